@@ -1,0 +1,49 @@
+import type { Assumptions } from './types.js';
+
+/**
+ * The validation rule of each assumption (underwriting-model.md, "Inputs").
+ * Exported so the zod schemas in @sfr/contracts are built from the same numbers.
+ */
+export interface Bound {
+  min: number;
+  max: number;
+  /** whether `max` itself is allowed */
+  maxInclusive: boolean;
+  integer: boolean;
+  kind: 'money' | 'rate' | 'growth' | 'years' | 'count';
+}
+
+const money: Bound = { min: 0, max: Number.MAX_SAFE_INTEGER, maxInclusive: true, integer: false, kind: 'money' };
+const rate: Bound = { min: 0, max: 1, maxInclusive: true, integer: false, kind: 'rate' };
+const growth: Bound = { min: -0.5, max: 1, maxInclusive: true, integer: false, kind: 'growth' };
+
+export const ASSUMPTION_BOUNDS: Readonly<Record<keyof Assumptions, Bound>> = {
+  purchase_price: { ...money, min: 10_000 },
+  closing_cost: money,
+  rent: money,
+  other_income: money,
+  vacancy_rate: rate,
+  rent_annual_growth_rate: growth,
+  other_income_annual_growth_rate: growth,
+  property_management: money,
+  property_management_annual_growth_rate: growth,
+  insurance: money,
+  insurance_annual_growth_rate: growth,
+  property_taxes: money,
+  property_taxes_annual_growth_rate: growth,
+  maintenance: money,
+  property_maintenance_annual_growth_rate: growth,
+  loan_to_value: { ...rate, maxInclusive: false },
+  interest_rate: rate,
+  loan_term: { min: 1, max: 40, maxInclusive: true, integer: true, kind: 'years' },
+  financing_fees: money,
+  loan_processing_fees: money,
+  annual_price_appreciation: growth,
+  cost_to_sell: rate,
+  hold_period: { min: 1, max: 30, maxInclusive: true, integer: true, kind: 'years' },
+};
+
+export const ASSUMPTION_KEYS = Object.keys(ASSUMPTION_BOUNDS) as (keyof Assumptions)[];
+
+/** House types: 1 = single family … 4 = four family. */
+export const UNITS_BOUND: Bound = { min: 1, max: 4, maxInclusive: true, integer: true, kind: 'count' };
