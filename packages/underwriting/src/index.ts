@@ -1,1 +1,21 @@
-export {};
+export { analyze } from './analyze.js';
+export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
+export { UnderwritingInputError } from './errors.js';
+export { irr, npv } from './irr.js';
+export { type AmortizationRow, amortizationSchedule, type Loan, loanBalance, monthlyPayment } from './loan.js';
+export { pmt } from './pmt.js';
+export { gradeScore, linearPoints, type RatingMeasures, rate, SCORE_RULES } from './rating.js';
+export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
+export { type Sale, saleAt } from './sale.js';
+export {
+  grown,
+  loanOf,
+  monthlySchedule,
+  type OperatingYear,
+  operatingYear,
+  operatingYears,
+  type ScheduleMonth,
+} from './schedule.js';
+export * from './types.js';
+export { validateDealInput } from './validate.js';
+export { type DatedFlow, type RateResult, xirr, xnpv } from './xirr.js';

@@ -1,0 +1,139 @@
+import { type Loan, loanBalance, monthlyPayment } from './loan.js';
+import type { Assumptions } from './types.js';
+
+/**
+ * One year of operations. Growth is stepped once a year, so every month of a year is the same
+ * and a year's total is 12 × its month (underwriting-model.md, "Monthly schedule").
+ */
+export interface OperatingYear {
+  year: number;
+  gross_rent: number;
+  other_income: number;
+  potential_income: number;
+  vacancy_loss: number;
+  effective_gross_revenue: number;
+  property_management: number;
+  insurance: number;
+  property_taxes: number;
+  maintenance: number;
+  expenses: number;
+  net_operating_income: number;
+  debt_service: number;
+}
+
+export interface ScheduleMonth extends Omit<OperatingYear, 'year'> {
+  month: number;
+  year: number;
+  interest: number;
+  principal: number;
+  /** loan balance after this month's payment */
+  loan_balance: number;
+}
+
+/**
+ * A year-1 amount grown for year `y` with annual growth `g`.
+ *
+ * Formula: `A × (1 + g)^(y − 1)`.
+ *
+ * @example
+ * grown(1000, 0.03, 3); // 1060.9 = 1000 × 1.03²
+ */
+export function grown(amount: number, growth: number, year: number): number {
+  return amount * (1 + growth) ** (year - 1);
+}
+
+/** The loan the assumptions describe: `loan_to_value × purchase_price` at `interest_rate` over `loan_term`. */
+export function loanOf(a: Assumptions): Loan {
+  return { amount: a.loan_to_value * a.purchase_price, annual_rate: a.interest_rate, term_years: a.loan_term };
+}
+
+/**
+ * Totals of one operating year `y` (income, vacancy, each expense, NOI and debt service).
+ *
+ * Formulas: gross_rent = 12 × rent × (1 + rent_growth)^(y−1); vacancy = vacancy_rate × potential;
+ * each expense = year-1 amount × (1 + its growth)^(y−1); NOI = EGR − expenses; debt service = 12P while
+ * y ≤ loan_term, else 0.
+ *
+ * @example
+ * // rent 2,000/mo, 5 % vacancy, 6,000/yr of expenses, no growth, no loan:
+ * operatingYear(deal, 1).net_operating_income; // 16,800 = 24,000 × 0.95 − 6,000
+ */
+export function operatingYear(a: Assumptions, year: number, payment = monthlyPayment(loanOf(a))): OperatingYear {
+  const gross_rent = 12 * grown(a.rent, a.rent_annual_growth_rate, year);
+  const other_income = 12 * grown(a.other_income, a.other_income_annual_growth_rate, year);
+  const potential_income = gross_rent + other_income;
+  const vacancy_loss = a.vacancy_rate * potential_income;
+  // potential × (1 − vacancy) rather than potential − loss: exact even when vacancy is ~100 %
+  const effective_gross_revenue = potential_income * (1 - a.vacancy_rate);
+  const property_management = grown(a.property_management, a.property_management_annual_growth_rate, year);
+  const insurance = grown(a.insurance, a.insurance_annual_growth_rate, year);
+  const property_taxes = grown(a.property_taxes, a.property_taxes_annual_growth_rate, year);
+  const maintenance = grown(a.maintenance, a.property_maintenance_annual_growth_rate, year);
+  const expenses = property_management + insurance + property_taxes + maintenance;
+  return {
+    year,
+    gross_rent,
+    other_income,
+    potential_income,
+    vacancy_loss,
+    effective_gross_revenue,
+    property_management,
+    insurance,
+    property_taxes,
+    maintenance,
+    expenses,
+    net_operating_income: effective_gross_revenue - expenses,
+    debt_service: year <= a.loan_term ? 12 * payment : 0,
+  };
+}
+
+/** Every operating year of the hold, 1..hold_period. */
+export function operatingYears(a: Assumptions): OperatingYear[] {
+  const payment = monthlyPayment(loanOf(a));
+  const years: OperatingYear[] = [];
+  for (let y = 1; y <= a.hold_period; y++) years.push(operatingYear(a, y, payment));
+  return years;
+}
+
+/**
+ * The month-by-month schedule of the hold (months 1..12 × hold_period): each year's totals spread
+ * evenly over its months, with the loan's interest, principal and balance of that month.
+ *
+ * @example
+ * monthlySchedule(deal)[0].net_operating_income; // year-1 NOI / 12
+ */
+export function monthlySchedule(a: Assumptions): ScheduleMonth[] {
+  const loan = loanOf(a);
+  const payment = monthlyPayment(loan);
+  const months: ScheduleMonth[] = [];
+  let opening = loan.amount;
+  for (const year of operatingYears(a)) {
+    for (let k = 1; k <= 12; k++) {
+      const month = 12 * (year.year - 1) + k;
+      const loan_balance = loanBalance(loan, month, payment);
+      const paying = month <= 12 * loan.term_years && loan.amount > 0;
+      const principal = paying ? opening - loan_balance : 0;
+      months.push({
+        month,
+        year: year.year,
+        gross_rent: year.gross_rent / 12,
+        other_income: year.other_income / 12,
+        potential_income: year.potential_income / 12,
+        vacancy_loss: year.vacancy_loss / 12,
+        effective_gross_revenue: year.effective_gross_revenue / 12,
+        property_management: year.property_management / 12,
+        insurance: year.insurance / 12,
+        property_taxes: year.property_taxes / 12,
+        maintenance: year.maintenance / 12,
+        expenses: year.expenses / 12,
+        net_operating_income: year.net_operating_income / 12,
+        debt_service: paying ? payment : 0,
+        interest: paying ? payment - principal : 0,
+        principal,
+        loan_balance,
+      });
+      opening = loan_balance;
+    }
+  }
+  return months;
+}

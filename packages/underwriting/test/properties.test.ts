@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type Analysis, analyze } from '../src/index.js';
+import { anyDeal, DOLLAR_INPUTS, realisticDeal } from './support/arbitraries.js';
+
+/** Every number in an object, with its path. */
+function numbers(value: unknown, path = ''): [string, number][] {
+  if (typeof value === 'number') return [[path, value]];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => numbers(child, `${path}.${key}`));
+}
+
+/** Output paths measured in dollars (they scale with the inputs); the rest are rates, ratios, counts or points. */
+const DOLLAR_OUTPUT = new RegExp(
+  [
+    'purchase_price|closing_cost|\\.rent$|other_income$|property_management$|insurance$|property_taxes$|maintenance$',
+    'financing_fees|loan_processing_fees|total_acquisition|effective_gross_revenue|total_expenses|net_operating_income',
+    'loan_amount|down_payment|total_cost_to_close|monthly_loan_payment|cash_flow$|sale_price_appreciation',
+    '_equity$|_profit$|revenue|expense|mortgage|cashflow|loan_payoff|proceeds_from_sale|equity_accumulated',
+  ].join('|'),
+);
+
+/** The XIRR is found to ~1e-10 by a root finder, so it and the return score (25 points per 15 %) get more room. */
+function xirrTolerance(path: string): number {
+  if (path.endsWith('xirr') || path === '.summary.scores.1.measure') return 1e-8;
+  if (path === '.summary.scores.1.points') return (1e-8 * 25) / 0.15;
+  return 0;
+}
+
+const isDollarPath = (path: string) => DOLLAR_OUTPUT.test(path.replace(/\.\d+$/, ''));
+
+describe('properties', () => {
+  it('never outputs NaN or Infinity for any valid input', () => {
+    fc.assert(
+      fc.property(anyDeal, (deal) => {
+        for (const [path, value] of numbers(analyze(deal))) expect(Number.isFinite(value), path).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('gives a whole number of points from 0 to 100 and a colour', () => {
+    fc.assert(
+      fc.property(anyDeal, (deal) => {
+        const { summary } = analyze(deal);
+        expect(Number.isInteger(summary.overall_points)).toBe(true);
+        expect(summary.overall_points).toBeGreaterThanOrEqual(0);
+        expect(summary.overall_points).toBeLessThanOrEqual(100);
+      }),
+    );
+  });
+
+  it('scaling every dollar input by k scales every dollar output by k and leaves rates and points unchanged', () => {
+    fc.assert(
+      fc.property(realisticDeal, fc.double({ min: 1, max: 50, noNaN: true }), (deal, k) => {
+        const scaled = { ...deal };
+        for (const key of DOLLAR_INPUTS) scaled[key] = deal[key] * k;
+        const base = new Map(numbers(analyze(deal)));
+        const after = numbers(analyze(scaled));
+        for (const [path, value] of after) {
+          const original = base.get(path) ?? Number.NaN;
+          const expected = isDollarPath(path) ? original * k : original;
+          // relative 1e-9, plus 1e-12 of the price for amounts that cancel to near 0 (a sale at ~100 % cost)
+          const dollars = isDollarPath(path) ? 1e-12 * scaled.purchase_price : 0;
+          const tolerance = 1e-9 * Math.max(1, Math.abs(expected)) + dollars + xirrTolerance(path);
+          expect(Math.abs(value - expected), path).toBeLessThanOrEqual(tolerance);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('raising the rent never lowers NOI or points', () => {
+    const points = (a: Analysis) => a.summary.overall_points;
+    fc.assert(
+      fc.property(realisticDeal, fc.double({ min: 0, max: 5_000, noNaN: true }), (deal, raise) => {
+        const before = analyze(deal);
+        const after = analyze({ ...deal, rent: deal.rent + raise });
+        expect(after.year_1_metrics.net_operating_income).toBeGreaterThanOrEqual(
+          before.year_1_metrics.net_operating_income,
+        );
+        before.hold_period.unlevered.net_operating_income.forEach((noi, year) => {
+          expect(after.hold_period.unlevered.net_operating_income[year]).toBeGreaterThanOrEqual(noi);
+        });
+        expect(points(after)).toBeGreaterThanOrEqual(points(before));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('levered and unlevered profits add up to the flows they come from', () => {
+    fc.assert(
+      fc.property(realisticDeal, (deal) => {
+        const { hold_period: table, overall_returns: r } = analyze(deal);
+        const unlevered = table.unlevered.cashflow.reduce((a, b) => a + b, 0);
+        const levered = table.levered.cashflow.reduce((a, b) => a + b, 0);
+        // the sums cancel: measure the error against the size of the flows, not of the (maybe ~0) profit
+        const scale = r.levered_equity + r.unlevered_equity + table.levered.cashflow.reduce((a, b) => a + Math.abs(b), 0);
+        const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12 * Math.max(1, scale + Math.abs(unlevered));
+        expect(close(r.unlevered_profit, unlevered - r.unlevered_equity)).toBe(true);
+        expect(close(r.levered_profit, levered - r.levered_equity)).toBe(true);
+      }),
+    );
+  });
+});
