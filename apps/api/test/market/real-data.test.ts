@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  buildMarketData,
+  type LoadedFileInfo,
+  loadMarketDir,
+  loadZipcodesUsGazetteer,
+  type MarketData,
+  type ParsedMarketFiles,
+} from '../../src/market/index.js';
+import { REAL_DIR } from './fixtures.js';
+
+/**
+ * Landmarks from /work/shared/data/market/SOURCES.md, checked against the real files. Skipped when
+ * the shared directory is absent (e.g. on a machine without shared/).
+ */
+const present = existsSync(REAL_DIR);
+
+const loaded = present ? await loadMarketDir(REAL_DIR) : null;
+const market: MarketData | null = loaded?.ok
+  ? buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() })
+  : null;
+
+const m = (): MarketData => {
+  if (market === null) throw new Error('real market data did not load');
+  return market;
+};
+const files = (): readonly LoadedFileInfo[] => (loaded?.ok ? loaded.files : []);
+const data = (): ParsedMarketFiles => {
+  if (!loaded?.ok) throw new Error('real market data did not load');
+  return loaded.data;
+};
+
+describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
+  it('loads without problems', () => {
+    expect(loaded).toMatchObject({ ok: true, missingOptional: [] });
+  });
+
+  it('has the documented row counts', () => {
+    const rows = Object.fromEntries(files().map((f) => [f.file, f.rows]));
+    expect(rows).toEqual({
+      'fmr_fy2026.csv': 4764,
+      'safmr_fy2026.csv': 38601,
+      'safmr_mandatory_metros.csv': 65,
+      'zip_county.csv': 54553,
+      'crime_county.csv': 9431,
+      'crime_place.csv': 1458,
+      'acs_county.csv': 3222,
+      'mortgage_rates.csv': 1396,
+    });
+    expect(m().zipRows).toHaveLength(39490); // distinct ZIPs
+  });
+
+  it('78701 → Travis 48453; SAFMR 2210/2350/2780/3520/4140, but Austin is not mandatory so the FMR applies', () => {
+    const zip = m().zip('78701');
+    expect(zip).toMatchObject({
+      county_fips: '48453',
+      county_name: 'Travis County',
+      city: 'Austin',
+      state_code: 'TX',
+    });
+    expect([zip?.safmr_0, zip?.safmr_1, zip?.safmr_2, zip?.safmr_3, zip?.safmr_4]).toEqual([
+      2210, 2350, 2780, 3520, 4140,
+    ]);
+    expect([zip?.fmr_0, zip?.fmr_1, zip?.fmr_2, zip?.fmr_3, zip?.fmr_4]).toEqual([
+      1474, 1562, 1852, 2347, 2760,
+    ]);
+    expect(zip?.lat).toBeCloseTo(30.27, 1);
+    expect(zip?.lng).toBeCloseTo(-97.74, 1);
+    const r = m().lookupZip('78701', 3);
+    expect(r?.hud_rent).toMatchObject({
+      value: 2347,
+      fmr: 2347,
+      safmr: 3520,
+      applies: 'fmr',
+      safmr_mandatory: false,
+    });
+    expect(r?.market_rent?.value).toBeCloseTo(2115.088, 3); // 1669 × 2347 / 1852
+    expect(r?.property_tax_rate).toMatchObject({ value: 0.01535, level: 'county' });
+    expect(r?.violent_crime_grade).toMatchObject({ rate: 1213.64, year: 2023, quality: 2 });
+    expect(r?.property_crime_grade).toMatchObject({ rate: 3243.99, year: 2023, quality: 2 });
+  });
+
+  it('60601 → Cook 17031; Chicago is mandatory so the SAFMR applies', () => {
+    const r = m().lookupZip('60601', 2);
+    expect(r?.county_fips).toBe('17031');
+    expect(r?.hud_rent).toMatchObject({ value: 2670, fmr: 1781, safmr: 2670, applies: 'safmr' });
+    expect(r?.property_tax_rate.value).toBe(0.01983);
+    expect(r?.violent_crime_grade).toMatchObject({ rate: 1871.69, year: 2023, quality: 2 });
+  });
+
+  it('06001 → Capitol Planning Region 09110 (tax 0.02143); 06103 Hartford 2 BR SAFMR 2400', () => {
+    expect(m().lookupZip('06001', 2)).toMatchObject({
+      county_fips: '09110',
+      property_tax_rate: { value: 0.02143 },
+    });
+    expect(m().zip('06103')?.safmr_2).toBe(2400);
+    expect(m().county('09190')?.property_tax_rate).toBe(0.01475);
+    expect(m().county('09110')).toMatchObject({
+      violent_crime_rate: 625.16,
+      property_crime_rate: 3359.65,
+      violent_crime_year: 2023,
+    });
+  });
+
+  it('keeps Autauga’s FMR and the latest mortgage rate', () => {
+    expect(m().county('01001')).toMatchObject({
+      fmr_0: 860,
+      fmr_1: 870,
+      fmr_2: 1016,
+      fmr_3: 1304,
+      fmr_4: 1537,
+    });
+    expect(m().interestRate).toMatchObject({ date: '2026-10-01', base_rate: 0.0728 });
+    expect(data().mortgageRates.find((r) => r.date === '2021-01-07')?.rate_30y).toBe(2.65);
+  });
+
+  it('resolves a HUD rent and a county tax rate for at least 99% of ZIPs', () => {
+    const n = m().zipRows.length;
+    const hud = m().zipRows.filter((z) => z.hud_rent_applies !== null).length;
+    const countyTax = m().zipRows.filter(
+      (z) => m().county(z.county_fips)?.property_tax_level === 'county',
+    ).length;
+    expect(hud / n).toBeGreaterThanOrEqual(0.99);
+    expect(countyTax / n).toBeGreaterThanOrEqual(0.99);
+  });
+});
