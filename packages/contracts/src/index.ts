@@ -1,1 +1,9 @@
-export {};
+export * from './analysis.js';
+export * from './api-error.js';
+export * from './assumptions.js';
+export * from './constants.js';
+export * from './format.js';
+export * from './hold-period.js';
+export * from './labels.js';
+export * from './messages.js';
+export * from './property.js';

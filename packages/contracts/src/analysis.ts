@@ -1,0 +1,172 @@
+/**
+ * The engine's Analysis as zod schemas, and the API's analysis request and response shapes
+ * (product spec §3 and §7). Output schemas drop unknown keys, so a response carries exactly these.
+ */
+import type { ScoreName } from '@sfr/underwriting';
+import { z } from 'zod';
+import { assumptionsSchema, dealInputSchema } from './assumptions.js';
+import { RATING_COLORS } from './constants.js';
+import { HOLD_PERIOD_ROWS } from './hold-period.js';
+import { propertyInputSchema } from './property.js';
+
+const nullableNumber = z.number().nullable();
+
+/** The model's year-1 figures (underwriting-model.md, "Year-1 metrics"). */
+export const year1FiguresSchema = z.object({
+  total_acquisition: z.number(),
+  effective_gross_revenue: z.number(),
+  total_expenses: z.number(),
+  net_operating_income: z.number(),
+  loan_amount: z.number(),
+  down_payment: z.number(),
+  total_cost_to_close: z.number(),
+  monthly_loan_payment: z.number(),
+  monthly_unlevered_cash_flow: z.number(),
+  yearly_unlevered_cash_flow: z.number(),
+  monthly_levered_cash_flow: z.number(),
+  yearly_levered_cash_flow: z.number(),
+  unlevered_returns: z.number(),
+  levered_returns: z.number(),
+  cap_rate: z.number(),
+  dscr: nullableNumber,
+  gross_rent_multiplier: nullableNumber,
+  break_even_occupancy: nullableNumber,
+  rent_to_price: z.number(),
+});
+
+/** Year-1 figures with the deal's inputs echoed beside them. */
+export const year1MetricsSchema = z.object({ ...dealInputSchema.shape, ...year1FiguresSchema.shape });
+
+export const saleAssumptionsSchema = z.object({
+  sale_price_appreciation: z.number(),
+  sale_month: z.number().int(),
+  hold_period: z.number().int(),
+  annual_price_appreciation: z.number(),
+  cost_to_sell: z.number(),
+});
+
+export const overallReturnsSchema = z.object({
+  unlevered_equity: z.number(),
+  unlevered_equity_multiple: nullableNumber,
+  unlevered_profit: z.number(),
+  unlevered_xirr: nullableNumber,
+  levered_equity: z.number(),
+  levered_equity_multiple: nullableNumber,
+  levered_profit: z.number(),
+  levered_xirr: nullableNumber,
+  unlevered_xirr_multiple_roots: z.boolean(),
+  levered_xirr_multiple_roots: z.boolean(),
+});
+
+const years = z.array(z.number());
+
+/** The engine's per-year numbers; expense, mortgage and payoff are positive amounts. */
+export const holdPeriodTableSchema = z.object({
+  unlevered: z.object({
+    revenue: years,
+    expense: years,
+    net_operating_income: years,
+    proceeds_from_sale: years,
+    cashflow: years,
+    annual_return: years,
+  }),
+  levered: z.object({
+    revenue: years,
+    expense: years,
+    mortgage: years,
+    rental_cashflow: years,
+    loan_payoff: years,
+    proceeds_from_sale: years,
+    equity_accumulated: years,
+    cashflow: years,
+    annual_return: years,
+  }),
+});
+
+export const SCORE_NAMES = [
+  'cash_flow',
+  'return',
+  'safety',
+  'yield',
+  'neighbourhood',
+] as const satisfies readonly ScoreName[];
+
+export const scoreSchema = z.object({
+  name: z.enum(SCORE_NAMES),
+  label: z.string(),
+  measure: nullableNumber,
+  floor: z.number(),
+  cap: z.number(),
+  max_points: z.number(),
+  points: z.number(),
+});
+
+/** The analyst rating; the API sends it as `summary`. */
+export const ratingSchema = z.object({
+  overall_points: z.number().int().min(0).max(100),
+  overall_color: z.enum(RATING_COLORS),
+  overall_response: z.string(),
+  scores: z.array(scoreSchema),
+});
+
+/** Everything the engine returns for one deal. */
+export const analysisSchema = z.object({
+  year_1_metrics: year1MetricsSchema,
+  sale_assumptions: saleAssumptionsSchema,
+  overall_returns: overallReturnsSchema,
+  hold_period: holdPeriodTableSchema,
+  summary: ratingSchema,
+});
+
+function formattedRows<const Rows extends readonly string[]>(rows: Rows) {
+  const shape = Object.fromEntries(rows.map((row) => [row, z.array(z.string())]));
+  return z.object(shape as Record<Rows[number], z.ZodArray<z.ZodString>>);
+}
+
+/** `metrics_for_hold_period`: per row, one formatted string per year (see formatHoldPeriodTable). */
+export const formattedHoldPeriodTableSchema = z.object({
+  Unlevered: formattedRows(HOLD_PERIOD_ROWS.Unlevered),
+  Levered: formattedRows(HOLD_PERIOD_ROWS.Levered),
+});
+
+/** One market figure and where it came from. */
+export const marketFigureSchema = z.object({
+  value: z.union([z.number(), z.string()]).nullable(),
+  source: z.string(),
+  /** when the source's data is from, e.g. 'FY2025' */
+  vintage: z.string().nullable(),
+  note: z.string().optional(),
+});
+
+/** The market data behind the defaults, figure by figure. Loose until the API settles its figures. */
+export const marketDataSchema = z.looseObject({
+  figures: z.record(z.string(), marketFigureSchema),
+  warnings: z.array(z.string()),
+});
+
+/** The property with its editable assumptions: the body of POST /update_metrics wraps it. */
+export const propertyWithMetricsSchema = propertyInputSchema.extend({ metrics: assumptionsSchema });
+
+/** POST /update_metrics: the property and the edited metrics; the server recomputes. */
+export const updateMetricsRequestSchema = z.object({ property: propertyWithMetricsSchema });
+
+/** The response of POST /create_property and POST /update_metrics. */
+export const analysisResponseSchema = z.object({
+  property: propertyInputSchema.extend({ metrics: z.object(assumptionsSchema.shape) }),
+  year_1_metrics: year1MetricsSchema.extend({ hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
+  metric_display_names: z.record(z.string(), z.string()),
+  sale_assumptions: saleAssumptionsSchema,
+  overall_returns: overallReturnsSchema,
+  summary: ratingSchema,
+  metrics_for_hold_period: formattedHoldPeriodTableSchema,
+  /** the hold period in whole years */
+  hold_period: z.number().int(),
+  market_data: marketDataSchema,
+});
+
+export type Year1MetricsResponse = z.output<typeof analysisResponseSchema>['year_1_metrics'];
+export type MarketFigure = z.output<typeof marketFigureSchema>;
+export type MarketData = z.output<typeof marketDataSchema>;
+export type PropertyWithMetrics = z.output<typeof propertyWithMetricsSchema>;
+export type UpdateMetricsRequest = z.output<typeof updateMetricsRequestSchema>;
+export type AnalysisResponse = z.output<typeof analysisResponseSchema>;

@@ -1,0 +1,173 @@
+/**
+ * Display formatting and parsing of the web's editable fields. The model keeps float64 dollars
+ * and fractions; this module is the edge where they are rounded, by one function: roundToCents.
+ */
+import { METRIC_KIND, type MetricKey, type MetricKind } from './labels.js';
+import { UI_TEXT } from './messages.js';
+
+/**
+ * Moves the decimal point of `value` by `places` (100 ↔ 2), exactly as the decimal digits read:
+ * it rewrites the shortest decimal form of the number instead of multiplying, so
+ * shiftDecimal(1.005, 2) is 100.5, where 1.005 * 100 is 100.49999999999999.
+ */
+function shiftDecimal(value: number, places: number): number {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  return Number(`${mantissa}e${Number(exponent) + places}`);
+}
+
+/** Above this, float64 has no cent digits left to round. */
+const NO_CENTS_ABOVE = Number.MAX_SAFE_INTEGER / 100;
+
+/**
+ * Rounds to two decimals, half away from zero, reading the number as its shortest decimal form so
+ * float error does not flip a half: roundToCents(1.005) = 1.01 (1.005 is stored as 1.00499999…).
+ * Never returns -0. Throws a RangeError for NaN or ±Infinity.
+ *
+ * @example roundToCents(1.005) === 1.01
+ * @example roundToCents(-2.675) === -2.68
+ * @example roundToCents(-0.004) === 0
+ */
+export function roundToCents(value: number): number {
+  if (!Number.isFinite(value)) throw new RangeError(`Cannot round ${value} to cents`);
+  const magnitude = Math.abs(value);
+  if (magnitude >= NO_CENTS_ABOVE) return value;
+  const cents = Math.round(shiftDecimal(magnitude, 2));
+  const rounded = Math.sign(value) * shiftDecimal(cents, -2);
+  return rounded === 0 ? 0 : rounded;
+}
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Rounds to two decimals and writes the magnitude with thousands separators; the sign is separate. */
+function signAndDigits(value: number): { negative: boolean; digits: string } {
+  const rounded = roundToCents(value);
+  return { negative: rounded < 0, digits: twoDecimals.format(Math.abs(rounded)) };
+}
+
+/**
+ * US dollars with cents: formatMoney(12345.678) === '$12,345.68', formatMoney(-1234) === '-$1,234.00'.
+ * Amounts that round to zero are '$0.00', never '-$0.00'.
+ */
+export function formatMoney(value: number): string {
+  const { negative, digits } = signAndDigits(value);
+  return `${negative ? '-' : ''}$${digits}`;
+}
+
+/** A fraction as a percent with two decimals: formatPercent(0.0525) === '5.25%'. */
+export function formatPercent(fraction: number): string {
+  if (!Number.isFinite(fraction)) throw new RangeError(`Cannot format ${fraction} as a percent`);
+  const { negative, digits } = signAndDigits(shiftDecimal(fraction, 2));
+  return `${negative ? '-' : ''}${digits}%`;
+}
+
+/** A multiple with two decimals: formatMultiple(1.849) === '1.85x'. */
+export function formatMultiple(value: number): string {
+  const { negative, digits } = signAndDigits(value);
+  return `${negative ? '-' : ''}${digits}x`;
+}
+
+/** A plain ratio with two decimals: formatRatio(1.2549) === '1.25'. */
+export function formatRatio(value: number): string {
+  const { negative, digits } = signAndDigits(value);
+  return `${negative ? '-' : ''}${digits}`;
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+function formatByKind(kind: Exclude<MetricKind, 'grade'>, value: number): string {
+  switch (kind) {
+    case 'money':
+      return formatMoney(value);
+    case 'percent':
+      return formatPercent(value);
+    case 'ratio':
+      return formatRatio(value);
+    case 'multiple':
+      return formatMultiple(value);
+    case 'years':
+      return plural(value, 'year');
+    case 'months':
+      return plural(value, 'month');
+    case 'count':
+      return String(value);
+  }
+}
+
+/**
+ * A metric as the results screen shows it, by its METRIC_KIND; null or undefined is 'N/A'.
+ *
+ * @example formatMetric('cap_rate', 0.0612) === '6.12%'
+ * @example formatMetric('levered_xirr', null) === 'N/A'
+ * @example formatMetric('hold_period', 5) === '5 years'
+ */
+export function formatMetric(key: MetricKey, value: number | string | null | undefined): string {
+  if (value === null || value === undefined) return UI_TEXT.notAvailable;
+  const kind = METRIC_KIND[key];
+  if (kind === 'grade') {
+    if (typeof value !== 'string') throw new TypeError(`${key} is a grade; got ${value}`);
+    return value;
+  }
+  if (typeof value !== 'number') throw new TypeError(`${key} is a number; got '${value}'`);
+  return formatByKind(kind, value);
+}
+
+/** A number as people type it: optional sign, digits either grouped by commas or not, optional decimals. */
+const TYPED_NUMBER = /^([+-]?)((\d{1,3}(,\d{3})+|\d+)(\.\d*)?|\.\d+)$/;
+
+/** Typed number text → its decimal digits without grouping ('-1,234.5' → '-1234.5'), or null. */
+function typedDecimal(text: string): string | null {
+  const match = TYPED_NUMBER.exec(text);
+  if (!match) return null;
+  const [, sign = '', digits = ''] = match;
+  return `${sign}${digits.replaceAll(',', '')}`;
+}
+
+/**
+ * A percent typed by the user, as a fraction: '5.25' or '5.25%' → 0.0525, '-1' → -0.01.
+ * Empty or unreadable text is null.
+ */
+export function parsePercentInput(text: string): number | null {
+  const decimal = typedDecimal(text.trim().replace(/\s*%$/, ''));
+  if (decimal === null) return null;
+  return shiftDecimal(Number(decimal), -2) || 0;
+}
+
+/**
+ * A dollar amount typed by the user: '$1,234.50' → 1234.5, '-$20' → -20, '1234' → 1234.
+ * Empty or unreadable text (including misplaced commas, '1,23') is null.
+ */
+export function parseMoneyInput(text: string): number | null {
+  const decimal = typedDecimal(text.trim().replace(/^([+-]?)\$/, '$1'));
+  if (decimal === null) return null;
+  return Number(decimal) || 0;
+}
+
+/**
+ * The text an editable metric input starts with, in the units the user types: dollars for money
+ * ('1234.5'), percent for fractions ('6.875', not rounded, so an untouched field round-trips
+ * exactly), whole numbers for years.
+ */
+export function formatMetricInput(key: MetricKey, value: number): string {
+  return METRIC_KIND[key] === 'percent' ? String(shiftDecimal(value, 2)) : String(value);
+}
+
+/**
+ * Reads an editable metric input back into the model's units by the metric's kind: percents
+ * become fractions, money accepts '$' and thousands separators. Empty or unreadable text is null.
+ */
+export function parseMetricInput(key: MetricKey, text: string): number | null {
+  switch (METRIC_KIND[key]) {
+    case 'percent':
+      return parsePercentInput(text);
+    case 'money':
+      return parseMoneyInput(text);
+    case 'grade':
+      return null;
+    default: {
+      const decimal = typedDecimal(text.trim());
+      return decimal === null ? null : Number(decimal) || 0;
+    }
+  }
+}

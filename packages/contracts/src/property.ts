@@ -1,0 +1,108 @@
+/**
+ * The analyzer form and the body of POST /create_property (product spec §2, §5, §7): the address,
+ * the rooms, the price and the house type. Strings are trimmed; numbers may arrive as form text.
+ */
+import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
+import { z } from 'zod';
+import { formNumberField, plainNumber } from './number-field.js';
+
+/** House type (`factor`) → its name. The default display is Single Family. */
+export const HOUSE_TYPES = {
+  1: 'Single Family',
+  2: 'Two Family',
+  3: 'Three Family',
+  4: 'Four Family',
+} as const;
+
+export type HouseType = keyof typeof HOUSE_TYPES;
+
+/** The house type's name; anything else shows the default, 'Single Family'. */
+export function houseTypeName(factor: number | null | undefined): string {
+  return HOUSE_TYPES[factor as HouseType] ?? HOUSE_TYPES[1];
+}
+
+/** The form's field names, as messages use them. */
+export const PROPERTY_FIELD_LABELS = {
+  street: 'Street',
+  city: 'City',
+  zipcode: 'Zipcode',
+  state_code: 'State Code',
+  county_name: 'County',
+  num_bedrooms: 'Number of Bedrooms',
+  num_bathrooms: 'Number of Bathrooms',
+  purchase_price: 'Purchase Price',
+  factor: 'House Type',
+} as const;
+
+/** The numeric limits, also for the form's min, max and step attributes. */
+export const PROPERTY_LIMITS = {
+  num_bedrooms: { min: 1, max: 20, step: 1 },
+  num_bathrooms: { min: 1, max: 20, step: 0.5 },
+  purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 1_000_000_000 },
+  factor: { min: 1, max: 4, step: 1 },
+} as const;
+
+const MAX_TEXT_LENGTH = 200;
+
+function requiredText(label: string) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(1, { error: `${label} is required`, abort: true })
+    .max(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters`, abort: true });
+}
+
+const L = PROPERTY_FIELD_LABELS;
+const { num_bedrooms: beds, num_bathrooms: baths, purchase_price: price, factor } = PROPERTY_LIMITS;
+
+/**
+ * The analyzer's input. ZIP+4 ('02139-4307') is accepted and kept as its 5 digits; the state
+ * code is uppercased. Unknown keys are dropped: every field is required, so a misspelt one is
+ * already reported as missing.
+ */
+export const propertyInputSchema = z.object({
+  street: requiredText(L.street),
+  city: requiredText(L.city),
+  zipcode: requiredText(L.zipcode)
+    .regex(/^\d{5}(-\d{4})?$/, { error: `${L.zipcode} must be 5 digits, like 02139` })
+    .overwrite((zip) => zip.slice(0, 5)),
+  state_code: requiredText(L.state_code)
+    .regex(/^[A-Za-z]{2}$/, { error: `${L.state_code} must be 2 letters, like NY` })
+    .toUpperCase(),
+  county_name: requiredText(L.county_name),
+  num_bedrooms: formNumberField({
+    label: L.num_bedrooms,
+    ...beds,
+    maxInclusive: true,
+    integer: true,
+    rule: `must be a whole number from ${beds.min} to ${beds.max}`,
+  }),
+  num_bathrooms: formNumberField({
+    label: L.num_bathrooms,
+    ...baths,
+    maxInclusive: true,
+    integer: false,
+    rule: `must be from ${baths.min} to ${baths.max} in steps of ${baths.step}`,
+  }),
+  purchase_price: formNumberField({
+    label: L.purchase_price,
+    min: price.min,
+    max: price.max,
+    maxInclusive: true,
+    integer: false,
+    rule: {
+      tooLow: `must be at least $${plainNumber(price.min)}`,
+      tooHigh: `must be at most $${plainNumber(price.max)}`,
+    },
+  }),
+  factor: formNumberField({
+    label: L.factor,
+    min: factor.min,
+    max: factor.max,
+    maxInclusive: true,
+    integer: true,
+    rule: `must be 1 (${HOUSE_TYPES[1]}), 2 (${HOUSE_TYPES[2]}), 3 (${HOUSE_TYPES[3]}) or 4 (${HOUSE_TYPES[4]})`,
+  }),
+});
+
+export type PropertyInput = z.output<typeof propertyInputSchema>;

@@ -1,0 +1,224 @@
+import {
+  ASSUMPTION_BOUNDS,
+  ASSUMPTION_KEYS,
+  type Assumptions,
+  type Bound,
+  CRIME_GRADES,
+  type DealInput,
+  UNITS_BOUND,
+  UnderwritingInputError,
+  validateDealInput,
+} from '@sfr/underwriting';
+import fc from 'fast-check';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import type { z } from 'zod';
+import { assumptionRule, assumptionsSchema, dealInputSchema, fieldErrors } from '../src/index.js';
+import { exampleAssumptions, exampleDeal } from './fixtures.js';
+
+/** The messages of a rejected parse, by field. */
+function rejections(schema: z.ZodType, input: unknown): Record<string, string> {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be rejected`);
+  return fieldErrors(result.error);
+}
+
+describe('assumptionsSchema', () => {
+  test('parses to exactly the engine’s Assumptions type', () => {
+    expectTypeOf<z.output<typeof assumptionsSchema>>().toEqualTypeOf<Assumptions>();
+    expectTypeOf<z.output<typeof dealInputSchema>>().toEqualTypeOf<DealInput>();
+  });
+
+  test('accepts the model’s default assumptions unchanged', () => {
+    expect(assumptionsSchema.parse(exampleAssumptions)).toEqual(exampleAssumptions);
+  });
+
+  test('has one field per engine assumption, in the engine’s order', () => {
+    expect(Object.keys(assumptionsSchema.shape)).toEqual(ASSUMPTION_KEYS);
+  });
+
+  test.each([
+    ['purchase_price', 9_999.99, 'Purchase Price must be at least 10,000'],
+    ['rent', -1, 'Monthly Rent must be at least 0'],
+    ['rent', Number.MAX_SAFE_INTEGER + 2, 'Monthly Rent must be at most 9,007,199,254,740,991'],
+    ['hold_period', 0, 'Hold Period must be a whole number from 1 to 30'],
+    ['hold_period', 31, 'Hold Period must be a whole number from 1 to 30'],
+    ['hold_period', 5.5, 'Hold Period must be a whole number from 1 to 30'],
+    ['loan_term', 41, 'Loan Term must be a whole number from 1 to 40'],
+    ['vacancy_rate', 5, 'Vacancy Rate must be a fraction from 0 to 1 (0.05 = 5%)'],
+    ['cost_to_sell', -0.01, 'Cost to Sell must be a fraction from 0 to 1 (0.05 = 5%)'],
+    // Loan-to-value 1 would be a loan with no down payment: the bound excludes it.
+    ['loan_to_value', 1, 'Loan to Value must be a fraction from 0 to below 1 (0.05 = 5%)'],
+    [
+      'rent_annual_growth_rate',
+      -0.51,
+      'Rent Annual Growth Rate must be a fraction from -0.5 to 1 (0.05 = 5%)',
+    ],
+    ['rent', '2100', 'Monthly Rent must be a number'],
+    ['rent', Number.NaN, 'Monthly Rent must be a number'],
+    ['rent', Number.POSITIVE_INFINITY, 'Monthly Rent must be a number'],
+    ['rent', null, 'Monthly Rent is required'],
+    ['rent', undefined, 'Monthly Rent is required'],
+  ])('rejects %s = %s with “%s”', (key, value, message) => {
+    expect(rejections(assumptionsSchema, { ...exampleAssumptions, [key]: value })).toEqual({
+      [key]: message,
+    });
+  });
+
+  test('accepts each bound’s edges: min, and max when it is inclusive', () => {
+    for (const key of ASSUMPTION_KEYS) {
+      const { min, max, maxInclusive } = ASSUMPTION_BOUNDS[key];
+      expect(assumptionsSchema.safeParse({ ...exampleAssumptions, [key]: min }).success).toBe(true);
+      expect(assumptionsSchema.safeParse({ ...exampleAssumptions, [key]: max }).success).toBe(maxInclusive);
+    }
+  });
+
+  test('rejects unknown keys, so a misspelt assumption is never silently dropped', () => {
+    expect(rejections(assumptionsSchema, { ...exampleAssumptions, vacancy: 0.05 })).toEqual({
+      vacancy: 'Unknown field: vacancy',
+    });
+  });
+
+  test('reports one message per field: the first rule broken', () => {
+    const result = assumptionsSchema.safeParse({ ...exampleAssumptions, hold_period: -0.5 });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Hold Period must be a whole number from 1 to 30',
+    ]);
+  });
+});
+
+describe('assumptionRule', () => {
+  test('states each bound in words', () => {
+    expect(assumptionRule(ASSUMPTION_BOUNDS.hold_period)).toBe('must be a whole number from 1 to 30');
+    expect(assumptionRule(ASSUMPTION_BOUNDS.vacancy_rate)).toBe('must be a fraction from 0 to 1 (0.05 = 5%)');
+    expect(assumptionRule(ASSUMPTION_BOUNDS.purchase_price)).toEqual({
+      tooLow: 'must be at least 10,000',
+      tooHigh: 'must be at most 9,007,199,254,740,991',
+    });
+  });
+});
+
+describe('dealInputSchema', () => {
+  test('accepts a deal with its property facts', () => {
+    expect(dealInputSchema.parse(exampleDeal)).toEqual(exampleDeal);
+    expect(
+      dealInputSchema.parse({ ...exampleDeal, violent_crime_grade: null }).violent_crime_grade,
+    ).toBeNull();
+  });
+
+  test.each([
+    ['units', 0, 'Units must be a whole number from 1 to 4'],
+    ['units', 5, 'Units must be a whole number from 1 to 4'],
+    ['units', 2.5, 'Units must be a whole number from 1 to 4'],
+    [
+      'violent_crime_grade',
+      'E',
+      'Violent Crime Grade must be one of A+, A, A-, B+, B, B-, C+, C, C-, D+, D, D-, F, or null when unknown',
+    ],
+    [
+      'property_crime_grade',
+      undefined,
+      'Property Crime Grade is required (one of A+, A, A-, B+, B, B-, C+, C, C-, D+, D, D-, F, or null when unknown)',
+    ],
+  ])('rejects %s = %s with “%s”', (key, value, message) => {
+    expect(rejections(dealInputSchema, { ...exampleDeal, [key]: value })).toEqual({ [key]: message });
+  });
+});
+
+describe('properties', () => {
+  /** Values the bound allows, edges included. */
+  function allowed(bound: Bound): fc.Arbitrary<number> {
+    const { min, max, maxInclusive, integer } = bound;
+    const top = Math.min(max, 1e12);
+    const inside = integer
+      ? fc.integer({ min, max: maxInclusive ? max : max - 1 })
+      : fc.double({ min, max: top, noNaN: true, maxExcluded: !maxInclusive && top === max });
+    return fc.oneof(
+      { arbitrary: inside, weight: 4 },
+      fc.constant(min),
+      maxInclusive ? fc.constant(max) : inside,
+    );
+  }
+
+  /** Values just outside the bound, or not numbers at all. */
+  function doubtful(bound: Bound): fc.Arbitrary<unknown> {
+    const { min, max } = bound;
+    return fc.oneof(
+      fc.constantFrom(min - 1e-9, max + 1e-9, max, min + 0.5, -0, Number.NaN, Number.POSITIVE_INFINITY),
+      fc.constantFrom(null, undefined, '', '5', true, {}),
+      fc.double(),
+      fc.integer({ min: -100, max: 100 }),
+    );
+  }
+
+  const bounds: Record<string, Bound> = { ...ASSUMPTION_BOUNDS, units: UNITS_BOUND };
+  const numericKeys = Object.keys(bounds);
+  const grade = fc.constantFrom(...CRIME_GRADES, null);
+
+  const validDeal: fc.Arbitrary<DealInput> = fc.record({
+    ...(Object.fromEntries(numericKeys.map((key) => [key, allowed(bounds[key] as Bound)])) as Record<
+      keyof Assumptions | 'units',
+      fc.Arbitrary<number>
+    >),
+    violent_crime_grade: grade,
+    property_crime_grade: grade,
+  });
+
+  /** A valid deal with one field replaced by a doubtful value, or one unknown key added. */
+  const perturbedDeal: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+    fc
+      .tuple(validDeal, fc.constantFrom(...numericKeys))
+      .chain(([deal, key]) => doubtful(bounds[key] as Bound).map((value) => ({ ...deal, [key]: value }))),
+    fc
+      .tuple(validDeal, fc.constantFrom('violent_crime_grade', 'property_crime_grade'))
+      .chain(([deal, key]) =>
+        fc.constantFrom('A', 'a', 'E', '', undefined, 0).map((value) => ({ ...deal, [key]: value })),
+      ),
+    validDeal.map((deal) => ({ ...deal, rent_growth: 0.03 })),
+  );
+
+  function engineAccepts(input: unknown): boolean {
+    try {
+      validateDealInput(input);
+      return true;
+    } catch (error) {
+      if (error instanceof UnderwritingInputError) return false;
+      throw error;
+    }
+  }
+
+  test('every deal within the bounds is accepted, unchanged, by the schema and the engine', () => {
+    fc.assert(
+      fc.property(validDeal, (deal) => {
+        expect(dealInputSchema.parse(deal)).toEqual(deal);
+        expect(engineAccepts(deal)).toBe(true);
+      }),
+    );
+  });
+
+  test('any object accepted by dealInputSchema is accepted by the engine’s own validation', () => {
+    const seen = { accepted: 0, rejected: 0 };
+    fc.assert(
+      fc.property(fc.oneof(validDeal, perturbedDeal), (input) => {
+        if (dealInputSchema.safeParse(input).success) {
+          seen.accepted += 1;
+          expect(engineAccepts(input)).toBe(true);
+        } else {
+          seen.rejected += 1;
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+    // The generator reaches both sides of every bound, so the implication is never vacuous.
+    expect(seen.accepted).toBeGreaterThan(500);
+    expect(seen.rejected).toBeGreaterThan(500);
+  });
+
+  test('the schema rejects whatever the engine rejects, so the web never sends a doomed request', () => {
+    fc.assert(
+      fc.property(perturbedDeal, (input) => {
+        if (!engineAccepts(input)) expect(dealInputSchema.safeParse(input).success).toBe(false);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

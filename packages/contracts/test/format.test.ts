@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  EDITABLE_METRIC_KEYS,
+  formatMetric,
+  formatMetricInput,
+  formatMoney,
+  formatMultiple,
+  formatPercent,
+  formatRatio,
+  parseMetricInput,
+  parseMoneyInput,
+  parsePercentInput,
+  roundToCents,
+} from '../src/index.js';
+import { exampleAssumptions } from './fixtures.js';
+
+describe('roundToCents', () => {
+  test.each([
+    [1.005, 1.01], // stored as 1.00499999999999989…; read as the decimal 1.005, a half, rounded up
+    [1.015, 1.02],
+    [2.675, 2.68], // stored as 2.67499999999999982…
+    [-2.675, -2.68], // half away from zero
+    [-1.005, -1.01],
+    [0.125, 0.13],
+    [1.004, 1],
+    [1234.5678, 1234.57],
+    [0.1 + 0.2, 0.3], // 0.30000000000000004
+    [1e-7, 0],
+    [-0.004, 0],
+    [123_456_789.995, 123_456_790],
+  ])('roundToCents(%s) === %s', (value, expected) => {
+    expect(roundToCents(value)).toBe(expected);
+  });
+
+  test('never returns -0', () => {
+    expect(Object.is(roundToCents(-0.001), 0)).toBe(true);
+    expect(Object.is(roundToCents(-0), 0)).toBe(true);
+  });
+
+  test('refuses NaN and Infinity instead of passing them on', () => {
+    expect(() => roundToCents(Number.NaN)).toThrow(RangeError);
+    expect(() => roundToCents(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('formatMoney', () => {
+  test.each([
+    [12_345.67, '$12,345.67'],
+    [-1234, '-$1,234.00'],
+    [0, '$0.00'],
+    [-0.004, '$0.00'], // rounds to zero: never '-$0.00'
+    [-0, '$0.00'],
+    [1.005, '$1.01'],
+    [999.995, '$1,000.00'],
+    [1_234_567_890.12, '$1,234,567,890.12'],
+    [0.5, '$0.50'],
+  ])('formatMoney(%s) === %s', (value, expected) => {
+    expect(formatMoney(value)).toBe(expected);
+  });
+});
+
+describe('formatPercent', () => {
+  test.each([
+    [0.0525, '5.25%'],
+    [0.07, '7.00%'],
+    [0.06875, '6.88%'], // 6.875 is a half: up
+    [0.01145, '1.15%'], // 0.01145 × 100 is 1.1449999999999998 in floats; the decimal is a half
+    [-0.03, '-3.00%'],
+    [-0.00001, '0.00%'],
+    [1, '100.00%'],
+    [12.3456, '1,234.56%'],
+  ])('formatPercent(%s) === %s', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
+  });
+});
+
+describe('formatMultiple and formatRatio', () => {
+  test('two decimals, with an x for multiples', () => {
+    expect(formatMultiple(1.849)).toBe('1.85x');
+    expect(formatMultiple(-0.5)).toBe('-0.50x');
+    expect(formatRatio(1.2549)).toBe('1.25');
+  });
+});
+
+describe('formatMetric', () => {
+  test.each([
+    ['purchase_price', 250_000, '$250,000.00'],
+    ['cap_rate', 0.0612, '6.12%'],
+    ['dscr', 1.254, '1.25'],
+    ['gross_rent_multiplier', 9.920_634_920_634_921, '9.92'],
+    ['levered_equity_multiple', 1.849, '1.85x'],
+    ['hold_period', 5, '5 years'],
+    ['loan_term', 1, '1 year'],
+    ['sale_month', 60, '60 months'],
+    ['units', 2, '2'],
+    ['violent_crime_grade', 'B+', 'B+'],
+    ['levered_xirr', null, 'N/A'],
+    ['hud_rent', null, 'N/A'],
+    ['rentometer_rent', undefined, 'N/A'],
+  ] as const)('formatMetric(%s, %s) === %s', (key, value, expected) => {
+    expect(formatMetric(key, value)).toBe(expected);
+  });
+
+  test('refuses a value of the wrong kind', () => {
+    expect(() => formatMetric('cap_rate', '6%')).toThrow(TypeError);
+    expect(() => formatMetric('violent_crime_grade', 3)).toThrow(TypeError);
+  });
+});
+
+describe('parsePercentInput', () => {
+  test.each([
+    ['5.25', 0.0525],
+    ['5.25%', 0.0525],
+    [' 5.25 % ', 0.0525],
+    ['7', 0.07],
+    ['-2', -0.02],
+    ['.5', 0.005],
+    ['6.875', 0.06875],
+    ['', null],
+    ['   ', null],
+    ['%', null],
+    ['abc', null],
+    ['5.2.5', null],
+    ['1e2', null],
+    ['5%%', null],
+  ])('parsePercentInput(%j) === %s', (text, expected) => {
+    expect(parsePercentInput(text)).toBe(expected);
+  });
+});
+
+describe('parseMoneyInput', () => {
+  test.each([
+    ['$1,234.50', 1234.5],
+    ['1234.5', 1234.5],
+    ['  $250,000 ', 250_000],
+    ['-$20', -20],
+    ['$-20', -20],
+    ['0', 0],
+    ['-0', 0],
+    ['.75', 0.75],
+    ['', null],
+    ['$', null],
+    ['abc', null],
+    ['1,23', null],
+    ['12,3456', null],
+    ['$1,234.50.1', null],
+    ['Infinity', null],
+  ])('parseMoneyInput(%j) === %s', (text, expected) => {
+    expect(parseMoneyInput(text)).toBe(expected);
+  });
+});
+
+describe('editable metric inputs', () => {
+  test('start in the units the user types and read back into the model’s units', () => {
+    expect(formatMetricInput('interest_rate', 0.06875)).toBe('6.875');
+    expect(formatMetricInput('rent', 2100)).toBe('2100');
+    expect(formatMetricInput('hold_period', 5)).toBe('5');
+    expect(parseMetricInput('interest_rate', '6.875%')).toBe(0.06875);
+    expect(parseMetricInput('rent', '$2,100')).toBe(2100);
+    expect(parseMetricInput('hold_period', ' 7 ')).toBe(7);
+    expect(parseMetricInput('hold_period', 'seven')).toBeNull();
+  });
+
+  test('an untouched field round-trips exactly, so Update Metrics without edits changes nothing', () => {
+    for (const key of EDITABLE_METRIC_KEYS) {
+      const value = exampleAssumptions[key];
+      expect(parseMetricInput(key, formatMetricInput(key, value))).toBe(value);
+    }
+  });
+});
+
+describe('properties', () => {
+  const dollars = fc.double({ min: -1e12, max: 1e12, noNaN: true });
+
+  test('roundToCents is within half a cent, idempotent and odd', () => {
+    fc.assert(
+      fc.property(dollars, (x) => {
+        const r = roundToCents(x);
+        expect(Math.abs(r - x)).toBeLessThanOrEqual(0.005 + 1e-9 * Math.max(1, Math.abs(x)));
+        expect(roundToCents(r)).toBe(r);
+        expect(roundToCents(-x)).toBe(r === 0 ? 0 : -r);
+      }),
+    );
+  });
+
+  test('a whole number of cents plus half a cent always rounds away from zero', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e11 }), (cents) => {
+        const half = Number(`${cents}.5e-2`); // the decimal cents.5 / 100, e.g. 1.005
+        expect(roundToCents(half)).toBe((cents + 1) / 100);
+        expect(roundToCents(-half)).toBe(-(cents + 1) / 100 || 0);
+      }),
+    );
+  });
+
+  test('parseMoneyInput reads back what formatMoney wrote, to the cent', () => {
+    fc.assert(
+      fc.property(dollars, (x) => {
+        expect(parseMoneyInput(formatMoney(x))).toBe(roundToCents(x));
+      }),
+    );
+  });
+
+  test('parsePercentInput reads back what formatPercent wrote, to a hundredth of a percent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000, max: 100_000 }), (basisPointHundredths) => {
+        const fraction = basisPointHundredths / 10_000; // e.g. 525 → 0.0525
+        expect(parsePercentInput(formatPercent(fraction))).toBe(fraction);
+      }),
+    );
+  });
+});
