@@ -25,7 +25,7 @@ console.table(
       task: task.name,
       'median µs': µs(latency?.p50),
       'p99 µs': µs(latency?.p99),
-      samples: latency?.samples?.length ?? 0,
+      samples: latency?.samplesCount ?? 0,
     };
   }),
 );

@@ -13,7 +13,13 @@ export interface Bound {
   kind: 'money' | 'rate' | 'growth' | 'years' | 'count';
 }
 
-const money: Bound = { min: 0, max: Number.MAX_SAFE_INTEGER, maxInclusive: true, integer: false, kind: 'money' };
+const money: Bound = {
+  min: 0,
+  max: Number.MAX_SAFE_INTEGER,
+  maxInclusive: true,
+  integer: false,
+  kind: 'money',
+};
 const rate: Bound = { min: 0, max: 1, maxInclusive: true, integer: false, kind: 'rate' };
 const growth: Bound = { min: -0.5, max: 1, maxInclusive: true, integer: false, kind: 'growth' };
 

@@ -16,7 +16,8 @@ const USAGE = `usage: underwrite analyze FILE   analyse one deal (FILE is JSON, 
 const commands: Record<string, (input: unknown) => unknown> = {
   analyze: (input) => analyze(input as DealInput),
   xirr: (input) => {
-    if (!Array.isArray(input)) throw new UnderwritingInputError('flows', 'must be a JSON array of { date, amount }');
+    if (!Array.isArray(input))
+      throw new UnderwritingInputError('flows', 'must be a JSON array of { date, amount }');
     const result = xirr(input as DatedFlow[]);
     return { rate: result.ok ? result.rate : null };
   },
@@ -27,7 +28,10 @@ function readJson(file: string): unknown {
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new UnderwritingInputError('FILE', `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${file})`);
+    throw new UnderwritingInputError(
+      'FILE',
+      `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}: ${file})`,
+    );
   }
   try {
     return JSON.parse(text);

@@ -2,7 +2,13 @@ export { analyze } from './analyze.js';
 export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
 export { UnderwritingInputError } from './errors.js';
 export { irr, npv } from './irr.js';
-export { type AmortizationRow, amortizationSchedule, type Loan, loanBalance, monthlyPayment } from './loan.js';
+export {
+  type AmortizationRow,
+  amortizationSchedule,
+  type Loan,
+  loanBalance,
+  monthlyPayment,
+} from './loan.js';
 export { pmt } from './pmt.js';
 export { gradeScore, linearPoints, type RatingMeasures, rate, SCORE_RULES } from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';

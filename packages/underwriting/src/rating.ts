@@ -1,4 +1,11 @@
-import { CRIME_GRADES, type CrimeGrade, type Rating, type RatingColor, type Score, type ScoreName } from './types.js';
+import {
+  CRIME_GRADES,
+  type CrimeGrade,
+  type Rating,
+  type RatingColor,
+  type Score,
+  type ScoreName,
+} from './types.js';
 
 /** What each score reads: its floor (0 points), cap (full points) and weight, from underwriting-model.md. */
 export const SCORE_RULES: readonly {
@@ -21,14 +28,22 @@ interface Band {
   response: string;
 }
 
-const RED: Band = { min: 0, color: 'Red', response: 'Poor investment: the numbers do not work at this price.' };
+const RED: Band = {
+  min: 0,
+  color: 'Red',
+  response: 'Poor investment: the numbers do not work at this price.',
+};
 
 /** Colour bands, highest first. */
 const BANDS: readonly Band[] = [
   { min: 80, color: 'Green', response: 'Strong investment: the numbers clear every threshold.' },
   { min: 65, color: 'Light-Green', response: 'Good investment: solid returns with minor weak spots.' },
   { min: 50, color: 'Yellow', response: 'Fair investment: workable, but check the weak scores.' },
-  { min: 35, color: 'Red Orange', response: 'Weak investment: returns do not justify the risk at this price.' },
+  {
+    min: 35,
+    color: 'Red Orange',
+    response: 'Weak investment: returns do not justify the risk at this price.',
+  },
   RED,
 ];
 
@@ -95,7 +110,15 @@ export function rate(m: RatingMeasures): Rating {
     let points: number;
     if (measure !== null) points = linearPoints(measure, rule.floor, rule.cap, rule.max_points);
     else points = rule.name === 'safety' ? rule.max_points : 0;
-    return { ...rule, measure, points };
+    return {
+      name: rule.name,
+      label: rule.label,
+      measure,
+      floor: rule.floor,
+      cap: rule.cap,
+      max_points: rule.max_points,
+      points,
+    };
   });
   const overall_points = Math.round(scores.reduce((sum, s) => sum + s.points, 0));
   const band = bandFor(overall_points);

@@ -18,7 +18,14 @@
  * on a bracket; only a region whose running totals change sign twice or more is scanned.
  */
 
-/** The outcome of `irr` and `xirr`: a rate, or the reason there is none. */
+/**
+ * The outcome of `irr` and `xirr`: a rate, or the reason there is none. With several rates, `rate`
+ * is the one nearest 0 and `multipleRoots` is true.
+ *
+ * @example
+ * irr([-100, 110]); // { ok: true, rate: 0.1, multipleRoots: false }
+ * irr([-100, -50]); // { ok: false, reason: 'same-sign' }
+ */
 export type RateResult =
   | { ok: true; rate: number; multipleRoots: boolean }
   | { ok: false; reason: 'same-sign' | 'no-root' };
@@ -27,13 +34,22 @@ export type RateResult =
  * NPV seen through x = ln(1 + r), multiplied by a positive factor of the implementer's choice
  * (so it cannot overflow): `at(x)` returns F(x) and leaves dF/dx in `slope`. The factor must be 1
  * at x = 0, so F(0) is the plain sum of the flows.
+ *
+ * @example
+ * // [-100, 110] one period apart: F(x) = −100 + 110·e^(−x), F′(x) = −110·e^(−x); F(ln 1.1) = 0
+ * const curve: Curve = { slope: 0, at(x) { this.slope = -110 * Math.exp(-x); return -100 + 110 * Math.exp(-x); } };
  */
 export interface Curve {
   at(x: number): number;
   slope: number;
 }
 
-/** What the flows alone say about their rates (see {@link flowShape}). */
+/**
+ * What the flows alone say about their rates.
+ *
+ * @example
+ * flowShape([-100, 230, -132], 3); // { changes: 2, forward: 2, backward: 2, total: -2, magnitude: 462, … }
+ */
 export interface FlowShape {
   /** sign changes of the flows in time order (Descartes' bound on the number of rates) */
   changes: number;
@@ -330,28 +346,31 @@ const usable = (rate: number): boolean => rate > -1 && Number.isFinite(rate);
  */
 export function solveRate(curve: Curve, shape: FlowShape): RateResult {
   if (shape.changes === 0) return { ok: false, reason: 'no-root' };
+  // each side's far end, kept on its own side of 0 (and not NaN) whatever rounding did to the bounds
+  const high = Math.max(Number.isNaN(shape.xHigh) ? 0 : shape.xHigh, 1e-6);
+  const low = Math.min(Number.isNaN(shape.xLow) ? 0 : shape.xLow, -1e-6);
   const roots: number[] = [];
   if (shape.total === 0) {
     // r = 0 is a root and none is nearer; only ask whether there are others
-    if (shape.forward > 0) scanSide(curve, shape.xHigh, 1, roots);
-    if (roots.length === 0 && shape.backward > 0) scanSide(curve, shape.xLow, 1, roots);
+    if (shape.forward > 0) scanSide(curve, high, 1, roots);
+    if (roots.length === 0 && shape.backward > 0) scanSide(curve, low, 1, roots);
     return { ok: true, rate: 0, multipleRoots: roots.some((x) => usable(toRate(x))) };
   }
   let positive = Number.NaN;
   let negative = Number.NaN;
   let count = 0;
   if (shape.forward === 1) {
-    positive = solveSide(curve, shape.xHigh, shape.total, shape.guess);
+    positive = solveSide(curve, high, shape.total, shape.guess);
   } else if (shape.forward > 1) {
-    scanSide(curve, shape.xHigh, 2, roots);
+    scanSide(curve, high, 2, roots);
     positive = roots[0] ?? Number.NaN;
     count += roots.length;
   }
   if (shape.backward === 1) {
-    negative = solveSide(curve, shape.xLow, shape.total, shape.guess);
+    negative = solveSide(curve, low, shape.total, shape.guess);
   } else if (shape.backward > 1) {
     const side: number[] = [];
-    scanSide(curve, shape.xLow, 2, side);
+    scanSide(curve, low, 2, side);
     negative = side[0] ?? Number.NaN;
     count += side.length;
   }

@@ -14,7 +14,12 @@ export interface Sale {
  * @example
  * saleAt(400_000, 0.03, 0.06, 5); // { sale_price: 463709.62972, selling_costs: 27822.5777832, proceeds_from_sale: 435887.0519368 }
  */
-export function saleAt(purchasePrice: number, annualAppreciation: number, costToSell: number, years: number): Sale {
+export function saleAt(
+  purchasePrice: number,
+  annualAppreciation: number,
+  costToSell: number,
+  years: number,
+): Sale {
   const sale_price = purchasePrice * (1 + annualAppreciation) ** years;
   const selling_costs = costToSell * sale_price;
   return { sale_price, selling_costs, proceeds_from_sale: sale_price - selling_costs };

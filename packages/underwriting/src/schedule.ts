@@ -44,7 +44,11 @@ export function grown(amount: number, growth: number, year: number): number {
 
 /** The loan the assumptions describe: `loan_to_value × purchase_price` at `interest_rate` over `loan_term`. */
 export function loanOf(a: Assumptions): Loan {
-  return { amount: a.loan_to_value * a.purchase_price, annual_rate: a.interest_rate, term_years: a.loan_term };
+  return {
+    amount: a.loan_to_value * a.purchase_price,
+    annual_rate: a.interest_rate,
+    term_years: a.loan_term,
+  };
 }
 
 /**
@@ -58,7 +62,11 @@ export function loanOf(a: Assumptions): Loan {
  * // rent 2,000/mo, 5 % vacancy, 6,000/yr of expenses, no growth, no loan:
  * operatingYear(deal, 1).net_operating_income; // 16,800 = 24,000 × 0.95 − 6,000
  */
-export function operatingYear(a: Assumptions, year: number, payment = monthlyPayment(loanOf(a))): OperatingYear {
+export function operatingYear(
+  a: Assumptions,
+  year: number,
+  payment = monthlyPayment(loanOf(a)),
+): OperatingYear {
   const gross_rent = 12 * grown(a.rent, a.rent_annual_growth_rate, year);
   const other_income = 12 * grown(a.other_income, a.other_income_annual_growth_rate, year);
   const potential_income = gross_rent + other_income;

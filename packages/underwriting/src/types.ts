@@ -46,7 +46,21 @@ export interface Assumptions {
   hold_period: number;
 }
 
-export const CRIME_GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'] as const;
+export const CRIME_GRADES = [
+  'A+',
+  'A',
+  'A-',
+  'B+',
+  'B',
+  'B-',
+  'C+',
+  'C',
+  'C-',
+  'D+',
+  'D',
+  'D-',
+  'F',
+] as const;
 export type CrimeGrade = (typeof CRIME_GRADES)[number];
 
 /** Everything `analyze` needs: the assumptions plus the property facts the rating reads. */

@@ -1,12 +1,13 @@
 import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
-import { CRIME_GRADES, type CrimeGrade, type DealInput } from './types.js';
+import { type Assumptions, CRIME_GRADES, type CrimeGrade, type DealInput } from './types.js';
 
 const GRADE_FIELDS = ['violent_crime_grade', 'property_crime_grade'] as const;
 const KNOWN_FIELDS = new Set<string>([...ASSUMPTION_KEYS, 'units', ...GRADE_FIELDS]);
 
 function describe(bound: Bound): string {
-  const max = bound.max === Number.MAX_SAFE_INTEGER ? '' : ` and ${bound.maxInclusive ? '≤' : '<'} ${bound.max}`;
+  const max =
+    bound.max === Number.MAX_SAFE_INTEGER ? '' : ` and ${bound.maxInclusive ? '≤' : '<'} ${bound.max}`;
   return `must be ${bound.integer ? 'a whole number' : 'a number'} ≥ ${bound.min}${max}`;
 }
 
@@ -25,7 +26,12 @@ export function checkBound(field: string, value: unknown, bound: Bound): number 
   return value;
 }
 
-function checkGrade(field: string, value: unknown): CrimeGrade | null {
+function checkGrade(
+  field: (typeof GRADE_FIELDS)[number],
+  record: Record<string, unknown>,
+): CrimeGrade | null {
+  if (!(field in record)) throw new UnderwritingInputError(field, 'is required (a grade or null)');
+  const value = record[field];
   if (value === null) return null;
   if (typeof value === 'string' && (CRIME_GRADES as readonly string[]).includes(value)) {
     return value as CrimeGrade;
@@ -48,12 +54,35 @@ export function validateDealInput(input: unknown): DealInput {
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
   }
-  const deal: Record<string, unknown> = {};
-  for (const key of ASSUMPTION_KEYS) deal[key] = checkBound(key, record[key], ASSUMPTION_BOUNDS[key]);
-  deal.units = checkBound('units', record.units, UNITS_BOUND);
-  for (const key of GRADE_FIELDS) {
-    if (!(key in record)) throw new UnderwritingInputError(key, 'is required (a grade or null)');
-    deal[key] = checkGrade(key, record[key]);
-  }
-  return deal as unknown as DealInput;
+  const bounded = (key: keyof Assumptions) => checkBound(key, record[key], ASSUMPTION_BOUNDS[key]);
+  // An object literal with every key, in one fixed order, keeps a single fast hidden class in V8:
+  // building it key by key made every later spread of the deal several times slower.
+  return {
+    purchase_price: bounded('purchase_price'),
+    closing_cost: bounded('closing_cost'),
+    rent: bounded('rent'),
+    other_income: bounded('other_income'),
+    vacancy_rate: bounded('vacancy_rate'),
+    rent_annual_growth_rate: bounded('rent_annual_growth_rate'),
+    other_income_annual_growth_rate: bounded('other_income_annual_growth_rate'),
+    property_management: bounded('property_management'),
+    property_management_annual_growth_rate: bounded('property_management_annual_growth_rate'),
+    insurance: bounded('insurance'),
+    insurance_annual_growth_rate: bounded('insurance_annual_growth_rate'),
+    property_taxes: bounded('property_taxes'),
+    property_taxes_annual_growth_rate: bounded('property_taxes_annual_growth_rate'),
+    maintenance: bounded('maintenance'),
+    property_maintenance_annual_growth_rate: bounded('property_maintenance_annual_growth_rate'),
+    loan_to_value: bounded('loan_to_value'),
+    interest_rate: bounded('interest_rate'),
+    loan_term: bounded('loan_term'),
+    financing_fees: bounded('financing_fees'),
+    loan_processing_fees: bounded('loan_processing_fees'),
+    annual_price_appreciation: bounded('annual_price_appreciation'),
+    cost_to_sell: bounded('cost_to_sell'),
+    hold_period: bounded('hold_period'),
+    units: checkBound('units', record.units, UNITS_BOUND),
+    violent_crime_grade: checkGrade('violent_crime_grade', record),
+    property_crime_grade: checkGrade('property_crime_grade', record),
+  };
 }

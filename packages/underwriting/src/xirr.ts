@@ -3,7 +3,13 @@ import { type Curve, flowShape, type RateResult, solveRate } from './roots.js';
 
 export type { RateResult } from './roots.js';
 
-/** One cash flow on a calendar date: a 'YYYY-MM-DD' string (read as UTC midnight) or a Date. */
+/**
+ * One cash flow on a calendar date: a 'YYYY-MM-DD' string (read as UTC midnight) or a Date (counted
+ * by its UTC calendar day; the time of day is ignored, as Excel ignores the fraction of a serial date).
+ *
+ * @example
+ * const outlay: DatedFlow = { amount: -10000, date: '2008-01-01' }; // 10 000 paid on 1 Jan 2008
+ */
 export interface DatedFlow {
   amount: number;
   date: string | Date;

@@ -65,7 +65,10 @@ describe('analyze: the round deal worked by hand', () => {
     const b60 = 150_000 * 1.005 ** 60 - (P * (1.005 ** 60 - 1)) / 0.005;
     expect(result.hold_period.levered.loan_payoff.at(-1)).toBeCloseTo(b60, 6);
     expect(result.hold_period.levered.equity_accumulated.at(-1)).toBeCloseTo(200_000 - b60, 6);
-    expect(result.overall_returns.levered_profit).toBeCloseTo(5 * (16_800 - 12 * P) + 188_000 - b60 - 59_000, 6);
+    expect(result.overall_returns.levered_profit).toBeCloseTo(
+      5 * (16_800 - 12 * P) + 188_000 - b60 - 59_000,
+      6,
+    );
   });
 
   it('rates it from its five scores', () => {
@@ -114,7 +117,10 @@ describe('analyze: null rules and edge deals', () => {
       interest_rate: 0.09,
     });
     expect(result.overall_returns.levered_xirr).toBeNull();
-    expect(result.summary.scores.find((s) => s.name === 'return')).toMatchObject({ measure: null, points: 0 });
+    expect(result.summary.scores.find((s) => s.name === 'return')).toMatchObject({
+      measure: null,
+      points: 0,
+    });
   });
 
   it('echoes every input in year_1_metrics', () => {

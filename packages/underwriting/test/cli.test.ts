@@ -28,7 +28,13 @@ describe('underwrite analyze', () => {
     const { code, stdout } = run(['analyze', EXAMPLE]);
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
-    expect(Object.keys(output)).toEqual(['year_1_metrics', 'sale_assumptions', 'overall_returns', 'hold_period', 'summary']);
+    expect(Object.keys(output)).toEqual([
+      'year_1_metrics',
+      'sale_assumptions',
+      'overall_returns',
+      'hold_period',
+      'summary',
+    ]);
     expect(output.hold_period.levered.cashflow).toHaveLength(5);
     expect(output.summary.scores).toHaveLength(5);
   });

@@ -5,7 +5,10 @@ import { amortizationSchedule, loanBalance, monthlyPayment } from '../src/index.
 describe('monthlyPayment', () => {
   it('matches the JSDoc example: $300,000 at 7 % over 30 years', () => {
     // i = 0.07/12, (1+i)^360 = 8.11649746…, P = 300000 × i / (1 − 1/8.11649746) = 1995.9075
-    expect(monthlyPayment({ amount: 300_000, annual_rate: 0.07, term_years: 30 })).toBeCloseTo(1995.9074855375, 9);
+    expect(monthlyPayment({ amount: 300_000, annual_rate: 0.07, term_years: 30 })).toBeCloseTo(
+      1995.9074855375,
+      9,
+    );
   });
 
   it('is loan / n at zero interest and 0 without a loan', () => {

@@ -95,8 +95,10 @@ describe('properties', () => {
         const unlevered = table.unlevered.cashflow.reduce((a, b) => a + b, 0);
         const levered = table.levered.cashflow.reduce((a, b) => a + b, 0);
         // the sums cancel: measure the error against the size of the flows, not of the (maybe ~0) profit
-        const scale = r.levered_equity + r.unlevered_equity + table.levered.cashflow.reduce((a, b) => a + Math.abs(b), 0);
-        const close = (a: number, b: number) => Math.abs(a - b) <= 1e-12 * Math.max(1, scale + Math.abs(unlevered));
+        const scale =
+          r.levered_equity + r.unlevered_equity + table.levered.cashflow.reduce((a, b) => a + Math.abs(b), 0);
+        const close = (a: number, b: number) =>
+          Math.abs(a - b) <= 1e-12 * Math.max(1, scale + Math.abs(unlevered));
         expect(close(r.unlevered_profit, unlevered - r.unlevered_equity)).toBe(true);
         expect(close(r.levered_profit, levered - r.levered_equity)).toBe(true);
       }),

@@ -36,11 +36,23 @@ describe('rate', () => {
   it('puts each band boundary in the higher band', () => {
     // cash flow alone: points = 25 × CoC / 10 %; the rest held at known values
     const base = { ...strong, levered_xirr: null, dscr: null, cap_rate: 0.03 }; // 0 + 0 + 20 + 0 + 15 = 35
-    expect(rate({ ...base, levered_returns: 0 })).toMatchObject({ overall_points: 35, overall_color: 'Red Orange' });
-    expect(rate({ ...base, levered_returns: 0.06 })).toMatchObject({ overall_points: 50, overall_color: 'Yellow' });
-    expect(rate({ ...base, levered_returns: 0.12 })).toMatchObject({ overall_points: 60, overall_color: 'Yellow' });
+    expect(rate({ ...base, levered_returns: 0 })).toMatchObject({
+      overall_points: 35,
+      overall_color: 'Red Orange',
+    });
+    expect(rate({ ...base, levered_returns: 0.06 })).toMatchObject({
+      overall_points: 50,
+      overall_color: 'Yellow',
+    });
+    expect(rate({ ...base, levered_returns: 0.12 })).toMatchObject({
+      overall_points: 60,
+      overall_color: 'Yellow',
+    });
     const withCap = { ...base, cap_rate: 0.05 }; // yield 6 points
-    expect(rate({ ...withCap, levered_returns: 0.096 })).toMatchObject({ overall_points: 65, overall_color: 'Light-Green' });
+    expect(rate({ ...withCap, levered_returns: 0.096 })).toMatchObject({
+      overall_points: 65,
+      overall_color: 'Light-Green',
+    });
     const withReturn = { ...base, levered_xirr: 0.03 }; // return 5 points: 35 + 5 = 40
     expect(rate({ ...withReturn, levered_returns: 0.1 })).toMatchObject({ overall_points: 65 });
     expect(rate({ ...withReturn, levered_xirr: 0.12, levered_returns: 0.1 })).toMatchObject({

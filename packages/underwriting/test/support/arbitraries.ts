@@ -1,5 +1,11 @@
 import fc from 'fast-check';
-import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, CRIME_GRADES, type DealInput } from '../../src/index.js';
+import {
+  ASSUMPTION_BOUNDS,
+  ASSUMPTION_KEYS,
+  type Bound,
+  CRIME_GRADES,
+  type DealInput,
+} from '../../src/index.js';
 
 /** The assumption keys measured in dollars: scaling all of them by k must scale every dollar output by k. */
 export const DOLLAR_INPUTS = [
@@ -62,7 +68,9 @@ export const anyDeal: fc.Arbitrary<DealInput> = fc.record({
 
 /** Deals with investor-sized dollar amounts and every rate anywhere in its bounds. */
 export const realisticDeal: fc.Arbitrary<DealInput> = fc.record({
-  ...Object.fromEntries(ASSUMPTION_KEYS.map((key) => [key, realistic[key] ?? realisticInBound(ASSUMPTION_BOUNDS[key])])),
+  ...Object.fromEntries(
+    ASSUMPTION_KEYS.map((key) => [key, realistic[key] ?? realisticInBound(ASSUMPTION_BOUNDS[key])]),
+  ),
   units: fc.integer({ min: 1, max: 4 }),
   violent_crime_grade: grade,
   property_crime_grade: grade,
