@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { assumptionsSchema, dealInputSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS } from './hold-period.js';
-import { propertyInputSchema } from './property.js';
+import { propertyInputSchema, propertySchema } from './property.js';
 
 const nullableNumber = z.number().nullable();
 
@@ -152,15 +152,15 @@ export const updateMetricsRequestSchema = z.object({ property: propertyWithMetri
 
 /** The response of POST /create_property and POST /update_metrics. */
 export const analysisResponseSchema = z.object({
-  property: propertyInputSchema.extend({ metrics: z.object(assumptionsSchema.shape) }),
+  property: propertySchema.extend({ metrics: z.object(assumptionsSchema.shape) }),
   year_1_metrics: year1MetricsSchema.extend({ hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
   sale_assumptions: saleAssumptionsSchema,
   overall_returns: overallReturnsSchema,
   summary: ratingSchema,
   metrics_for_hold_period: formattedHoldPeriodTableSchema,
-  /** the hold period in whole years */
-  hold_period: z.number().int(),
+  /** the engine's numeric per-year arrays, for API users (the formatted table is metrics_for_hold_period) */
+  hold_period: holdPeriodTableSchema,
   market_data: marketDataSchema,
 });
 

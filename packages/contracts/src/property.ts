@@ -106,3 +106,19 @@ export const propertyInputSchema = z.object({
 });
 
 export type PropertyInput = z.output<typeof propertyInputSchema>;
+
+/**
+ * The property as the API sends it back: already normalised, so plain types without the form
+ * parsing above (response serialisation must not run input transforms).
+ */
+export const propertySchema = z.object({
+  street: z.string(),
+  city: z.string(),
+  zipcode: z.string(),
+  state_code: z.string(),
+  county_name: z.string(),
+  num_bedrooms: z.number(),
+  num_bathrooms: z.number(),
+  purchase_price: z.number(),
+  factor: z.number(),
+});

@@ -28,7 +28,7 @@ function responseFor(analysis: Analysis): AnalysisResponse {
     overall_returns: analysis.overall_returns,
     summary: analysis.summary,
     metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
-    hold_period: analysis.sale_assumptions.hold_period,
+    hold_period: analysis.hold_period,
     market_data: {
       figures: { hud_rent: { value: 1_850, source: 'HUD Fair Market Rents', vintage: 'FY2025' } },
       warnings: ['No Rentometer estimate for this address; rent is the HUD Fair Market Rent.'],

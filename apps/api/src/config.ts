@@ -1,0 +1,54 @@
+/**
+ * The server's configuration, read once from the environment and validated. Nothing else in the API
+ * reads `process.env`. Every variable is documented in the repository's `.env.example`.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** An unset variable and an empty one (`FOO=` in a .env file) mean the same: not configured. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Postgres connection string; without it the API uses embedded PGlite under DATA_DIR. */
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
+  MARKET_DATA_DIR: z.string().default(resolve(REPO_ROOT, '../shared/data/market')),
+  /** Added to the latest Freddie Mac 30-year rate for the default interest rate (investor loans price higher). */
+  INVESTOR_RATE_PREMIUM: z.coerce.number().min(0).max(0.05).default(0.0075),
+  /** Comma-separated origins allowed by CORS; empty means same-origin only. */
+  CORS_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()) : [])),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .default(256 * 1_024),
+  RENTOMETER_API_KEY: optionalText,
+  RENTOMETER_BASE_URL: z.url().default('https://www.rentometer.com'),
+  MAPBOX_ACCESS_TOKEN: optionalText,
+  MAPBOX_BASE_URL: z.url().default('https://api.mapbox.com'),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Parses the environment; throws one error listing every invalid variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

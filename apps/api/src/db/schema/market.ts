@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  CrimeGradeLetter,
+  CrimeQuality,
+  FmrBasis,
+  HudRentApplies,
+  InterestRate,
+  TaxLevel,
+} from '../../market/index.js';
+
+/**
+ * Market data tables. Column names equal the field names of `MarketZipRow` / `MarketCountyRow`
+ * (src/market/derive.ts), so derived rows insert and select without mapping. Rents are whole
+ * dollars (`integer`); every other figure is `double precision` so it comes back as a JS number.
+ */
+
+/** What the importer recorded about one market data file. */
+export interface MarketImportFile {
+  readonly name: string;
+  readonly sha256: string;
+  readonly bytes: number;
+  readonly rows: number;
+  readonly vintage: string;
+}
+
+/** One row per imported dataset; exactly one is `active` (the one `market_zips` holds). */
+export const marketImports = pgTable(
+  'market_imports',
+  {
+    id: serial().primaryKey(),
+    /** sha256 over every file's sha256 plus the importer's derivation version. */
+    dataset_hash: text().notNull().unique(),
+    files: jsonb().$type<MarketImportFile[]>().notNull(),
+    interest_rate: jsonb().$type<InterestRate | null>(),
+    zip_count: integer().notNull(),
+    county_count: integer().notNull(),
+    imported_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    active: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex('market_imports_one_active').on(t.active).where(sql`${t.active}`)],
+);
+
+/** One row per crosswalk ZIP: `MarketZipRow`. */
+export const marketZips = pgTable(
+  'market_zips',
+  {
+    zip: text().primaryKey(),
+    county_fips: text().notNull(),
+    county_name: text(),
+    city: text().notNull(),
+    state_code: text().notNull(),
+    lat: doublePrecision(),
+    lng: doublePrecision(),
+    county_share: doublePrecision().notNull(),
+    share_basis: text().$type<'res_ratio' | 'tot_ratio'>().notNull(),
+    county_count: integer().notNull(),
+    fmr_hud_area_code: text(),
+    fmr_area_id: text(),
+    fmr_area_name: text(),
+    fmr_basis: text().$type<FmrBasis>(),
+    fmr_0: integer(),
+    fmr_1: integer(),
+    fmr_2: integer(),
+    fmr_3: integer(),
+    fmr_4: integer(),
+    safmr_0: integer(),
+    safmr_1: integer(),
+    safmr_2: integer(),
+    safmr_3: integer(),
+    safmr_4: integer(),
+    safmr_mandatory: boolean().notNull(),
+    hud_rent_applies: text().$type<HudRentApplies>(),
+  },
+  (t) => [
+    // Suggestions: case-insensitive city prefix (`lower(city) LIKE 'aust%'`) and ZIP prefix. The
+    // pattern opclass lets LIKE use the index whatever the database collation is.
+    index('market_zips_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
+    index('market_zips_zip_pattern_idx').on(sql`${t.zip} text_pattern_ops`),
+    index('market_zips_state_code_idx').on(t.state_code),
+  ],
+);
+
+/** One row per county FIPS: `MarketCountyRow`. */
+export const marketCounties = pgTable('market_counties', {
+  county_fips: text().primaryKey(),
+  state_fips: text().notNull(),
+  county_name: text(),
+  fmr_hud_area_code: text(),
+  fmr_area_id: text(),
+  fmr_area_name: text(),
+  fmr_basis: text().$type<FmrBasis>(),
+  fmr_0: integer(),
+  fmr_1: integer(),
+  fmr_2: integer(),
+  fmr_3: integer(),
+  fmr_4: integer(),
+  safmr_mandatory: boolean().notNull(),
+  median_gross_rent: doublePrecision(),
+  median_home_value: doublePrecision(),
+  median_household_income: doublePrecision(),
+  population: doublePrecision(),
+  property_tax_rate: doublePrecision().notNull(),
+  property_tax_level: text().$type<TaxLevel>().notNull(),
+  violent_crime_grade: text().$type<CrimeGradeLetter>(),
+  violent_crime_percentile: doublePrecision(),
+  violent_crime_rate: doublePrecision(),
+  violent_crime_year: integer(),
+  violent_crime_quality: integer().$type<CrimeQuality>(),
+  violent_crime_reference_count: integer(),
+  property_crime_grade: text().$type<CrimeGradeLetter>(),
+  property_crime_percentile: doublePrecision(),
+  property_crime_rate: doublePrecision(),
+  property_crime_year: integer(),
+  property_crime_quality: integer().$type<CrimeQuality>(),
+  property_crime_reference_count: integer(),
+});

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness, the database in use and which market data is loaded',
+        response: {
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['postgres', 'pglite']),
+            market_data: z.object({
+              available: z.boolean(),
+              files: z.array(z.object({ name: z.string(), vintage: z.string() })),
+              unavailable: z.array(z.string()),
+            }),
+            providers: z.object({ market_rent: z.string(), geocoding: z.string() }),
+          }),
+        },
+      },
+    },
+    async () => {
+      const status = app.marketData;
+      return {
+        status: 'ok' as const,
+        database: app.database.kind,
+        market_data: status.available
+          ? {
+              available: true,
+              files: status.files.map((f) => ({ name: f.name, vintage: f.vintage })),
+              unavailable: [],
+            }
+          : { available: false, files: [], unavailable: [...status.missing] },
+        providers: {
+          market_rent: config.RENTOMETER_API_KEY ? 'rentometer' : 'offline estimate',
+          geocoding: config.MAPBOX_ACCESS_TOKEN ? 'mapbox' : 'offline (ZIP centres)',
+        },
+      };
+    },
+  );
+};
