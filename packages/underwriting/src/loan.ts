@@ -50,8 +50,8 @@ export function monthlyPayment(loan: Loan): number {
  *
  * Formula: `B(k) = L(1+i)^k − P((1+i)^k − 1) / i` (`L − P·k` when `i = 0`), and `B(k) = 0` for
  * `k ≥ n`. It is computed in the equivalent form `B(k) = P(1 − (1+i)^−(n−k)) / i`, the present value
- * of the payments still due, which never subtracts two large numbers: the balance cannot rise from one
- * month to the next through rounding, even at a 100 % rate over 40 years.
+ * of the payments still due, which never subtracts two large numbers, so it stays accurate even at a
+ * 100 % rate over 40 years.
  *
  * @example
  * loanBalance({ amount: 300_000, annual_rate: 0.07, term_years: 30 }, 60); // 282394.7695733 (after 5 years)
@@ -82,7 +82,8 @@ export function amortizationSchedule(loan: Loan): AmortizationRow[] {
   if (loan.amount === 0) return rows;
   let opening = loan.amount;
   for (let month = 1; month <= n; month++) {
-    const balance = loanBalance(loan, month, payment);
+    // never above last month's: the closed form can wobble by an ulp where a payment exceeds the interest
+    const balance = Math.min(opening, loanBalance(loan, month, payment));
     const principal = opening - balance;
     rows.push({ month, payment, interest: payment - principal, principal, balance });
     opening = balance;

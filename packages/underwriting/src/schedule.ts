@@ -118,7 +118,7 @@ export function monthlySchedule(a: Assumptions): ScheduleMonth[] {
   for (const year of operatingYears(a)) {
     for (let k = 1; k <= 12; k++) {
       const month = 12 * (year.year - 1) + k;
-      const loan_balance = loanBalance(loan, month, payment);
+      const loan_balance = Math.min(opening, loanBalance(loan, month, payment));
       const paying = month <= 12 * loan.term_years && loan.amount > 0;
       const principal = paying ? opening - loan_balance : 0;
       months.push({
