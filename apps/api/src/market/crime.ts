@@ -1,3 +1,4 @@
+import { CRIME_GRADES } from '@sfr/underwriting';
 import { MarketDataError } from './errors.js';
 import { SOURCE } from './sources.js';
 import { readTable } from './table.js';
@@ -97,22 +98,8 @@ export function parseCrimePlaceCsv(text: string, file = 'crime_place.csv'): Crim
   return rows;
 }
 
-/** The 13 grades, best (lowest crime) first. */
-export const CRIME_GRADES = [
-  'A+',
-  'A',
-  'A-',
-  'B+',
-  'B',
-  'B-',
-  'C+',
-  'C',
-  'C-',
-  'D+',
-  'D',
-  'D-',
-  'F',
-] as const;
+/** The 13 grades, best (lowest crime) first: the rating's own scale, so the two cannot drift apart. */
+export { CRIME_GRADES };
 export type CrimeGradeLetter = (typeof CRIME_GRADES)[number];
 
 /**
