@@ -15,7 +15,9 @@ describe('restart on the embedded database', () => {
   it('keeps the imported market data and does not import it again', { timeout: 60_000 }, async () => {
     const first = await buildApp({ config });
     expect(first.marketData).toMatchObject({ available: true, imported: true });
-    const before = (await first.inject({ method: 'POST', url: '/api/create_property', payload: austin })).json();
+    const before = (
+      await first.inject({ method: 'POST', url: '/api/create_property', payload: austin })
+    ).json();
     await first.close();
 
     const second = await buildApp({ config });
