@@ -40,8 +40,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: true,
-    // Hostile query strings (deep nesting, huge arrays) are parsed flat: the schemas expect strings.
-    routerOptions: { maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
