@@ -31,17 +31,42 @@ export function roundToCents(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError(`Cannot round ${value} to cents`);
   const magnitude = Math.abs(value);
   if (magnitude >= NO_CENTS_ABOVE) return value;
-  const cents = Math.round(shiftDecimal(magnitude, 2));
-  const rounded = Math.sign(value) * shiftDecimal(cents, -2);
+  const rounded = (Math.sign(value) * centsOf(magnitude)) / 100;
   return rounded === 0 ? 0 : rounded;
 }
 
-const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Whole cents of a non-negative amount, half away from zero. Multiplying by 100 is exact enough
+ * everywhere except within a hair of a half cent, where float error can flip the rounding; only there
+ * is the slower shortest-decimal reading used (one analysis formats ~150 numbers).
+ */
+function centsOf(magnitude: number): number {
+  const scaled = magnitude * 100;
+  const fraction = scaled - Math.floor(scaled);
+  // a few ulps of `scaled`: large amounts carry larger absolute float error
+  if (Math.abs(fraction - 0.5) < 1e-6 + 8 * Number.EPSILON * scaled)
+    return Math.round(shiftDecimal(magnitude, 2));
+  return Math.round(scaled);
+}
+
+/** 123456789 cents → '1,234,567.89'. */
+function centsToDigits(cents: number): string {
+  const whole = Math.floor(cents / 100);
+  const rest = cents - whole * 100;
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${grouped}.${rest < 10 ? '0' : ''}${rest}`;
+}
+
+/** Past NO_CENTS_ABOVE there is nothing to round: Intl writes the digits. */
+const bigDigits = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Rounds to two decimals and writes the magnitude with thousands separators; the sign is separate. */
 function signAndDigits(value: number): { negative: boolean; digits: string } {
-  const rounded = roundToCents(value);
-  return { negative: rounded < 0, digits: twoDecimals.format(Math.abs(rounded)) };
+  if (!Number.isFinite(value)) throw new RangeError(`Cannot round ${value} to cents`);
+  const magnitude = Math.abs(value);
+  if (magnitude >= NO_CENTS_ABOVE) return { negative: value < 0, digits: bigDigits.format(magnitude) };
+  const cents = centsOf(magnitude);
+  return { negative: value < 0 && cents > 0, digits: centsToDigits(cents) };
 }
 
 /**

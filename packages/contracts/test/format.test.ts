@@ -211,3 +211,34 @@ describe('properties', () => {
     );
   });
 });
+
+describe('roundToCents fast path', () => {
+  // The reference: round the shortest decimal form, as Number.prototype.toString writes it.
+  const reference = (value: number) => {
+    const shift = (v: number, places: number) => {
+      const [mantissa, exponent = '0'] = String(v).split('e');
+      return Number(`${mantissa}e${Number(exponent) + places}`);
+    };
+    const rounded = Math.sign(value) * shift(Math.round(shift(Math.abs(value), 2)), -2);
+    return rounded === 0 ? 0 : rounded;
+  };
+
+  test('agrees with rounding the shortest decimal form, for any amount below $90 trillion', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -9e13, max: 9e13, noNaN: true }), (value) => {
+        expect(roundToCents(value)).toBe(reference(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  test('agrees on amounts written with a half cent', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const value = Number(`${cents}5e-3`);
+        expect(roundToCents(value)).toBe(reference(value));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
