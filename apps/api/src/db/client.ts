@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -94,8 +95,18 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
 
 async function openPglite(dataDir: string, log: DbLog, started: number): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? dataDir : resolve(dataDir));
+  const dir = inMemory ? dataDir : resolve(dataDir);
+  if (!inMemory) await mkdir(dir, { recursive: true });
+  const handle = await usePglite(await PGlite.create(dir));
+  log.info({ kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) }, 'database ready');
+  return handle;
+}
+
+/**
+ * Wraps an open PGlite in a migrated handle that owns it (`close()` closes it). For callers that
+ * build PGlite themselves, e.g. the test helper that starts each database from a migrated snapshot.
+ */
+export async function usePglite(client: PGlite): Promise<DbHandle> {
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -103,14 +114,6 @@ async function openPglite(dataDir: string, log: DbLog, started: number): Promise
     await client.close();
     throw e;
   }
-  log.info(
-    {
-      kind: 'pglite',
-      dataDir: inMemory ? dataDir : resolve(dataDir),
-      ms: Math.round(performance.now() - started),
-    },
-    'database ready',
-  );
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -122,4 +125,16 @@ function hostOf(url: string): string {
   } catch {
     return 'invalid url';
   }
+}
+
+/**
+ * Rows of a raw `sql` query on either driver: `db.execute` resolves to an array on postgres-js but
+ * to `{ rows }` on PGlite. Prefer the query builder; use this for the odd statement it cannot express.
+ *
+ * @example const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from market_zips`);
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  return (result as { rows: T[] }).rows;
 }

@@ -3,8 +3,9 @@
  * place besides config.ts that reads `process.env`, for `TEST_DATABASE_URL`.
  */
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
-import { type DatabaseKind, type DbHandle, openDatabase } from './client.js';
+import { type DatabaseKind, type DbHandle, openDatabase, usePglite } from './client.js';
 
 /** The Postgres server for integration tests, e.g. postgres://postgres@127.0.0.1:5432/postgres. */
 export const testDatabaseUrl = (): string | undefined => process.env.TEST_DATABASE_URL || undefined;
@@ -21,7 +22,7 @@ export const testDatabaseKinds = (): DatabaseKind[] =>
 export async function createTestDatabase(kind?: DatabaseKind): Promise<DbHandle> {
   const serverUrl = testDatabaseUrl();
   const chosen = kind ?? (serverUrl ? 'postgres' : 'pglite');
-  if (chosen === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  if (chosen === 'pglite') return usePglite(await PGlite.create({ loadDataDir: await pgliteSnapshot() }));
   if (!serverUrl) throw new Error('createTestDatabase("postgres") needs TEST_DATABASE_URL');
 
   const name = `sfr_test_${randomBytes(6).toString('hex')}`;
@@ -56,3 +57,22 @@ async function withAdmin<T>(serverUrl: string, run: (sql: postgres.Sql) => Promi
 
 const dropDatabase = (serverUrl: string, name: string) =>
   withAdmin(serverUrl, (sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * A migrated, empty PGlite data directory, made once per test process: starting PGlite from it takes
+ * ~0.6 s instead of ~2–3 s for a fresh initdb. Each database still runs `migrate` (a no-op here).
+ */
+function pgliteSnapshot(): Promise<Blob> {
+  snapshot ??= (async () => {
+    const client = await PGlite.create('memory://');
+    const handle = await usePglite(client);
+    try {
+      return await client.dumpDataDir('none');
+    } finally {
+      await handle.close();
+    }
+  })();
+  return snapshot;
+}

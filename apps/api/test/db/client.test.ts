@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, queryRows } from '../../src/db/client.js';
+import { marketImports } from '../../src/db/schema.js';
+import { createTestDatabase, testDatabaseKinds } from './helpers.js';
+
+const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
+
+describe.each(testDatabaseKinds())('openDatabase (%s)', { timeout: 30_000 }, (kind) => {
+  it('applies every generated migration once, creating the market tables', async () => {
+    const { db, kind: opened, close } = await createTestDatabase(kind);
+    try {
+      expect(opened).toBe(kind);
+      const applied = await queryRows(db, sql`select hash from drizzle.__drizzle_migrations`);
+      expect(applied).toHaveLength(journal.entries.length);
+      const tables = await queryRows<{ table_name: string }>(
+        db,
+        sql`select table_name from information_schema.tables where table_schema = 'public'`,
+      );
+      const names = tables.map((r) => r.table_name);
+      expect(names).toEqual(expect.arrayContaining(['market_imports', 'market_zips', 'market_counties']));
+      // The query builder works on both drivers through the shared `Database` type.
+      expect(await db.select().from(marketImports)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbLog } from '../../src/db/client.js';
+
+export { createTestDatabase, testDatabaseKinds } from '../../src/db/testing.js';
+
+export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/market/', import.meta.url));
+
+/** The real shared data directory, next to the repository: <repo>/../shared/data/market. */
+export const REAL_DIR = fileURLToPath(new URL('../../../../../shared/data/market/', import.meta.url));
+
+/** A logger that keeps every line, to assert on what the importer said. */
+export function memoryLog(): DbLog & { lines: { level: 'info' | 'warn'; msg: string; obj: object }[] } {
+  const lines: { level: 'info' | 'warn'; msg: string; obj: object }[] = [];
+  return {
+    lines,
+    info: (obj, msg) => lines.push({ level: 'info', msg, obj }),
+    warn: (obj, msg) => lines.push({ level: 'warn', msg, obj }),
+  };
+}
+
+/** Temporary directories made by `tempDir`, removed by `removeTempDirs` (call it in afterEach). */
+const temps: string[] = [];
+
+export async function tempDir(prefix = 'sfr-db-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  for (const d of temps.splice(0)) await rm(d, { recursive: true, force: true });
+}
+
+/** A writable copy of the fixture market files, leaving out `omit`. */
+export async function fixtureCopy(omit: readonly string[] = []): Promise<string> {
+  const dir = await tempDir('sfr-market-');
+  for (const f of await readdir(FIXTURE_DIR)) {
+    if (f.endsWith('.csv') && !omit.includes(f)) await copyFile(join(FIXTURE_DIR, f), join(dir, f));
+  }
+  return dir;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/index.js';
+import { lookupFromRows } from '../../src/market/market-index.js';
+import { importMarketData } from '../../src/market-store/import.js';
+import { marketRepository } from '../../src/market-store/repository.js';
+import { createTestDatabase, REAL_DIR, testDatabaseKinds } from './helpers.js';
+
+/** The real shared files (<repo>/../shared/data/market); skipped on a machine without them. */
+const present = existsSync(REAL_DIR);
+
+describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { timeout: 60_000 }, (kind) => {
+  it('imports all 39,490 ZIPs; 78701 → Travis County with the same lookup as in memory', async () => {
+    const { db, close } = await createTestDatabase(kind);
+    try {
+      const started = performance.now();
+      const status = await importMarketData(db, { dir: REAL_DIR });
+      const ms = Math.round(performance.now() - started);
+      console.info(`real market data import into ${kind}: ${ms} ms`);
+      expect(status).toMatchObject({ available: true, imported: true, zip_count: 39490 });
+
+      const rows = await marketRepository(db).findZip('78701');
+      expect(rows?.zip).toMatchObject({ county_fips: '48453', county_name: 'Travis County', city: 'Austin' });
+      expect(rows?.county).toMatchObject({ county_fips: '48453', county_name: 'Travis County' });
+
+      const loaded = await loadMarketDir(REAL_DIR);
+      if (!loaded.ok || rows === null) throw new Error('real data did not load');
+      const memory = buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() });
+      expect(lookupFromRows(rows.zip, rows.county, rows.interestRate, 3)).toEqual(
+        memory.lookupZip('78701', 3),
+      );
+
+      const suggestions = await marketRepository(db).suggest('Austin, TX', 50);
+      expect(suggestions.length).toBeGreaterThan(30);
+      expect(suggestions.every((s) => s.city === 'Austin' && s.state_code === 'TX')).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+});
