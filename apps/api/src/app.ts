@@ -1,25 +1,40 @@
 /**
  * Builds the API, in a fixed order: infrastructure (config, database, security headers, CORS,
- * OpenAPI), then services (market data, providers, analysis), then routes. `server.ts` only listens.
+ * cookies, rate limit, OpenAPI), then services (market data, providers, analysis, mail, auth),
+ * then routes. `server.ts` only listens.
  */
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { arcticGoogle } from './auth/google.js';
+import { authPlugin } from './auth/plugin.js';
+import { createAuthService } from './auth/service.js';
+import { sessionStore } from './auth/sessions.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/client.js';
+import { createMailer } from './email/mailer.js';
+import { smtpTransport } from './email/smtp.js';
 import { registerErrorHandling } from './errors.js';
 import { importMarketData, type MarketDataStatus } from './market-store/import.js';
 import { marketRepository } from './market-store/repository.js';
 import { mapboxProvider, rentometerProvider } from './providers/index.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
+import { authRoutes } from './routes/auth.js';
+import { feedbackRoutes } from './routes/feedback.js';
+import { savedPropertyRoutes } from './routes/saved-properties.js';
 import { systemRoutes } from './routes/system.js';
 import { createAddressService } from './services/address.js';
 import { createAnalysisService } from './services/analysis.js';
+import { createEntitlements } from './services/entitlements.js';
+import { createFeedback } from './services/feedback.js';
 import { createMarketService } from './services/market.js';
+import { createSavedProperties } from './services/saved-properties.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,7 +54,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,6 +71,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
+  await app.register(cookie);
+  // only the routes that ask for it (the auth routes' per-IP and per-email budgets)
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'SFR Analyst API', version: '0.1.0', description: 'Single-family rental analysis.' },
@@ -91,10 +109,50 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   const analysis = createAnalysisService(market);
   const address = createAddressService({ repository, geocoder, log: app.log });
+  const entitlements = createEntitlements(db.db);
+  const saved = createSavedProperties(db.db);
+  const feedback = createFeedback(db.db);
+  const sessions = sessionStore(db.db);
+  const mailer = createMailer({
+    db: db.db,
+    transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined,
+    log: app.log,
+  });
+  if (!config.SMTP_URL && config.NODE_ENV === 'production') {
+    app.log.warn('SMTP_URL is not set: emails are only recorded in email_outbox, and their links logged');
+  }
+  const auth = createAuthService({ db: db.db, sessions, mailer, appUrl: config.APP_URL, log: app.log });
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? arcticGoogle({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          redirectUri: config.GOOGLE_REDIRECT_URI ?? `${config.APP_URL}/api/auth/google/callback`,
+          authorizationUrl: config.GOOGLE_AUTHORIZATION_URL,
+          tokenUrl: config.GOOGLE_TOKEN_URL,
+          userinfoUrl: config.GOOGLE_USERINFO_URL,
+          timeoutMs,
+        })
+      : null;
+  await app.register(authPlugin, {
+    sessions,
+    secureCookie: config.SESSION_COOKIE_SECURE,
+    allowedOrigins: config.CORS_ORIGINS,
+  });
 
   // routes
   await app.register(systemRoutes, { prefix: '/api', config });
-  await app.register(analysisRoutes, { prefix: '/api', analysis });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    auth,
+    sessions,
+    google,
+    secureCookie: config.SESSION_COOKIE_SECURE,
+    appUrl: config.APP_URL,
+  });
+  await app.register(analysisRoutes, { prefix: '/api', analysis, entitlements, saved });
+  await app.register(savedPropertyRoutes, { prefix: '/api', saved, analysis });
+  await app.register(feedbackRoutes, { prefix: '/api', feedback });
   await app.register(addressRoutes, { prefix: '/api', address });
   return app;
 }

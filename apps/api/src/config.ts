@@ -27,6 +27,11 @@ const configSchema = z.object({
   INVESTOR_RATE_PREMIUM: z.coerce.number().min(0).max(0.05).default(0.0075),
   /** Comma-separated origins allowed by CORS; empty means same-origin only. */
   CORS_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()) : [])),
+  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) only behind a proxy you run. */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -37,6 +42,26 @@ const configSchema = z.object({
   MAPBOX_ACCESS_TOKEN: optionalText,
   MAPBOX_BASE_URL: z.url().default('https://api.mapbox.com'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
+  /** Public base URL of the web app: links in emails and the page Google sign-in returns to. */
+  APP_URL: optionalText
+    .pipe(z.url({ protocol: /^https?$/ }).default('http://localhost:3000'))
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** smtp(s)://user:pass@host:port — without it, emails only go to the email_outbox table and the log. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText.pipe(z.string().default('SFR Analyst <no-reply@localhost>')),
+  /** `auto`: Secure when the request arrived over HTTPS (X-Forwarded-Proto behind a proxy). */
+  SESSION_COOKIE_SECURE: optionalText.pipe(z.enum(['auto', 'true', 'false']).default('auto')),
+  /** Google sign-in is offered only when both are set. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Where Google sends the browser back; default `${APP_URL}/api/auth/google/callback`. */
+  GOOGLE_REDIRECT_URI: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Google's documented OAuth 2.0 endpoints; overridable so tests can run a local stand-in. */
+  GOOGLE_AUTHORIZATION_URL: optionalText.pipe(
+    z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  ),
+  GOOGLE_TOKEN_URL: optionalText.pipe(z.url().default('https://oauth2.googleapis.com/token')),
+  GOOGLE_USERINFO_URL: optionalText.pipe(z.url().default('https://openidconnect.googleapis.com/v1/userinfo')),
 });
 
 export type Config = z.output<typeof configSchema>;

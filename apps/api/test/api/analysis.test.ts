@@ -1,5 +1,5 @@
 import { analysisResponseSchema, MESSAGES } from '@sfr/contracts';
-import { analyze } from '@sfr/underwriting';
+import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, analyze } from '@sfr/underwriting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from './helpers.js';
 
@@ -11,7 +11,7 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
   afterAll(async () => t.close());
 
   const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object });
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie: t.cookie } });
 
   it('analyses a real address with HUD rent, crime grades, sources and the full pro forma', async () => {
     const res = await post('/api/create_property', austin);
@@ -123,11 +123,26 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     expect(Object.keys(res.json().fields)).toContain('property.metrics.hold_period');
   });
 
+  it('refuses every assumption outside its bound with 400 naming it', async () => {
+    const created = (await post('/api/create_property', austin)).json();
+    for (const key of ASSUMPTION_KEYS) {
+      const bound = ASSUMPTION_BOUNDS[key];
+      for (const bad of [bound.min - 1, Number.NaN, 'abc', null]) {
+        const metrics = { ...created.property.metrics, [key]: bad };
+        const res = await post('/api/update_metrics', { property: { ...created.property, metrics } });
+        expect(res.statusCode, `${key} = ${String(bad)}`).toBe(400);
+        expect(Object.keys(res.json().fields), `${key} = ${String(bad)}`).toContain(
+          `property.metrics.${key}`,
+        );
+      }
+    }
+  });
+
   it('answers malformed JSON, an oversized body and an unknown route with the one error shape', async () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/create_property',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: t.cookie },
       payload: '{"street": ',
     });
     expect(bad.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/client.js';
+import { subscriptions } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 
 export const FIXTURE_MARKET_DIR = fileURLToPath(new URL('../fixtures/market', import.meta.url));
@@ -19,7 +21,30 @@ export const DATABASE_KINDS = (['pglite', 'postgres'] as const).filter(
 export interface TestApp {
   app: FastifyInstance;
   database: DbHandle;
+  /** session cookie of a signed-in subscriber, so tests can analyse without running out of searches */
+  cookie: string;
   close(): Promise<void>;
+}
+
+/** Signs a user up through the real route and makes them a subscriber; returns their cookie. */
+export async function subscriberCookie(app: FastifyInstance, database: DbHandle): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: {
+      firstname: 'Test',
+      lastname: 'Subscriber',
+      email: `subscriber-${randomUUID()}@example.com`,
+      password: 'secret-enough',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const session = res.cookies.find((c) => c.name === 'sfr_session');
+  const userId = res.json().user.id as string;
+  await database.db
+    .insert(subscriptions)
+    .values({ id: `sub_${randomUUID()}`, user_id: userId, status: 'active' });
+  return `sfr_session=${session?.value}`;
 }
 
 /** A real app on a fresh database, with the fixture market data unless `env` says otherwise. */
@@ -35,9 +60,11 @@ export async function startApp(
     ...env,
   });
   const app = await buildApp({ config, database });
+  const cookie = await subscriberCookie(app, database);
   return {
     app,
     database,
+    cookie,
     async close() {
       await app.close();
       await database.close();

@@ -60,7 +60,12 @@ describe('live Rentometer', () => {
   });
 
   it('uses the live median as the market rent and says where it is from', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/create_property', payload: austin });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      payload: austin,
+      headers: { cookie: t.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.rentometer_rent).toBe(3095);
@@ -74,7 +79,12 @@ describe('live Rentometer', () => {
   it('does not spend a second lookup on update_metrics', async () => {
     const before = rentometer.requests.length;
     const created = (
-      await t.app.inject({ method: 'POST', url: '/api/create_property', payload: austin })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create_property',
+        payload: austin,
+        headers: { cookie: t.cookie },
+      })
     ).json();
     await t.app.inject({
       method: 'POST',
@@ -88,6 +98,7 @@ describe('live Rentometer', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/create_property',
+      headers: { cookie: t.cookie },
       payload: { ...austin, street: '500 Error St' },
     });
     expect(res.statusCode).toBe(200);

@@ -12,7 +12,12 @@ describe('without the market data folder', () => {
   it('still starts and says which figures are unavailable', async () => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(health.market_data.available).toBe(false);
-    const res = await t.app.inject({ method: 'POST', url: '/api/create_property', payload: austin });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      payload: austin,
+      headers: { cookie: t.cookie },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.hud_rent).toBeNull();

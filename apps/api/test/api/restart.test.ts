@@ -15,15 +15,37 @@ describe('restart on the embedded database', () => {
   it('keeps the imported market data and does not import it again', { timeout: 60_000 }, async () => {
     const first = await buildApp({ config });
     expect(first.marketData).toMatchObject({ available: true, imported: true });
+    // a signed-in session is part of what must survive the restart
+    const signup = await first.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: {
+        firstname: 'Re',
+        lastname: 'Start',
+        email: 'restart@example.com',
+        password: 'secret-enough',
+      },
+    });
+    const cookie = `sfr_session=${signup.cookies.find((c) => c.name === 'sfr_session')?.value}`;
     const before = (
-      await first.inject({ method: 'POST', url: '/api/create_property', payload: austin })
+      await first.inject({
+        method: 'POST',
+        url: '/api/create_property',
+        payload: austin,
+        headers: { cookie },
+      })
     ).json();
     await first.close();
 
     const second = await buildApp({ config });
     try {
       expect(second.marketData).toMatchObject({ available: true, imported: false });
-      const after = await second.inject({ method: 'POST', url: '/api/create_property', payload: austin });
+      const after = await second.inject({
+        method: 'POST',
+        url: '/api/create_property',
+        payload: austin,
+        headers: { cookie },
+      });
       expect(after.statusCode).toBe(200);
       expect(after.json().year_1_metrics.hud_rent).toBe(before.year_1_metrics.hud_rent);
       expect(after.json().summary).toEqual(before.summary);

@@ -1,0 +1,14 @@
+/**
+ * Auth messages the product spec does not have (its auth provider showed its own). The spec's own
+ * sentences ('Email is already in use. Please log in.', …) come from `MESSAGES` in @sfr/contracts.
+ */
+export const AUTH_MESSAGES = {
+  unauthenticated: 'Please log in to continue.',
+  crossSite: 'This request came from another site and was refused.',
+  rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
+  invalidLink: 'This link is invalid or has expired. Please request a new one.',
+  emailVerified: 'Your email address is verified.',
+  verificationSent: 'Verification email sent. Check your inbox.',
+  passwordChanged: 'Your password has been changed.',
+  googleNotConfigured: 'Google sign-in is not available.',
+} as const;

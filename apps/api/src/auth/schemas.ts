@@ -1,0 +1,69 @@
+/**
+ * The shapes the auth routes speak. The user is the product spec's user record (§3) in the API's
+ * camelCase, plus the flags the web needs; it never carries a password hash or a Google id.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './password.js';
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  subscriptionStatus: z.string(),
+  freeSearches: z.number().int(),
+  /** ISO 8601, or null when there is no subscription */
+  subscriptionExpiration: z.string().nullable(),
+  autoRenewal: z.boolean(),
+  isAdmin: z.boolean(),
+});
+
+/** The signed-in user as every route sees it (`request.user`). */
+export type SessionUser = z.output<typeof sessionUserSchema>;
+
+const EMAIL_MESSAGE = 'Please enter a valid email address.';
+
+/** Trimmed; compared case-insensitively everywhere (the users table has a unique index on lower(email)). */
+export const emailSchema = z.string().trim().max(254, EMAIL_MESSAGE).pipe(z.email(EMAIL_MESSAGE));
+
+/**
+ * Only the upper bound lives in the schema: a too-short password is answered by the handler with the
+ * spec's own sentence, 'Password should be at least 6 characters.', as the whole error message.
+ */
+export const passwordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+const name = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(100, `${label} should be at most 100 characters.`);
+
+export const signUpBodySchema = z.object({
+  firstname: name('First name'),
+  lastname: name('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+export const logInBodySchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+
+/** Tokens from email links: generous bounds, the lookup decides validity. */
+const tokenSchema = z.string().trim().min(1, 'token is required').max(128);
+
+export const verifyEmailBodySchema = z.object({ token: tokenSchema });
+export const resetRequestBodySchema = z.object({ email: emailSchema });
+export const resetConfirmBodySchema = z.object({ token: tokenSchema, password: passwordSchema });
+
+export const userResponseSchema = z.object({ user: sessionUserSchema });
+export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
+export const authConfigResponseSchema = z.object({ google: z.boolean() });
+
+export const googleCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(512).optional(),
+});

@@ -1,0 +1,61 @@
+/**
+ * Sending email. Every message is recorded in `email_outbox` first (tests and operators read links
+ * there); with SMTP configured it is then handed to the SMTP server and `sent_at` is set, and
+ * without SMTP a log line carries the link so a developer can click it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { emailOutbox } from '../db/schema.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  /** The one link the message is about; logged when there is no SMTP server to deliver it. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Records the mail and delivers it if a transport is configured; rejects if delivery fails. */
+  send(mail: Mail): Promise<void>;
+}
+
+/** Whatever actually delivers a message (SMTP through nodemailer in production). */
+export interface MailTransport {
+  deliver(mail: Mail): Promise<void>;
+}
+
+/** The subset of a pino / Fastify logger the mailer writes to. */
+export interface MailLog {
+  info(obj: object, msg: string): void;
+}
+
+export interface MailerOptions {
+  db: Database;
+  /** Absent: outbox and log only. */
+  transport?: MailTransport | undefined;
+  log: MailLog;
+}
+
+export function createMailer({ db, transport, log }: MailerOptions): Mailer {
+  return {
+    async send(mail) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text })
+        .returning({ id: emailOutbox.id });
+      if (!row) throw new Error('insert into email_outbox returned no row');
+      if (!transport) {
+        // development without SMTP: the link is how the developer gets the message
+        log.info(
+          { outboxId: row.id, to: mail.to, subject: mail.subject, link: mail.link },
+          'email not sent (no SMTP_URL); recorded in email_outbox',
+        );
+        return;
+      }
+      await transport.deliver(mail);
+      await db.update(emailOutbox).set({ sent_at: sql`now()` }).where(eq(emailOutbox.id, row.id));
+      log.info({ outboxId: row.id, subject: mail.subject }, 'email sent');
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { Database } from '../db/client.js';
+import { feedback } from '../db/schema.js';
+
+export function createFeedback(db: Database) {
+  return {
+    async submit(userId: string, entry: { comments: string; rating: number }): Promise<{ id: number }> {
+      const [row] = await db
+        .insert(feedback)
+        .values({ user_id: userId, comments: entry.comments, rating: entry.rating })
+        .returning({ id: feedback.id });
+      return row as { id: number };
+    },
+  };
+}
+
+export type Feedback = ReturnType<typeof createFeedback>;

@@ -1,0 +1,170 @@
+/**
+ * What stands between the auth routes and an attacker: the cross-site refusal of state-changing
+ * requests (Sec-Fetch-Site, Origin) and the per-IP and per-email rate limits.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { Browser, newUser, uniqueEmail } from './helpers.js';
+
+const CROSS_SITE = {
+  error: 'This request came from another site and was refused.',
+  code: 'CROSS_SITE_REQUEST',
+};
+const RATE_LIMITED = {
+  error: 'Too many attempts. Please wait a few minutes and try again.',
+  code: 'RATE_LIMITED',
+};
+
+describe.each(DATABASE_KINDS)('auth protections on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind, { CORS_ORIGINS: 'http://localhost:5173', TRUST_PROXY: 'true' });
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const browser = () => new Browser(t.app);
+
+  async function signedIn() {
+    const b = browser();
+    const input = newUser();
+    expect((await b.post('/api/auth/signup', input)).statusCode).toBe(201);
+    return { b, input };
+  }
+
+  describe('cross-site requests', () => {
+    it.each([
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['an Origin of another site', { origin: 'https://evil.example' }],
+      ['an Origin on another port of this host', { origin: 'http://localhost:8080' }],
+      ["the 'null' Origin", { origin: 'null' }],
+      [
+        'a same-host Origin contradicted by Sec-Fetch-Site',
+        { origin: 'http://localhost', 'sec-fetch-site': 'cross-site' },
+      ],
+    ])('refuses a state-changing request with %s, before it changes anything', async (_, headers) => {
+      const { b } = await signedIn();
+      const res = await b.post('/api/auth/logout', {}, { headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(CROSS_SITE);
+      expect((await b.get('/api/auth/me')).statusCode).toBe(200);
+
+      const signup = await browser().post('/api/auth/signup', newUser(), { headers });
+      expect(signup.statusCode).toBe(403);
+      expect(signup.cookies).toEqual([]);
+    });
+
+    it.each([
+      ['no Origin and no Sec-Fetch-Site (not a browser page)', {}],
+      ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+      ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+      ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
+      ['an Origin equal to the Host', { origin: 'http://localhost' }],
+      [
+        'an Origin equal to a forwarded Host',
+        { origin: 'https://app.example', 'x-forwarded-host': 'app.example' },
+      ],
+      [
+        'an Origin listed in CORS_ORIGINS',
+        { origin: 'http://localhost:5173', 'sec-fetch-site': 'cross-site' },
+      ],
+    ])('lets through a request with %s', async (_, headers) => {
+      const { b } = await signedIn();
+      const res = await b.post('/api/auth/logout', {}, { headers });
+      expect(res.statusCode).toBe(200);
+      expect((await b.get('/api/auth/me')).statusCode).toBe(401);
+    });
+
+    it('lets other sites read with GET (reads change nothing)', async () => {
+      const { b } = await signedIn();
+      const res = await b.get('/api/auth/me', {
+        headers: { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('rate limits', () => {
+    it('stops log-in attempts on one email after 5 in 15 minutes, from any IP', async () => {
+      const { input } = await signedIn();
+      for (let i = 0; i < 5; i += 1) {
+        const res = await browser().post('/api/auth/login', {
+          email: input.email,
+          password: 'wrong password',
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      // the right password from a fresh IP: still refused, the email's budget is spent
+      const res = await browser().post('/api/auth/login', {
+        email: input.email.toUpperCase(),
+        password: input.password,
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(RATE_LIMITED);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // other accounts are unaffected
+      const other = await signedIn();
+      const ok = await browser().post('/api/auth/login', {
+        email: other.input.email,
+        password: other.input.password,
+      });
+      expect(ok.statusCode).toBe(200);
+    });
+
+    it('stops log-in attempts from one IP after 10 a minute, whatever the emails', async () => {
+      const attacker = browser();
+      for (let i = 0; i < 10; i += 1) {
+        const res = await attacker.post('/api/auth/login', {
+          email: uniqueEmail('probe'),
+          password: 'guess123',
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await attacker.post('/api/auth/login', {
+        email: uniqueEmail('probe'),
+        password: 'guess123',
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(RATE_LIMITED);
+      // someone else's IP is unaffected
+      const { input } = await signedIn();
+      expect(
+        (await browser().post('/api/auth/login', { email: input.email, password: input.password }))
+          .statusCode,
+      ).toBe(200);
+    });
+
+    it('stops password reset requests for one email after 3 an hour, with the same answer up to then', async () => {
+      const email = uniqueEmail('nobody');
+      for (let i = 0; i < 3; i += 1) {
+        expect((await browser().post('/api/auth/password-reset/request', { email })).statusCode).toBe(200);
+      }
+      const res = await browser().post('/api/auth/password-reset/request', { email });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(RATE_LIMITED);
+    });
+
+    it('stops sign-ups from one IP after 10 an hour', async () => {
+      const bot = browser();
+      for (let i = 0; i < 10; i += 1) {
+        // invalid on purpose (short password): cheap, and still counted
+        expect((await bot.post('/api/auth/signup', newUser({ password: 'x' }))).statusCode).toBe(400);
+      }
+      const res = await bot.post('/api/auth/signup', newUser());
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual(RATE_LIMITED);
+    });
+
+    it('spends no budget on bodies that fail validation (they never reach the database)', async () => {
+      const client = browser();
+      for (let i = 0; i < 12; i += 1) {
+        const res = await client.post('/api/auth/login', { password: 'secret1' });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_FAILED');
+      }
+      const { input } = await signedIn();
+      expect(
+        (await client.post('/api/auth/login', { email: input.email, password: input.password })).statusCode,
+      ).toBe(200);
+    });
+  });
+});
