@@ -93,7 +93,7 @@ describe('fuzzing every route with hostile input', () => {
           }
         },
       ),
-      { numRuns: 1_500 },
+      { numRuns: 4_000 },
     );
   }, 180_000);
 });
