@@ -1,6 +1,6 @@
 /**
  * Builds the API, in a fixed order: infrastructure (config, database, security headers, CORS,
- * cookies, rate limit, OpenAPI), then services (market data, providers, analysis, mail, auth),
+ * cookies, rate limit, OpenAPI), then services (market data, providers, analysis, mail, auth, billing),
  * then routes. `server.ts` only listens.
  */
 import cookie from '@fastify/cookie';
@@ -15,6 +15,7 @@ import { arcticGoogle } from './auth/google.js';
 import { authPlugin } from './auth/plugin.js';
 import { createAuthService } from './auth/service.js';
 import { sessionStore } from './auth/sessions.js';
+import { BILLING_PREFIX, createBilling } from './billing/index.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/client.js';
 import { createMailer } from './email/mailer.js';
@@ -26,6 +27,7 @@ import { mapboxProvider, rentometerProvider } from './providers/index.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { authRoutes } from './routes/auth.js';
+import { billingRoutes } from './routes/billing.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { savedPropertyRoutes } from './routes/saved-properties.js';
 import { systemRoutes } from './routes/system.js';
@@ -112,6 +114,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const entitlements = createEntitlements(db.db);
   const saved = createSavedProperties(db.db);
   const feedback = createFeedback(db.db);
+  const billing = createBilling({ db: db.db, config, log: app.log });
   const sessions = sessionStore(db.db);
   const mailer = createMailer({
     db: db.db,
@@ -154,5 +157,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(savedPropertyRoutes, { prefix: '/api', saved, analysis });
   await app.register(feedbackRoutes, { prefix: '/api', feedback });
   await app.register(addressRoutes, { prefix: '/api', address });
+  await app.register(billingRoutes, { prefix: BILLING_PREFIX, billing });
   return app;
 }

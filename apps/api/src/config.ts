@@ -62,6 +62,26 @@ const configSchema = z.object({
   ),
   GOOGLE_TOKEN_URL: optionalText.pipe(z.url().default('https://oauth2.googleapis.com/token')),
   GOOGLE_USERINFO_URL: optionalText.pipe(z.url().default('https://openidconnect.googleapis.com/v1/userinfo')),
+  /** Stripe secret key (sk_…). Without it billing runs in the offline test mode: nothing is charged. */
+  STRIPE_SECRET_KEY: optionalText,
+  /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Stripe price ids of the $14.99/month and $149.99/year plans; required with STRIPE_SECRET_KEY. */
+  STRIPE_PRICE_MONTHLY: optionalText,
+  STRIPE_PRICE_YEARLY: optionalText,
+  /** Where the Stripe SDK sends API calls (protocol, host, port); only tests point it elsewhere. */
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+});
+
+/** Real billing needs all of its settings: a key without a webhook secret would never activate anyone. */
+const STRIPE_REQUIRES = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
+
+const configSchemaChecked = configSchema.superRefine((config, ctx) => {
+  if (!config.STRIPE_SECRET_KEY) return;
+  for (const key of STRIPE_REQUIRES) {
+    if (!config[key])
+      ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
+  }
 });
 
 export type Config = z.output<typeof configSchema>;
@@ -72,7 +92,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws one error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = configSchemaChecked.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

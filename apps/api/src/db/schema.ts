@@ -4,4 +4,5 @@
  */
 
 export * from './schema/accounts.js';
+export * from './schema/billing.js';
 export * from './schema/market.js';

@@ -1,0 +1,38 @@
+/** What the billing routes speak. Subscription fields keep Stripe's names, as the spec's subscription record does (§3). */
+import { ACTIVE_SUBSCRIPTION_STATUSES, NO_SUBSCRIPTION_STATUS } from '@sfr/contracts';
+import { z } from 'zod';
+import { PLANS } from './provider.js';
+
+export const checkoutBodySchema = z.object({
+  plan: z.enum(PLANS, { error: 'Plan must be monthly or yearly' }),
+});
+
+export const portalBodySchema = z.object({
+  returnUrl: z.url({ protocol: /^https?$/, error: 'returnUrl must be an http(s) URL' }).max(2_048),
+});
+
+export const redirectResponseSchema = z.object({ url: z.string() });
+
+export const billingConfigResponseSchema = z.object({
+  /** 'test': the offline test mode, nothing is charged */
+  mode: z.enum(['stripe', 'test']),
+  /** US dollars (product spec §9) */
+  prices: z.object({ monthly: z.number(), yearly: z.number() }),
+});
+
+export const subscriptionResponseSchema = z.union([
+  z.object({
+    status: z.enum(ACTIVE_SUBSCRIPTION_STATUSES),
+    /** null for a price this app does not sell (e.g. one made in the Stripe dashboard) */
+    plan: z.enum(PLANS).nullable(),
+    price_id: z.string().nullable(),
+    /** ISO 8601 */
+    current_period_end: z.string().nullable(),
+    cancel_at_period_end: z.boolean(),
+  }),
+  z.object({ status: z.literal(NO_SUBSCRIPTION_STATUS) }),
+]);
+
+export type SubscriptionResponse = z.output<typeof subscriptionResponseSchema>;
+
+export const webhookResponseSchema = z.object({ received: z.literal(true) });

@@ -1,0 +1,66 @@
+/**
+ * The user record's subscription fields (product spec §3: subscriptionStatus, subscriptionExpiration,
+ * autoRenewal), worked out from all of the user's subscriptions so that the order events arrive in
+ * cannot leave them inconsistent.
+ */
+import { INITIAL_SUBSCRIPTION_STATUS, isActiveSubscriptionStatus } from '@sfr/contracts';
+
+export interface SubscriptionState {
+  status: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  updated_by_event_at: Date | null;
+  updated_at: Date;
+}
+
+export interface UserSubscriptionFields {
+  subscription_status: string;
+  subscription_expiration: Date | null;
+  auto_renewal: boolean;
+}
+
+/**
+ * Whether a subscription grants unlimited analysis now: trialing or active, and its period not over
+ * (the same rule as `entitlements.isSubscriber`, which runs it in SQL).
+ */
+export function isCurrent(s: Pick<SubscriptionState, 'status' | 'current_period_end'>, now: Date): boolean {
+  return (
+    isActiveSubscriptionStatus(s.status) &&
+    (s.current_period_end === null || s.current_period_end.getTime() > now.getTime())
+  );
+}
+
+const lastChange = (s: SubscriptionState) => (s.updated_by_event_at ?? s.updated_at).getTime();
+const periodEndOrInfinity = (s: SubscriptionState) =>
+  s.current_period_end?.getTime() ?? Number.POSITIVE_INFINITY;
+
+/**
+ * The subscription the user record describes: a current one (the one running longest) if any,
+ * else the most recently changed. Its status is Stripe's ('active', 'trialing', 'canceled',
+ * 'past_due'…); the expiration is its current period end; it renews automatically only while it is
+ * active and not set to cancel at period end. No subscriptions: 'NOT PAID', null, false.
+ *
+ * @example userSubscriptionFields([{ status: 'active', current_period_end: may1, cancel_at_period_end: true, … }], april1)
+ *   → { subscription_status: 'active', subscription_expiration: may1, auto_renewal: false }
+ */
+export function userSubscriptionFields(
+  rows: readonly SubscriptionState[],
+  now: Date,
+): UserSubscriptionFields {
+  const current = rows
+    .filter((s) => isCurrent(s, now))
+    .sort((a, b) => periodEndOrInfinity(b) - periodEndOrInfinity(a));
+  const chosen = current[0] ?? [...rows].sort((a, b) => lastChange(b) - lastChange(a))[0];
+  if (!chosen) {
+    return {
+      subscription_status: INITIAL_SUBSCRIPTION_STATUS,
+      subscription_expiration: null,
+      auto_renewal: false,
+    };
+  }
+  return {
+    subscription_status: chosen.status,
+    subscription_expiration: chosen.current_period_end,
+    auto_renewal: isActiveSubscriptionStatus(chosen.status) && !chosen.cancel_at_period_end,
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Checkout and the billing portal through the real `stripe` SDK, against a local stand-in for
+ * api.stripe.com that checks what the SDK sent.
+ */
+import { MESSAGES } from '@sfr/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
+import { completedCheckout, stripeEvent, subscription } from './fixtures.js';
+import {
+  APP_URL,
+  type BillingTestApp,
+  DATABASE_KINDS,
+  deliver,
+  PRICE_MONTHLY,
+  PRICE_YEARLY,
+  signUp,
+  startBillingApp,
+  stripeEnv,
+  userRecord,
+} from './helpers.js';
+import { type FakeStripe, startFakeStripe } from './stripe-server.js';
+
+describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
+  let stripe: FakeStripe;
+  let t: BillingTestApp;
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    t = await startBillingApp(kind, stripeEnv(stripe.url));
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+  beforeEach(() => {
+    stripe.calls.length = 0;
+  });
+
+  const checkout = (cookie: string | undefined, plan: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/billing/checkout',
+      headers: cookie ? { cookie } : {},
+      payload: { plan },
+    });
+  const portal = (cookie: string, returnUrl: string) =>
+    t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: { cookie }, payload: { returnUrl } });
+
+  it('says billing is Stripe and gives the product prices', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/billing/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ mode: 'stripe', prices: { monthly: 14.99, yearly: 149.99 } });
+  });
+
+  it('asks for sign-in and a known plan before calling Stripe', async () => {
+    expect((await checkout(undefined, 'monthly')).statusCode).toBe(401);
+    const { cookie } = await signUp(t.app);
+    const res = await checkout(cookie, 'weekly');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { plan: 'Plan must be monthly or yearly' },
+    });
+    expect(stripe.calls).toHaveLength(0);
+  });
+
+  it('creates one customer per user and a subscription Checkout Session for the plan price', async () => {
+    const user = await signUp(t.app);
+
+    const first = await checkout(user.cookie, 'monthly');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+
+    const [createCustomer] = stripe.callsTo('/v1/customers');
+    expect(stripe.callsTo('/v1/customers')).toHaveLength(1);
+    expect(createCustomer?.headers.authorization).toBe('Bearer sk_test_billing');
+    expect(createCustomer?.params.get('email')).toBe(user.email);
+    expect(createCustomer?.params.get('metadata[user_id]')).toBe(user.id);
+    const customerId = (await userRecord(t.database, user.id)).stripe_customer_id;
+    expect(customerId).toMatch(/^cus_/);
+
+    const [session] = stripe.callsTo('/v1/checkout/sessions');
+    const params = session?.params;
+    expect(params?.get('mode')).toBe('subscription');
+    expect(params?.get('customer')).toBe(customerId);
+    expect(params?.get('line_items[0][price]')).toBe(PRICE_MONTHLY);
+    expect(params?.get('line_items[0][quantity]')).toBe('1');
+    expect(params?.get('allow_promotion_codes')).toBe('true');
+    expect(params?.get('success_url')).toBe(`${APP_URL}/profile?checkout=success`);
+    expect(params?.get('cancel_url')).toBe(`${APP_URL}/profile`);
+    expect(params?.get('client_reference_id')).toBe(user.id);
+    expect(params?.get('metadata[user_id]')).toBe(user.id);
+    expect(params?.get('subscription_data[metadata][user_id]')).toBe(user.id);
+
+    // changed their mind: the second checkout reuses the customer
+    const second = await checkout(user.cookie, 'yearly');
+    expect(second.statusCode).toBe(200);
+    expect(stripe.callsTo('/v1/customers')).toHaveLength(1);
+    const yearly = stripe.callsTo('/v1/checkout/sessions')[1]?.params;
+    expect(yearly?.get('customer')).toBe(customerId);
+    expect(yearly?.get('line_items[0][price]')).toBe(PRICE_YEARLY);
+    expect((await userRecord(t.database, user.id)).stripe_customer_id).toBe(customerId);
+  });
+
+  it('answers a Stripe failure with 502 and the spec message, never Stripe’s text', async () => {
+    const user = await signUp(t.app);
+    stripe.failNext(400, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: "No such price: 'price_1MonthlyTest'",
+    });
+    const res = await checkout(user.cookie, 'monthly');
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toEqual({ error: MESSAGES.checkoutInitError, code: 'BILLING_PROVIDER_ERROR' });
+    expect(res.body).not.toContain('price_1MonthlyTest');
+    // the customer call failed: nothing stored, the next attempt creates it
+    expect((await userRecord(t.database, user.id)).stripe_customer_id).toBeNull();
+  });
+
+  it('opens the billing portal for the customer, returning only to a page of this app', async () => {
+    const user = await signUp(t.app);
+    const before = await portal(user.cookie, `${APP_URL}/profile`);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().code).toBe('NO_BILLING_ACCOUNT');
+
+    await checkout(user.cookie, 'monthly');
+    const customerId = (await userRecord(t.database, user.id)).stripe_customer_id;
+    stripe.calls.length = 0;
+
+    for (const elsewhere of [
+      'https://evil.example/profile',
+      'http://app.example/profile',
+      'https://app.example.evil.com/',
+    ]) {
+      const res = await portal(user.cookie, elsewhere);
+      expect(res.statusCode, elsewhere).toBe(400);
+      expect(res.json().code).toBe('INVALID_RETURN_URL');
+    }
+    expect((await portal(user.cookie, 'not a url')).json().code).toBe('VALIDATION_FAILED');
+    expect(stripe.calls).toHaveLength(0);
+
+    const res = await portal(user.cookie, `${APP_URL}/profile`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const [call] = stripe.callsTo('/v1/billing_portal/sessions');
+    expect(call?.params.get('customer')).toBe(customerId);
+    expect(call?.params.get('return_url')).toBe(`${APP_URL}/profile`);
+  });
+
+  it('refuses a second checkout while a subscription runs', async () => {
+    const user = await signUp(t.app);
+    await checkout(user.cookie, 'monthly');
+    const [row] = await t.database.db
+      .select({ customer: users.stripe_customer_id })
+      .from(users)
+      .where(eq(users.id, user.id));
+    const customer = row?.customer ?? '';
+    const sub = subscription({
+      id: 'sub_stripe_running',
+      customer,
+      priceId: PRICE_MONTHLY,
+      userId: user.id,
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.created', sub, new Date()))).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await deliver(
+          t.app,
+          stripeEvent(
+            'checkout.session.completed',
+            completedCheckout({ customer, subscription: sub.id, userId: user.id }),
+            new Date(),
+          ),
+        )
+      ).statusCode,
+    ).toBe(200);
+    stripe.calls.length = 0;
+
+    const res = await checkout(user.cookie, 'yearly');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('ALREADY_SUBSCRIBED');
+    expect(stripe.calls).toHaveLength(0);
+  });
+});
