@@ -144,7 +144,16 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
 
   // routes
-  await app.register(systemRoutes, { prefix: '/api', config });
+  await app.register(systemRoutes, {
+    prefix: '/api',
+    config,
+    publicConfig: {
+      mapboxToken: config.MAPBOX_PUBLIC_TOKEN ?? null,
+      google: google !== null,
+      billingMode: billing.provider.mode,
+      howToVideoUrl: config.HOW_TO_VIDEO_URL ?? null,
+    },
+  });
   await app.register(authRoutes, {
     prefix: '/api/auth',
     auth,

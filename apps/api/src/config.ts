@@ -41,6 +41,13 @@ const configSchema = z.object({
   RENTOMETER_BASE_URL: z.url().default('https://www.rentometer.com'),
   MAPBOX_ACCESS_TOKEN: optionalText,
   MAPBOX_BASE_URL: z.url().default('https://api.mapbox.com'),
+  /**
+   * Public (pk.…) Mapbox token the browser's map uses; sent to every visitor, so restrict it to the
+   * app's URL in Mapbox's dashboard. Without it the web shows the coordinates instead of a map.
+   */
+  MAPBOX_PUBLIC_TOKEN: optionalText,
+  /** The video embedded on How to Use (an embeddable URL, e.g. https://www.youtube-nocookie.com/embed/…). */
+  HOW_TO_VIDEO_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
   /** Public base URL of the web app: links in emails and the page Google sign-in returns to. */
   APP_URL: optionalText

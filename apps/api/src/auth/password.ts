@@ -3,11 +3,7 @@
  * which cost about 20–60 ms per hash on one core — slow for a guesser, fine for a log-in.
  */
 import { hash, verify } from '@node-rs/argon2';
-
-/** The product spec's rule ('Password should be at least 6 characters.'). */
-export const PASSWORD_MIN_LENGTH = 6;
-/** Bounds the work one request can ask of argon2. */
-export const PASSWORD_MAX_LENGTH = 256;
+import { PASSWORD_MIN_LENGTH } from '@sfr/contracts';
 
 /**
  * The library's default algorithm is argon2id; its `Algorithm` enum is a `const enum`, which

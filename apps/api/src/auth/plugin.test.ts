@@ -4,11 +4,11 @@
  * and requireUser's 401.
  */
 import cookie from '@fastify/cookie';
+import type { SessionUser } from '@sfr/contracts';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../errors.js';
 import { authPlugin, requireUser } from './plugin.js';
-import type { SessionUser } from './schemas.js';
 import type { SessionStore, ValidatedSession } from './sessions.js';
 
 const ada: SessionUser = {

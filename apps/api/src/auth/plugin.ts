@@ -3,15 +3,16 @@
  * the session cookie and sets `request.user` / `request.session` (null when signed out). Registered
  * with `skip-override` (what fastify-plugin does) so its hooks and decorators reach every route.
  */
+
+import type { SessionUser } from '@sfr/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { clearSessionCookie, SESSION_COOKIE, type SecureSetting, setSessionCookie } from './cookies.js';
 import { crossSiteReason } from './cross-site.js';
 import { AUTH_MESSAGES } from './messages.js';
-import type { SessionUser } from './schemas.js';
 import type { Session, SessionStore } from './sessions.js';
 
-export type { SessionUser } from './schemas.js';
+export type { SessionUser } from '@sfr/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {

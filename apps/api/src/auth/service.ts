@@ -3,6 +3,8 @@
  * HTTP into calls here and set cookies; the rules (messages, one-time tokens, which sessions end)
  * live here. Failures users should see are `AppError`s with the product spec's messages.
  */
+
+import type { SessionUser } from '@sfr/contracts';
 import { MESSAGES } from '@sfr/contracts';
 import type { Database } from '../db/client.js';
 import type { Mail, Mailer } from '../email/mailer.js';
@@ -11,7 +13,6 @@ import { AppError } from '../errors.js';
 import type { GoogleProfile } from './google.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { hashPassword, isPasswordLongEnough, verifyPassword } from './password.js';
-import type { SessionUser } from './schemas.js';
 import { type NewSession, type SessionStore, sessionStore } from './sessions.js';
 import { type TokenPurpose, userTokensRepository } from './user-tokens.js';
 import { isUniqueViolation, type UserWithSecrets, usersRepository } from './users.js';

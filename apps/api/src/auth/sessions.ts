@@ -8,10 +8,11 @@
  * 15 days remain" (any session with under 15 days left is also past the hour), so both hold: an idle
  * session ends 30 days (± 1 h) after its last use, and an active one costs one UPDATE per hour.
  */
+
+import type { SessionUser } from '@sfr/contracts';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import type { SessionUser } from './schemas.js';
 import { generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';
 import { sessionUserColumns, toSessionUser } from './users.js';
 

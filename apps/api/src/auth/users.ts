@@ -2,10 +2,11 @@
  * The users table as auth needs it. `db` may be a transaction. Emails are compared with
  * `lower(email) = lower($1)`, which the unique index `users_email_lower_idx` serves.
  */
+
+import type { SessionUser } from '@sfr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
-import type { SessionUser } from './schemas.js';
 import { generateId } from './tokens.js';
 
 /** The columns a SessionUser is made of; shared with the session lookup's join. */

@@ -2,9 +2,9 @@
  * The payment provider behind billing, one small interface with two adapters: Stripe
  * (`stripe-provider.ts`) and the offline test mode (`test-mode/`), chosen by config in `index.ts`.
  */
+import { PLANS, type Plan } from '@sfr/contracts';
 
-export const PLANS = ['monthly', 'yearly'] as const;
-export type Plan = (typeof PLANS)[number];
+export { PLANS, type Plan } from '@sfr/contracts';
 
 export type BillingMode = 'stripe' | 'test';
 

@@ -2,9 +2,10 @@
  * Billing for signed-in users: start a checkout (one provider customer per user, created once),
  * open the billing portal, and read the subscription that is running now.
  */
+
+import type { SessionUser } from '@sfr/contracts';
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SessionUser } from '../auth/schemas.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { AppError } from '../errors.js';

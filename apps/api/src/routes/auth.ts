@@ -2,7 +2,19 @@
  * /api/auth: accounts and sessions. Handlers translate HTTP to the auth service and set or clear
  * the session cookie; every body and response is declared with zod, errors use the one error shape.
  */
-import { apiErrorSchema, MESSAGES } from '@sfr/contracts';
+import {
+  apiErrorSchema,
+  authConfigResponseSchema,
+  googleCallbackQuerySchema,
+  logInBodySchema,
+  MESSAGES,
+  okResponseSchema,
+  resetConfirmBodySchema,
+  resetRequestBodySchema,
+  signUpBodySchema,
+  userResponseSchema,
+  verifyEmailBodySchema,
+} from '@sfr/contracts';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,17 +23,6 @@ import { type GoogleOAuth, GoogleOAuthError } from '../auth/google.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { requireUser } from '../auth/plugin.js';
 import { AUTH_RATE_LIMITS, ipAndEmailLimit } from '../auth/rate-limit.js';
-import {
-  authConfigResponseSchema,
-  googleCallbackQuerySchema,
-  logInBodySchema,
-  okResponseSchema,
-  resetConfirmBodySchema,
-  resetRequestBodySchema,
-  signUpBodySchema,
-  userResponseSchema,
-  verifyEmailBodySchema,
-} from '../auth/schemas.js';
 import { type AuthService, GoogleSignInError, type SignedIn } from '../auth/service.js';
 import type { SessionStore } from '../auth/sessions.js';
 import { secretsEqual } from '../auth/tokens.js';

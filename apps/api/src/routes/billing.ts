@@ -3,21 +3,23 @@
  * read it back, and the provider's webhook. In test mode (no STRIPE_SECRET_KEY) the checkout and
  * portal pages are served here too.
  */
-import { apiErrorSchema, NO_SUBSCRIPTION_STATUS, SUBSCRIPTION_PRICES } from '@sfr/contracts';
+import {
+  apiErrorSchema,
+  billingConfigResponseSchema,
+  checkoutBodySchema,
+  NO_SUBSCRIPTION_STATUS,
+  portalBodySchema,
+  redirectResponseSchema,
+  SUBSCRIPTION_PRICES,
+  type SubscriptionResponse,
+  subscriptionResponseSchema,
+  webhookResponseSchema,
+} from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/plugin.js';
 import type { Billing } from '../billing/index.js';
 import { BILLING_MESSAGES } from '../billing/messages.js';
 import { WebhookSignatureError } from '../billing/provider.js';
-import {
-  billingConfigResponseSchema,
-  checkoutBodySchema,
-  portalBodySchema,
-  redirectResponseSchema,
-  type SubscriptionResponse,
-  subscriptionResponseSchema,
-  webhookResponseSchema,
-} from '../billing/schemas.js';
 import { InvalidEventError } from '../billing/stripe-events.js';
 import { testModeRoutes } from '../billing/test-mode/routes.js';
 import { AppError } from '../errors.js';

@@ -1,21 +1,8 @@
-import { apiErrorSchema } from '@sfr/contracts';
+import { apiErrorSchema, feedbackBodySchema } from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
 import type { Feedback } from '../services/feedback.js';
-
-export const feedbackBodySchema = z.object({
-  comments: z
-    .string({ error: 'Comments are required' })
-    .trim()
-    .min(1, 'Comments are required')
-    .max(5_000, 'Comments must be at most 5,000 characters'),
-  rating: z
-    .number({ error: 'Rating must be a whole number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be a whole number from 1 to 5')
-    .max(5, 'Rating must be a whole number from 1 to 5'),
-});
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: Feedback }> = async (app, { feedback }) => {
   app.post(

@@ -1,11 +1,15 @@
-import { analysisResponseSchema, apiErrorSchema, updateMetricsRequestSchema } from '@sfr/contracts';
+import {
+  apiErrorSchema,
+  savedPropertyListSchema,
+  savedPropertySchema,
+  updateMetricsRequestSchema,
+} from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
 import type { AnalysisService } from '../services/analysis.js';
 import type { SavedProperties } from '../services/saved-properties.js';
 
-const savedPropertySchema = analysisResponseSchema.extend({ id: z.string(), savedAt: z.string() });
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
@@ -19,7 +23,7 @@ export const savedPropertyRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['saved properties'],
         summary: "The signed-in user's saved properties, newest first",
-        response: { 200: z.object({ properties: z.array(savedPropertySchema) }), ...errors },
+        response: { 200: savedPropertyListSchema, ...errors },
       },
     },
     async (request) => ({ properties: await saved.list(requireUser(request).id) }),

@@ -1,8 +1,24 @@
+import { type PublicConfig, publicConfigSchema } from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; publicConfig: PublicConfig }> = async (
+  app,
+  { config, publicConfig },
+) => {
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the web app needs: map token, Google sign-in, billing mode, video URL',
+        response: { 200: publicConfigSchema },
+      },
+    },
+    async () => publicConfig,
+  );
+
   app.get(
     '/health',
     {

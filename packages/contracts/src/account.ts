@@ -1,9 +1,12 @@
 /**
- * The shapes the auth routes speak. The user is the product spec's user record (§3) in the API's
+ * The shapes the account (auth) routes speak, shared by the API and the web's forms. The user is the product spec's user record (§3) in the API's
  * camelCase, plus the flags the web needs; it never carries a password hash or a Google id.
  */
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './password.js';
+
+/** Passwords: the spec's minimum (enforced with its own sentence) and a bound against hashing megabytes. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 256;
 
 export const sessionUserSchema = z.object({
   id: z.string(),

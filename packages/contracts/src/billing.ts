@@ -1,7 +1,9 @@
 /** What the billing routes speak. Subscription fields keep Stripe's names, as the spec's subscription record does (§3). */
-import { ACTIVE_SUBSCRIPTION_STATUSES, NO_SUBSCRIPTION_STATUS } from '@sfr/contracts';
 import { z } from 'zod';
-import { PLANS } from './provider.js';
+import { ACTIVE_SUBSCRIPTION_STATUSES, NO_SUBSCRIPTION_STATUS } from './constants.js';
+
+export const PLANS = ['monthly', 'yearly'] as const;
+export type Plan = (typeof PLANS)[number];
 
 export const checkoutBodySchema = z.object({
   plan: z.enum(PLANS, { error: 'Plan must be monthly or yearly' }),

@@ -1,0 +1,15 @@
+/** What the browser may know about the server's configuration: public values only, never a secret. */
+import { z } from 'zod';
+
+export const publicConfigSchema = z.object({
+  /** public Mapbox token for the map, or null: the web then shows the coordinates */
+  mapboxToken: z.string().nullable(),
+  /** whether 'Sign in with Google' can work (the button is hidden otherwise) */
+  google: z.boolean(),
+  /** 'test': the offline test-mode checkout, nothing is charged */
+  billingMode: z.enum(['stripe', 'test']),
+  /** embeddable URL of the How to Use video, or null */
+  howToVideoUrl: z.string().nullable(),
+});
+
+export type PublicConfig = z.output<typeof publicConfigSchema>;
