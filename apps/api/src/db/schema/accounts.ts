@@ -43,6 +43,8 @@ export const users = pgTable(
     // emails are compared case-insensitively: one account per address
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_id_idx').on(t.google_id),
+    // webhooks find the user by Stripe customer, and one customer belongs to one user
+    uniqueIndex('users_stripe_customer_id_idx').on(t.stripe_customer_id),
     // free searches never go below 0, whatever the code does
     check('users_free_searches_non_negative', sql`${t.free_searches} >= 0`),
   ],
