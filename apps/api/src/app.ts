@@ -23,7 +23,7 @@ import { smtpTransport } from './email/smtp.js';
 import { registerErrorHandling } from './errors.js';
 import { importMarketData, type MarketDataStatus } from './market-store/import.js';
 import { marketRepository } from './market-store/repository.js';
-import { mapboxProvider, rentometerProvider } from './providers/index.js';
+import { hudProvider, mapboxProvider, rentometerProvider } from './providers/index.js';
 import { addressRoutes } from './routes/address.js';
 import { analysisRoutes } from './routes/analysis.js';
 import { authRoutes } from './routes/auth.js';
@@ -100,6 +100,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         timeoutMs,
       })
     : undefined;
+  const hud = config.HUD_API_TOKEN
+    ? hudProvider({ token: config.HUD_API_TOKEN, baseUrl: config.HUD_API_BASE_URL, timeoutMs })
+    : undefined;
   const geocoder = config.MAPBOX_ACCESS_TOKEN
     ? mapboxProvider({ accessToken: config.MAPBOX_ACCESS_TOKEN, baseUrl: config.MAPBOX_BASE_URL, timeoutMs })
     : undefined;
@@ -107,6 +110,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     repository,
     dataAvailable: marketData.available,
     rentProvider,
+    hudProvider: hud,
     log: app.log,
   });
   const analysis = createAnalysisService(market);

@@ -39,6 +39,9 @@ const configSchema = z.object({
     .default(256 * 1_024),
   RENTOMETER_API_KEY: optionalText,
   RENTOMETER_BASE_URL: z.url().default('https://www.rentometer.com'),
+  /** HUD USER API access token (Bearer): live Fair Market Rents; without it the imported FY figures. */
+  HUD_API_TOKEN: optionalText,
+  HUD_API_BASE_URL: z.url().default('https://www.huduser.gov/hudapi/public'),
   MAPBOX_ACCESS_TOKEN: optionalText,
   MAPBOX_BASE_URL: z.url().default('https://api.mapbox.com'),
   /**

@@ -1,7 +1,8 @@
 /**
  * The one HTTP helper the third-party adapters share: a GET that returns parsed JSON or throws a
  * `ProviderError`. Nothing here logs, and nothing it throws carries a credential: `api_key` and
- * `access_token` query values are redacted from every URL and scrubbed from every message.
+ * `access_token` query values are redacted from every URL and scrubbed from every message, and so
+ * are header credentials the caller names in `secrets` (HUD's bearer token).
  */
 import type { z } from 'zod';
 
@@ -39,13 +40,15 @@ export function redactUrl(url: string | URL): string {
   return copy.toString();
 }
 
-/** Removes every credential value found in `url` from `text` (for provider error bodies). */
-function scrub(text: string, url: URL): string {
+/**
+ * Removes every credential value found in `url`, and every one of `secrets` (header tokens), from
+ * `text` (for provider error bodies).
+ */
+function scrub(text: string, url: URL, secrets: readonly string[] = []): string {
   let out = text;
-  for (const name of SECRET_PARAMS) {
-    for (const secret of url.searchParams.getAll(name)) {
-      if (secret.length > 0) out = out.split(secret).join(REDACTED);
-    }
+  const values = [...SECRET_PARAMS.flatMap((name) => url.searchParams.getAll(name)), ...secrets];
+  for (const secret of values) {
+    if (secret.length > 0) out = out.split(secret).join(REDACTED);
   }
   return out;
 }
@@ -53,7 +56,7 @@ function scrub(text: string, url: URL): string {
 const MAX_DETAIL_LENGTH = 200;
 
 /** The provider's own short error text from a non-2xx body, if it has one. */
-function errorDetail(body: string, url: URL): string {
+function errorDetail(body: string, url: URL, secrets: readonly string[]): string {
   let text = body.trim();
   try {
     const parsed: unknown = JSON.parse(text);
@@ -67,7 +70,7 @@ function errorDetail(body: string, url: URL): string {
     // Not JSON (an HTML error page, say): keep the start of the text only if it is short prose.
     if (text.startsWith('<')) text = '';
   }
-  text = scrub(text.replace(/\s+/g, ' '), url);
+  text = scrub(text.replace(/\s+/g, ' '), url, secrets);
   return text.length > MAX_DETAIL_LENGTH ? `${text.slice(0, MAX_DETAIL_LENGTH)}…` : text;
 }
 
@@ -77,6 +80,8 @@ export interface GetJsonOptions {
   /** The whole call, headers and body, must finish within this many milliseconds. */
   timeoutMs: number;
   headers?: Record<string, string>;
+  /** Credentials sent outside the URL (a bearer token): never repeated in an error message. */
+  secrets?: readonly string[];
 }
 
 /**
@@ -85,7 +90,7 @@ export interface GetJsonOptions {
  * JSON. Error messages name the endpoint by origin and path only, so no query value leaks.
  */
 export async function getJson(url: string | URL, options: GetJsonOptions): Promise<unknown> {
-  const { provider, timeoutMs, headers = {} } = options;
+  const { provider, timeoutMs, headers = {}, secrets = [] } = options;
   const target = new URL(url);
   const where = `${target.origin}${target.pathname}`;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -98,9 +103,14 @@ export async function getJson(url: string | URL, options: GetJsonOptions): Promi
     }
     const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
     const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : String(error);
-    return new ProviderError(provider, `${stage} ${where} failed (${scrub(reason, target)})`, undefined, {
-      kind: 'network',
-    });
+    return new ProviderError(
+      provider,
+      `${stage} ${where} failed (${scrub(reason, target, secrets)})`,
+      undefined,
+      {
+        kind: 'network',
+      },
+    );
   };
 
   let response: Response;
@@ -118,7 +128,7 @@ export async function getJson(url: string | URL, options: GetJsonOptions): Promi
   }
 
   if (!response.ok) {
-    const detail = errorDetail(body, target);
+    const detail = errorDetail(body, target, secrets);
     throw new ProviderError(
       provider,
       `${where} answered HTTP ${response.status}${detail ? `: ${detail}` : ''}`,

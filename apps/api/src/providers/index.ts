@@ -1,5 +1,7 @@
 export type { GetJsonOptions, ProviderErrorKind } from './http.js';
 export { getJson, ProviderError, parseWith, redactUrl } from './http.js';
+export type { HudCounty, HudFmrArea, HudFmrProvider, HudOptions } from './hud.js';
+export { countyKey, findCounty, hudProvider, parseFmrData } from './hud.js';
 export type { AddressSuggestion, GeocodingProvider, MapboxOptions, SuggestOptions } from './mapbox.js';
 export { MAPBOX_LIMIT, mapboxProvider } from './mapbox.js';
 export type { MarketRent, MarketRentProvider, MarketRentQuery, RentometerOptions } from './rentometer.js';

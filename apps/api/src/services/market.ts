@@ -1,18 +1,27 @@
 /**
  * The market figures behind an analysis: HUD rent, market rent, crime grades, tax and interest rate,
- * each with its source and vintage. Reads the imported public data; asks Rentometer when it is
- * configured and falls back to the offline estimate, with a warning, when it fails.
+ * each with its source and vintage. Reads the imported public data; asks HUD USER's FMR API and
+ * Rentometer when they are configured, and falls back to the offline figure, with a warning, when
+ * they fail.
  */
 import type { MarketFigure, PropertyInput } from '@sfr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { invalidZip } from '../errors.js';
 import type { CrimeGrade } from '../market/crime.js';
-import type { HudRent } from '../market/hud-rent.js';
+import type { MarketZipRow } from '../market/derive.js';
+import { type HudRent, hudRent } from '../market/hud-rent.js';
 import { lookupFromRows } from '../market/market-index.js';
 import type { InterestRate } from '../market/mortgage.js';
+import { SOURCE } from '../market/sources.js';
 import type { PropertyTaxRate } from '../market/tax.js';
 import type { MarketRepository, ZipRows } from '../market-store/repository.js';
-import { type MarketRentProvider, ProviderError } from '../providers/index.js';
+import {
+  findCounty,
+  type HudFmrArea,
+  type HudFmrProvider,
+  type MarketRentProvider,
+  ProviderError,
+} from '../providers/index.js';
 
 export interface MarketLocation {
   county_fips: string;
@@ -48,6 +57,8 @@ export interface MarketServiceDeps {
   /** false when the public data files were not found at start */
   dataAvailable: boolean;
   rentProvider?: MarketRentProvider;
+  /** HUD USER's FMR API (HUD_API_TOKEN): the live HUD rent, else the imported FY figure */
+  hudProvider?: HudFmrProvider;
   log: FastifyBaseLogger;
   /** how long a live market rent is reused (update_metrics must not spend another lookup) */
   liveRentTtlMs?: number;
@@ -55,6 +66,44 @@ export interface MarketServiceDeps {
 
 export const MARKET_DATA_UNAVAILABLE =
   'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself.';
+
+/** When the data files are missing but the live HUD rent answered. */
+export const MARKET_DATA_UNAVAILABLE_LIVE_HUD =
+  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API.';
+
+const HUD_LIVE_SUFFIX = 'HUD USER FMR API';
+
+/**
+ * The HUD rent from a live FMR answer, by the offline rules: the ZIP's Small Area FMR where HUD
+ * says Small Area FMRs apply and lists the ZIP, else the area's FMR; above 4 bedrooms, +15 % of the
+ * 4-bedroom rent per extra bedroom.
+ *
+ * @example Dallas (Small Area FMRs apply), 75201, 3 BR, the ZIP's SAFMR 3,740 listed → value 3,740, applies 'safmr'
+ * @example Travis County (they do not), 78701, 6 BR, area FMR 4 BR 2,830 → value 2,830 × 1.30 = 3,679
+ */
+export function liveHudRent(
+  area: HudFmrArea,
+  zip: string,
+  bedrooms: number,
+  zipRow: Pick<MarketZipRow, 'fmr_area_id' | 'fmr_basis'> | null,
+): HudRent {
+  const rent = hudRent(
+    {
+      fmr: area.fmr,
+      safmr: area.safmr.get(zip) ?? null,
+      safmr_mandatory: area.smallArea,
+      fmr_area_id: zipRow?.fmr_area_id ?? null,
+      fmr_area_name: area.areaName,
+      fmr_basis: zipRow?.fmr_basis ?? 'county',
+    },
+    bedrooms,
+  );
+  return {
+    ...rent,
+    source: `${rent.applies === 'safmr' ? SOURCE.safmr : SOURCE.fmr} (${HUD_LIVE_SUFFIX})`,
+    vintage: `${area.year === null ? 'latest year' : `FY${area.year}`}, live`,
+  };
+}
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
@@ -100,6 +149,50 @@ export function createMarketService(deps: MarketServiceDeps) {
     return rent;
   }
 
+  /** HUD's entity for the ZIP: its imported FMR row's code, else the county of that name in HUD's list. */
+  async function hudEntity(property: PropertyInput, zipRow: MarketZipRow | null): Promise<string> {
+    if (zipRow?.fmr_hud_area_code) return zipRow.fmr_hud_area_code;
+    const hud = deps.hudProvider as HudFmrProvider;
+    const name = zipRow?.county_name ?? property.county_name;
+    const county = findCounty(await hud.counties(property.state_code), name);
+    if (county === null) {
+      throw new ProviderError(
+        'hud',
+        `HUD lists no county named '${name}' in ${property.state_code}`,
+        undefined,
+        { kind: 'input' },
+      );
+    }
+    return county.fipsCode;
+  }
+
+  /** The live HUD rent, or the offline one with a warning when HUD USER's API fails in any way. */
+  async function withLiveHudRent(
+    property: PropertyInput,
+    zipRow: MarketZipRow | null,
+    offline: HudRent | null,
+    warnings: string[],
+  ): Promise<{ rent: HudRent | null; live: boolean }> {
+    const hud = deps.hudProvider as HudFmrProvider;
+    try {
+      const area = await hud.area(await hudEntity(property, zipRow));
+      return { rent: liveHudRent(area, property.zipcode, property.num_bedrooms, zipRow), live: true };
+    } catch (error) {
+      const kind = error instanceof ProviderError ? error.kind : 'unexpected error';
+      if (error instanceof ProviderError) {
+        deps.log.warn({ err: error.message }, 'live HUD rent failed; using the offline figure');
+      } else {
+        deps.log.error({ err: error }, 'live HUD rent failed unexpectedly; using the offline figure');
+      }
+      warnings.push(
+        `The live HUD Fair Market Rent (HUD USER API) is unavailable right now (${kind}); ${
+          offline ? 'the offline figure is shown instead' : 'no HUD rent is shown'
+        }.`,
+      );
+      return { rent: offline, live: false };
+    }
+  }
+
   /** Every market figure for the property. Throws the spec's invalid-ZIP error for a ZIP the data does not know. */
   async function facts(property: PropertyInput): Promise<MarketFacts> {
     const warnings: string[] = [];
@@ -117,6 +210,9 @@ export function createMarketService(deps: MarketServiceDeps) {
       const rows = await findZip(property.zipcode);
       if (rows === null) throw invalidZip();
       const found = lookupFromRows(rows.zip, rows.county, rows.interestRate, property.num_bedrooms);
+      const hud = deps.hudProvider
+        ? (await withLiveHudRent(property, rows.zip, found.hud_rent, warnings)).rent
+        : found.hud_rent;
       result = {
         location: {
           county_fips: found.county_fips,
@@ -126,7 +222,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           lat: found.lat,
           lng: found.lng,
         },
-        hud_rent: found.hud_rent,
+        hud_rent: hud,
         market_rent: found.market_rent ? { ...found.market_rent, estimate: true } : null,
         violent_crime_grade: found.violent_crime_grade,
         property_crime_grade: found.property_crime_grade,
@@ -134,7 +230,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         interest_rate: found.interest_rate,
         warnings,
       };
-      if (found.hud_rent === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
+      if (hud === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
       if (found.violent_crime_grade === null || found.property_crime_grade === null) {
         warnings.push(
           'No reliable crime rate is published for this county; the rating counts the missing grade as average.',
@@ -149,7 +245,9 @@ export function createMarketService(deps: MarketServiceDeps) {
         }
       }
     } else {
-      warnings.push(MARKET_DATA_UNAVAILABLE);
+      const live = deps.hudProvider ? await withLiveHudRent(property, null, null, warnings) : null;
+      result.hud_rent = live?.rent ?? null;
+      warnings.push(live?.live ? MARKET_DATA_UNAVAILABLE_LIVE_HUD : MARKET_DATA_UNAVAILABLE);
     }
     if (deps.rentProvider) {
       try {
