@@ -36,6 +36,7 @@ const store = {
       user: ada,
       session: { id: `id-${token}`, userId: ada.id, expiresAt },
       refreshed: token === STALE,
+      subscribed: false,
     };
   },
 } as unknown as SessionStore;

@@ -12,6 +12,12 @@ import { crossSiteReason } from './cross-site.js';
 import { AUTH_MESSAGES } from './messages.js';
 import type { Session, SessionStore } from './sessions.js';
 
+/** What a request's session lookup read about its user's subscription. */
+export interface SubscriptionAtLookup {
+  userId: string;
+  active: boolean;
+}
+
 export type { SessionUser } from '@sfr/contracts';
 
 declare module 'fastify' {
@@ -19,6 +25,12 @@ declare module 'fastify' {
     /** The signed-in user, or null. Set by the auth plugin before any handler runs. */
     user: SessionUser | null;
     session: Session | null;
+    /**
+     * Whether the signed-in user had a subscription trialing or active (period not ended), read with
+     * the session at the start of this request; null when signed out. It names the user it is about,
+     * so a sign-in later in the same request cannot borrow it (see entitlements.spendSearch).
+     */
+    subscriptionAtLookup: SubscriptionAtLookup | null;
   }
   interface FastifyContextConfig {
     /** Lets other sites POST here (payment webhooks): skips the cross-site check. */
@@ -48,6 +60,7 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (
 ) => {
   app.decorateRequest('user', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('subscriptionAtLookup', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config?.allowCrossSite !== true) {
@@ -73,6 +86,7 @@ const plugin: FastifyPluginAsync<AuthPluginOptions> = async (
     }
     request.user = result.user;
     request.session = result.session;
+    request.subscriptionAtLookup = { userId: result.user.id, active: result.subscribed };
     if (result.refreshed) setSessionCookie(request, reply, secureCookie, token, result.session.expiresAt);
   });
 };

@@ -7,12 +7,20 @@
  * one would be (expiresAt < now + 30 d − 1 h). That is stricter than the guide's "renew when under
  * 15 days remain" (any session with under 15 days left is also past the hour), so both hold: an idle
  * session ends 30 days (± 1 h) after its last use, and an active one costs one UPDATE per hour.
+ *
+ * Nothing is cached in memory: every request reads its session, user and subscription from the
+ * database in one prepared query, so a logout, password reset or subscription change made by any
+ * process (or by hand in the database) applies to the very next request. Why no cache: the
+ * subscription must be read fresh anyway (a period end moved into the past bites at once), and the
+ * user's fields (free searches, verified email) change through many writers; one query per request
+ * is the floor without giving that up (apps/api/bench/README.md).
  */
 
 import type { SessionUser } from '@sfr/contracts';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
+import { activeSubscriptionExists } from '../services/entitlements.js';
 import { generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';
 import { sessionUserColumns, toSessionUser } from './users.js';
 
@@ -32,6 +40,8 @@ export interface ValidatedSession {
   user: SessionUser;
   /** True when this validation moved the expiry: the cookie must be sent again with it. */
   refreshed: boolean;
+  /** Whether the user had a subscription trialing or active, its period not ended, at this lookup. */
+  subscribed: boolean;
 }
 
 export interface NewSession {
@@ -42,6 +52,23 @@ export interface NewSession {
 
 /** `now` is injectable so the sliding rule can be unit-tested without waiting. */
 export function sessionStore(db: Database, now: () => number = Date.now) {
+  // Built on first use (stores made for one transaction never validate) and reused: every signed-in
+  // request runs this query, and building it with Drizzle costs more than the SQL engine does.
+  let lookup: ReturnType<typeof prepareLookup> | undefined;
+  const prepareLookup = () =>
+    db
+      .select({
+        id: sessions.id,
+        expiresAt: sessions.expires_at,
+        user: sessionUserColumns,
+        subscribed: activeSubscriptionExists(users.id),
+      })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.user_id, users.id))
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('session_lookup');
+
   return {
     /** Starts a session for the user and tidies away that user's expired ones. */
     async create(userId: string): Promise<NewSession> {
@@ -60,17 +87,14 @@ export function sessionStore(db: Database, now: () => number = Date.now) {
 
     /**
      * The session and user for a cookie token, or null when the token is malformed, unknown or
-     * expired (an expired session is deleted). One query: sessions by primary key joined to users.
+     * expired (an expired session is deleted). One query: sessions by primary key joined to users,
+     * with whether the user has an active subscription.
      */
     async validate(token: string): Promise<ValidatedSession | null> {
       if (!TOKEN_PATTERN.test(token)) return null;
       const id = hashToken(token);
-      const [row] = await db
-        .select({ id: sessions.id, expiresAt: sessions.expires_at, user: sessionUserColumns })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.user_id, users.id))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      lookup ??= prepareLookup();
+      const [row] = await lookup.execute({ id });
       // the index found the row by hash; compare the secret-derived ids without an early exit anyway
       if (!row || !secretsEqual(row.id, id)) return null;
       const time = now();
@@ -85,7 +109,7 @@ export function sessionStore(db: Database, now: () => number = Date.now) {
         await db.update(sessions).set({ expires_at: session.expiresAt }).where(eq(sessions.id, id));
         refreshed = true;
       }
-      return { session, user: toSessionUser(row.user), refreshed };
+      return { session, user: toSessionUser(row.user), refreshed, subscribed: row.subscribed === true };
     },
 
     /** Log out: ends one session. */

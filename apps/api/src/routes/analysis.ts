@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../auth/plugin.js';
 import type { AnalysisService } from '../services/analysis.js';
 import type { Entitlements } from '../services/entitlements.js';
+import { onePassSerializerCompiler } from '../services/json-serializer.js';
 import type { SavedProperties } from '../services/saved-properties.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 402: apiErrorSchema, 500: apiErrorSchema };
@@ -22,6 +23,9 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
   app,
   { analysis, entitlements, saved },
 ) => {
+  // The 200 answer is a ~10 KB analysis: checked and written in one pass (json-serializer.ts).
+  app.setSerializerCompiler(onePassSerializerCompiler);
+
   app.post(
     '/create_property',
     {
@@ -38,7 +42,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       const user = requireUser(request);
       // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
       const result = await analysis.create(request.body);
-      const pass = await entitlements.spendSearch(user.id);
+      const pass = await entitlements.spendSearch(user.id, request.subscriptionAtLookup);
       if (pass.kind === 'free') reply.header('x-free-searches-remaining', String(pass.remaining));
       return result;
     },

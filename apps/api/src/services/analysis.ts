@@ -14,6 +14,9 @@ import { AppError } from '../errors.js';
 import { DEFAULTS, deriveAssumptions } from './defaults.js';
 import { type MarketFacts, type MarketService, marketFigures } from './market.js';
 
+/** One frozen copy for every response: the serializer writes a frozen object's JSON once. */
+const METRIC_DISPLAY_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...METRIC_LABELS });
+
 function grade(facts: MarketFacts, key: 'violent_crime_grade' | 'property_crime_grade'): CrimeGrade | null {
   return (facts[key]?.grade ?? null) as CrimeGrade | null;
 }
@@ -48,7 +51,7 @@ export function buildAnalysis(
       hud_rent: facts.hud_rent?.value ?? null,
       rentometer_rent: facts.market_rent?.value ?? null,
     },
-    metric_display_names: { ...METRIC_LABELS },
+    metric_display_names: METRIC_DISPLAY_NAMES,
     sale_assumptions: analysis.sale_assumptions,
     overall_returns: analysis.overall_returns,
     summary: analysis.summary,

@@ -2,9 +2,15 @@
  * Who may run an analysis: subscribers (a subscription trialing or active) without limit, everyone
  * else while free searches last. Spending is one conditional UPDATE, never read-then-write, so
  * concurrent requests can never spend more searches than the user has (docs/decisions/0002).
+ *
+ * The subscription check is also part of the session lookup (`activeSubscriptionExists`), so a
+ * signed-in request already knows the answer, read from the database at the start of that request:
+ * `spendSearch` then skips its own read. Nothing is cached between requests — a subscription that
+ * ends, or a period end moved into the past, bites on the next request.
  */
 import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -12,35 +18,54 @@ import { AppError } from '../errors.js';
 export const OUT_OF_FREE_SEARCHES_MESSAGE =
   'You have used all your free searches. Subscribe to keep analyzing properties.';
 
+/** A subscription check already made in this request (the session lookup's). */
+export interface KnownSubscription {
+  userId: string;
+  active: boolean;
+}
+
 export type SearchPass = { kind: 'subscriber' } | { kind: 'free'; remaining: number };
 
+/** SQL true when `userId` has a subscription trialing or active whose period has not ended. */
+export function activeSubscriptionExists(userId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${and(
+    eq(subscriptions.user_id, userId),
+    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+    sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
+  )})`;
+}
+
 export function createEntitlements(db: Database) {
+  // Prepared once: the SQL is built here, not on every request.
+  const subscribedQuery = db
+    .select({ subscribed: activeSubscriptionExists(users.id) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('entitlements_subscribed');
+  const spendQuery = db
+    .update(users)
+    .set({ free_searches: sql`${users.free_searches} - 1`, updated_at: sql`now()` })
+    .where(and(eq(users.id, sql.placeholder('userId')), gt(users.free_searches, 0)))
+    .returning({ remaining: users.free_searches })
+    .prepare('entitlements_spend_search');
+
   async function isSubscriber(userId: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.user_id, userId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          sql`(${subscriptions.current_period_end} IS NULL OR ${subscriptions.current_period_end} > now())`,
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
+    const [row] = await subscribedQuery.execute({ userId });
+    return row?.subscribed === true;
   }
 
   return {
     isSubscriber,
 
-    /** Lets one analysis through, spending a free search unless the user subscribes; 402 when none are left. */
-    async spendSearch(userId: string): Promise<SearchPass> {
-      if (await isSubscriber(userId)) return { kind: 'subscriber' };
-      const [row] = await db
-        .update(users)
-        .set({ free_searches: sql`${users.free_searches} - 1`, updated_at: sql`now()` })
-        .where(and(eq(users.id, userId), gt(users.free_searches, 0)))
-        .returning({ remaining: users.free_searches });
+    /**
+     * Lets one analysis through, spending a free search unless the user subscribes; 402 when none
+     * are left. `known` is what this request's session lookup read (`request.subscriptionAtLookup`);
+     * without it, or when it is about another user, the subscription is read here.
+     */
+    async spendSearch(userId: string, known: KnownSubscription | null = null): Promise<SearchPass> {
+      const subscribed = known?.userId === userId ? known.active : await isSubscriber(userId);
+      if (subscribed) return { kind: 'subscriber' };
+      const [row] = await spendQuery.execute({ userId });
       if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
       return { kind: 'free', remaining: row.remaining };
     },

@@ -33,6 +33,19 @@ function toSaved(row: { id: string; data: unknown; saved_at: Date }): SavedPrope
 }
 
 export function createSavedProperties(db: Database) {
+  // Prepared once: update_metrics asks this on every call by a signed-in user.
+  const findSaved = db
+    .select({ id: savedProperties.id })
+    .from(savedProperties)
+    .where(
+      and(
+        eq(savedProperties.user_id, sql.placeholder('userId')),
+        eq(savedProperties.address_key, sql.placeholder('addressKey')),
+      ),
+    )
+    .limit(1)
+    .prepare('saved_property_by_address');
+
   return {
     async list(userId: string): Promise<SavedProperty[]> {
       const rows = await db
@@ -63,17 +76,19 @@ export function createSavedProperties(db: Database) {
       return toSaved(row);
     },
 
-    /** After update_metrics: the user's saved copy of this address, if any, takes the new numbers. */
+    /**
+     * After update_metrics: the user's saved copy of this address, if any, takes the new numbers.
+     * Most updates are of unsaved analyses, so a small indexed read decides first: sending the
+     * ~10 KB analysis as a jsonb parameter costs more than the read, even when no row matches.
+     */
     async overwriteIfSaved(userId: string, analysis: AnalysisResponse): Promise<SavedProperty | null> {
+      const key = addressKey(analysis.property);
+      const [found] = await findSaved.execute({ userId, addressKey: key });
+      if (!found) return null;
       const [row] = await db
         .update(savedProperties)
         .set({ data: analysis, saved_at: sql`now()` })
-        .where(
-          and(
-            eq(savedProperties.user_id, userId),
-            eq(savedProperties.address_key, addressKey(analysis.property)),
-          ),
-        )
+        .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.address_key, key)))
         .returning();
       return row ? toSaved(row) : null;
     },

@@ -1,0 +1,119 @@
+/**
+ * Where a route's time goes: starts the API under `node --cpu-prof`, loads one route with
+ * autocannon (100 connections) as a signed-in subscriber, stops the server so V8 writes the
+ * profile, and prints self time by package and by function.
+ *
+ *   tsx bench/profile.ts [create_property|update_metrics] [seconds]
+ *   BENCH_DATABASE_URL=postgres://… tsx bench/profile.ts     the same on Postgres (DATABASE_URL)
+ *   BENCH_KEEP_PROFILE=1 …                                 keeps the .cpuprofile and prints its path
+ *   BENCH_API_DIR=/tmp/old/apps/api MARKET_DATA_DIR=…      profiles another checkout's API
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { summarise } from './cpu-profile-summary.js';
+import { signUpSubscriber } from './subscriber.js';
+
+/** Another checkout's apps/api to profile instead (BENCH_API_DIR, with MARKET_DATA_DIR), as in api.ts. */
+const API_DIR = process.env.BENCH_API_DIR || fileURLToPath(new URL('..', import.meta.url));
+const route = process.argv[2] ?? 'create_property';
+const seconds = Number(process.argv[3] ?? 10);
+const port = 3911;
+const origin = `http://127.0.0.1:${port}`;
+const property = {
+  street: '1100 Congress Ave',
+  city: 'Austin',
+  zipcode: '78701',
+  state_code: 'TX',
+  county_name: 'Travis County',
+  num_bedrooms: 3,
+  num_bathrooms: 2,
+  purchase_price: 450_000,
+  factor: 1,
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'sfr-profile-'));
+const profileDir = mkdtempSync(join(tmpdir(), 'sfr-cpuprofile-'));
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  APP_URL: origin,
+  DATA_DIR: dataDir,
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+};
+
+async function listening(): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      if (i > 600) throw new Error('the API did not start');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// A first start imports the market data; the profiled start finds it imported, so the profile is
+// (nearly) all request handling.
+const importer = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  cwd: API_DIR,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+await listening();
+await new Promise((resolve) => {
+  importer.once('exit', resolve);
+  importer.kill('SIGTERM');
+});
+
+const server = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server.ts'],
+  { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] },
+);
+let requests: number | undefined;
+const exited = new Promise((resolve) => server.once('exit', resolve));
+try {
+  await listening();
+  const { cookie } = await signUpSubscriber(origin);
+  const headers = { 'content-type': 'application/json', origin, cookie };
+  const created = await fetch(`${origin}/api/create_property`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(property),
+  });
+  const body =
+    route === 'update_metrics'
+      ? { property: ((await created.json()) as { property: unknown }).property }
+      : property;
+  const result = await autocannon({
+    url: `${origin}/api/${route}`,
+    method: 'POST',
+    connections: 100,
+    duration: seconds,
+    headers,
+    body: JSON.stringify(body),
+  });
+  requests = result.requests.total;
+  console.log(
+    `${route}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`,
+  );
+} finally {
+  server.kill('SIGTERM');
+  await exited;
+  // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: thread 0 is the main thread (tsx's loader
+  // hooks run on another one and write their own profile)
+  const file = readdirSync(profileDir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  if (file) console.log(summarise(JSON.parse(readFileSync(join(profileDir, file), 'utf8')), 25, requests));
+  else console.log('no profile was written');
+  rmSync(dataDir, { recursive: true, force: true });
+  // BENCH_KEEP_PROFILE=1 keeps the .cpuprofile (open it in Chrome DevTools' Performance panel)
+  if (file && process.env.BENCH_KEEP_PROFILE) console.log(`profile: ${join(profileDir, file)}`);
+  else rmSync(profileDir, { recursive: true, force: true });
+}
