@@ -70,6 +70,8 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     const page = await api('GET', pathOf(url), user.cookie);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    // under helmet's no-referrer, browsers post the page's forms with `Origin: null` (refused as cross-site)
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     expect(page.body).toContain('TEST MODE — no card is charged');
     expect(page.body).toContain('$14.99 per month');
     expect(page.body).not.toContain('<script');

@@ -39,10 +39,13 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
 
   function sendPage(reply: FastifyReply, status: number, render: (nonce: string) => string) {
     const nonce = randomBytes(16).toString('base64');
+    // helmet's no-referrer makes browsers post these pages' forms with `Origin: null`, which the
+    // cross-site check refuses; same-origin keeps the real Origin on the form posts
     return reply
       .status(status)
       .header('content-security-policy', pageCsp(nonce, appUrl))
       .header('cache-control', 'no-store')
+      .header('referrer-policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(render(nonce));
   }
