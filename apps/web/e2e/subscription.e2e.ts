@@ -1,0 +1,36 @@
+/** Subscribing through the offline test-mode checkout: Profile → $14.99/month → Complete → subscribed. */
+import { formatMoney, SUBSCRIPTION_PRICES, UI_TEXT } from '@sfr/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { baseURL, openSession, signUpThroughApi } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+describe('subscribing', () => {
+  it('goes from the pricing options through the test checkout back to Manage Subscription', async () => {
+    const { page, context } = await openSession(browser);
+    await signUpThroughApi(context);
+    await page.goto('/profile');
+    await page.getByText(UI_TEXT.pricingOptions).waitFor();
+    expect(await page.getByRole('button', { name: UI_TEXT.manageSubscription }).count()).toBe(0);
+
+    // the button names the price, '$14.99/month' or similar
+    const price = formatMoney(SUBSCRIPTION_PRICES.monthly).replace(/[$.]/g, '\\$&');
+    await page.getByRole('button', { name: new RegExp(price) }).click();
+
+    // the API's test-mode checkout page (no card is charged)
+    await page.waitForURL(/\/api\/billing\/test-checkout\//, { timeout: 20_000 });
+    await page.getByText('TEST MODE').first().waitFor();
+    await page.getByRole('button', { name: /complete/i }).click();
+
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('button', { name: UI_TEXT.manageSubscription }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText(UI_TEXT.pricingOptions).count()).toBe(0);
+    expect(page.url().startsWith(baseURL())).toBe(true);
+  });
+});

@@ -1,0 +1,84 @@
+/** The analyzer page as a user sees it: its labelled fields, buttons and result rows. */
+import { PROPERTY_FIELD_LABELS as FIELD, HOUSE_TYPES, type HouseType, UI_TEXT } from '@sfr/contracts';
+import type { Locator, Page } from 'playwright-core';
+
+/** The README's example deal, as a user types it. */
+export const AUSTIN = {
+  street: '1100 Congress Ave',
+  city: 'Austin',
+  zipcode: '78701',
+  state_code: 'TX',
+  county_name: 'Travis',
+  num_bedrooms: 3,
+  num_bathrooms: 2,
+  purchase_price: 450_000,
+  factor: 1 as HouseType,
+};
+
+/** HUD's FY2026 Small Area FMR for a 3-bedroom in 78701, from the shared market data. */
+export const AUSTIN_HUD_RENT = '$2,347.00';
+
+export async function fillAnalyzer(page: Page, deal = AUSTIN): Promise<void> {
+  await page.getByLabel(FIELD.street, { exact: true }).fill(deal.street);
+  await page.getByLabel(FIELD.city, { exact: true }).fill(deal.city);
+  await page.getByLabel(FIELD.zipcode, { exact: true }).fill(deal.zipcode);
+  await page.getByLabel(FIELD.state_code, { exact: true }).fill(deal.state_code);
+  await page.getByLabel(FIELD.county_name, { exact: true }).fill(deal.county_name);
+  await page.getByLabel(FIELD.num_bedrooms, { exact: true }).fill(String(deal.num_bedrooms));
+  await page.getByLabel(FIELD.num_bathrooms, { exact: true }).fill(String(deal.num_bathrooms));
+  await page.getByLabel(FIELD.purchase_price, { exact: true }).fill(String(deal.purchase_price));
+  await page.getByRole('radio', { name: HOUSE_TYPES[deal.factor], exact: true }).check();
+}
+
+export const analyzeButton = (page: Page): Locator =>
+  page.getByRole('button', { name: UI_TEXT.analyzeProperty, exact: true });
+
+export const resultsHeading = (page: Page): Locator =>
+  page.getByRole('heading', { name: UI_TEXT.analyzerResults, exact: true });
+
+/**
+ * The text of the row that shows the metric labelled `label` (the label, its value, an input's
+ * value when the metric is editable): the nearest ancestor of the label that holds more than the
+ * label and its buttons (an explanation's trigger is not a value). Headings with the same words (a
+ * group named like its only metric) are skipped.
+ */
+export async function metricRow(page: Page, label: string): Promise<string> {
+  return page.evaluate((label) => {
+    const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const own = (el: Element) =>
+      squash(
+        [...el.childNodes]
+          .filter((node) => node.nodeType === Node.TEXT_NODE)
+          .map((node) => node.textContent ?? '')
+          .join(''),
+      );
+    /** What the row shows besides its label and buttons: rendered text and input values. */
+    const shown = (el: HTMLElement) => {
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden tooltips
+      let text = el.innerText;
+      for (const button of el.querySelectorAll('button')) {
+        // biome-ignore lint/performance/useDomNodeTextContent: as rendered, like the text it is cut from
+        text = text.replace(button.innerText, ' ');
+      }
+      const inputs = [...el.querySelectorAll('input')].map((input) => input.value);
+      return squash(`${text} ${inputs.join(' ')}`);
+    };
+    const candidates = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (el) => own(el) === label && !/^H[1-6]$/.test(el.tagName) && el.offsetParent !== null,
+    );
+    for (const el of candidates) {
+      let node: HTMLElement | null = el;
+      for (let depth = 0; node && depth < 5; depth++, node = node.parentElement) {
+        const text = shown(node);
+        if (squash(text.replace(label, '')).length > 0) return text;
+      }
+    }
+    throw new Error(`no visible metric labelled '${label}'`);
+  }, label);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An editable metric's input, found by its label (which may add its unit: 'Vacancy Rate (percent)'). */
+export const metricInput = (page: Page, label: string): Locator =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\(.*\\))?$`));

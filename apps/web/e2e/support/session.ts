@@ -1,0 +1,79 @@
+/**
+ * A browser context per test, with the page's console watched: any console error or uncaught
+ * exception fails the test when it ends, unless the test said it expects it (STYLE.md: tests fail
+ * on unexpected console.error).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject, onTestFinished } from 'vitest';
+
+export const baseURL = (): string => inject('baseURL');
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Lets console errors matching `pattern` (text + ' @ ' + source URL) through, from now on. */
+  expectConsoleError(pattern: RegExp): void;
+}
+
+/**
+ * Chromium logs every failed fetch as a console error. A guest's GET /api/auth/me answers 401 by
+ * design (the session query reads it as "signed out"), so that one is expected everywhere.
+ */
+const ALWAYS_EXPECTED = [/status of 401 .* @ https?:\/\/[^/]+\/api\/auth\/me$/];
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 740 };
+
+export async function openSession(
+  browser: Browser,
+  { viewport = DESKTOP }: { viewport?: { width: number; height: number } } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const allowed = [...ALWAYS_EXPECTED];
+  const unexpected: string[] = [];
+  const watch = (p: Page) => {
+    p.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const line = `${message.text()} @ ${message.location().url}`;
+      if (!allowed.some((pattern) => pattern.test(line))) unexpected.push(line);
+    });
+    p.on('pageerror', (error) => unexpected.push(`uncaught: ${error.message}`));
+  };
+  watch(page);
+  context.on('page', watch);
+  onTestFinished(async () => {
+    await context.close();
+    expect(unexpected, 'console errors in the page').toEqual([]);
+  });
+  return { context, page, expectConsoleError: (pattern) => allowed.push(pattern) };
+}
+
+export interface TestUser {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string;
+}
+
+/** A new user's details; the API limits sign-ups to 10 an hour per IP, so tests share users where they can. */
+export function newUser(firstname = 'Erin'): TestUser {
+  return {
+    firstname,
+    lastname: 'Tester',
+    email: `e2e-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'correct horse battery',
+  };
+}
+
+/** Signs up through the API inside `context`, so the context holds the session cookie. */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  user: TestUser = newUser(),
+): Promise<TestUser> {
+  const res = await context.request.post('/api/auth/signup', { data: user });
+  expect(res.status(), await res.text()).toBe(201);
+  return user;
+}

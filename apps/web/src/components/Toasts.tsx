@@ -1,0 +1,26 @@
+/** The toaster (top-right, 5 s, close button; spec §9). Loaded lazily by the root layout: see lib/toast.ts. */
+import { TOAST_DEFAULT_MS, TOAST_POSITION } from '@sfr/contracts';
+import { type CSSProperties, useEffect } from 'react';
+import { Toaster, toast } from 'sonner';
+import { toasterMounted } from '../lib/toast';
+
+/** sonner's rich colours put text on pale tints below WCAG AA (success is 4.25:1); these pass 4.5:1. */
+const TOAST_TEXT_COLORS = {
+  '--success-text': '#166534',
+  '--info-text': '#1e40af',
+  '--warning-text': '#854d0e',
+  '--error-text': '#b91c1c',
+} as CSSProperties;
+
+export default function Toasts() {
+  useEffect(() => toasterMounted(toast), []);
+  return (
+    <Toaster
+      position={TOAST_POSITION}
+      duration={TOAST_DEFAULT_MS}
+      closeButton
+      richColors
+      style={TOAST_TEXT_COLORS}
+    />
+  );
+}

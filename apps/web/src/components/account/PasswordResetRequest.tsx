@@ -1,0 +1,92 @@
+/**
+ * 'Forgot password?': asks the API to email a reset link. The API answers the same whether or not
+ * the account exists, so the page only ever says the email was sent (product spec §8).
+ */
+import { MESSAGES } from '@sfr/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from '../../lib/toast';
+import { requestPasswordReset } from '../../queries/account';
+import { focusFirstInvalid, TextField } from '../pages/FormField';
+import {
+  apiFieldErrors,
+  type FieldErrors,
+  passwordResetFailureMessage,
+  validateResetRequest,
+} from './auth-form';
+
+interface PasswordResetRequestProps {
+  /** what the user already typed into the login form */
+  initialEmail: string;
+  onBack: () => void;
+}
+
+export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequestProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const sentRef = useRef<HTMLParagraphElement>(null);
+  const [email, setEmail] = useState(initialEmail);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const mutation = useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => {
+      toast.success(MESSAGES.passwordResetSent);
+    },
+    onError: (error) => {
+      toast.error(passwordResetFailureMessage(error));
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      focusFirstInvalid(formRef.current, fields);
+    },
+  });
+
+  // the confirmation appears above the form: take the user to it
+  useEffect(() => {
+    if (mutation.isSuccess) sentRef.current?.focus();
+  }, [mutation.isSuccess]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateResetRequest(email);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstInvalid(formRef.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(checked.value);
+  }
+
+  return (
+    <>
+      <p className="page-lead">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </p>
+      {mutation.isSuccess ? (
+        <p ref={sentRef} className="success-note" role="status" tabIndex={-1}>
+          {MESSAGES.passwordResetSent} The link works for one hour.
+        </p>
+      ) : null}
+      <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={errors.email}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Sending…' : 'Send reset link'}
+          </button>
+          <button type="button" className="link-button" onClick={onBack}>
+            Back to login
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

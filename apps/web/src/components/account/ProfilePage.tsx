@@ -1,0 +1,90 @@
+/**
+ * /profile (product spec §2, §4, §8): the account (name, email, free searches) and the subscription.
+ * A subscriber gets 'Manage Subscription' (the billing portal); anyone else the two plans' checkout.
+ * The status is read again on the way back from checkout and whenever the user returns to the tab.
+ */
+import { isActiveSubscriptionStatus, type SessionUser } from '@sfr/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { refreshBillingState, subscriptionQuery } from '../../queries/billing';
+import { currentUserQuery, publicConfigQuery } from '../../queries/session';
+import { useDocumentTitle } from '../pages/useDocumentTitle';
+import { ResendVerification } from './ResendVerification';
+import { SubscriptionCard } from './SubscriptionCard';
+import { useRefreshOnReturn } from './useRefreshOnReturn';
+import '../pages/pages.css';
+import './account.css';
+
+interface ProfilePageProps {
+  /** the checkout sent the user back here after paying (`/profile?checkout=success`) */
+  returnedFromCheckout: boolean;
+}
+
+export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
+  useDocumentTitle('Profile');
+  const queryClient = useQueryClient();
+  const { data: user } = useQuery(currentUserQuery());
+  const subscription = useQuery(subscriptionQuery());
+  const { data: config } = useQuery(publicConfigQuery());
+  // one refresh per return is plenty, even when focus and visibilitychange both fire
+  const refreshing = useRef(false);
+  useRefreshOnReturn(() => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    void refreshBillingState(queryClient).finally(() => {
+      refreshing.current = false;
+    });
+  });
+
+  const subscribed = isActiveSubscriptionStatus(subscription.data?.status);
+  return (
+    <section className="page profile">
+      <h1>Profile</h1>
+      {returnedFromCheckout && subscribed ? (
+        <p className="success-note" role="status">
+          Thank you for subscribing! Your subscription is active.
+        </p>
+      ) : null}
+      <div className="profile-grid">
+        {user ? <AccountCard user={user} /> : null}
+        <SubscriptionCard
+          subscription={subscription.data}
+          loadFailed={subscription.isError}
+          testMode={config?.billingMode === 'test'}
+        />
+      </div>
+    </section>
+  );
+}
+
+function AccountCard({ user }: { user: SessionUser }) {
+  const name = user.displayName || `${user.firstname} ${user.lastname}`.trim();
+  return (
+    <section className="card" aria-labelledby="account-heading">
+      <h2 id="account-heading">Account</h2>
+      <dl className="details-list">
+        <div>
+          <dt>Name</dt>
+          <dd>{name}</dd>
+        </div>
+        <div>
+          <dt>Email</dt>
+          <dd>
+            {user.email}
+            {user.emailVerified ? null : <span className="badge">Not verified</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Free Searches</dt>
+          <dd>{user.freeSearches}</dd>
+        </div>
+      </dl>
+      {user.emailVerified ? null : (
+        <div className="card-actions">
+          <p className="field-hint">Check your inbox for the verification link, or get a new one.</p>
+          <ResendVerification />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The analyzer form (product spec §2, §5): the address with suggestions, rooms, price and house
+ * type. The browser's own validation bubbles are off (noValidate) so every rule speaks with the
+ * schema's sentence beside its field; the attributes stay for assistive technology.
+ */
+import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
+import type { FormEvent, InputHTMLAttributes } from 'react';
+import type { AddressSuggestion } from '../../queries/analysis';
+import { AddressCombobox } from './AddressCombobox';
+import type { PropertyField, PropertyFormErrors, PropertyFormValues } from './property-form';
+import './PropertyForm.css';
+
+interface PropertyFormProps {
+  values: PropertyFormValues;
+  errors: PropertyFormErrors;
+  pending: boolean;
+  onChange: (field: PropertyField, value: string) => void;
+  onChooseSuggestion: (suggestion: AddressSuggestion) => void;
+  onSubmit: () => void;
+  /** a line under the button, e.g. the free searches left */
+  note?: string | undefined;
+}
+
+export function propertyFieldId(field: PropertyField): string {
+  return `property-${field}`;
+}
+
+const errorId = (field: PropertyField) => `${propertyFieldId(field)}-error`;
+
+export function PropertyForm({
+  values,
+  errors,
+  pending,
+  onChange,
+  onChooseSuggestion,
+  onSubmit,
+  note,
+}: PropertyFormProps) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!pending) onSubmit();
+  }
+
+  function field(name: PropertyField, attributes: InputHTMLAttributes<HTMLInputElement>) {
+    const error = errors[name];
+    return (
+      <div className={`field field-${name}`}>
+        <label htmlFor={propertyFieldId(name)}>{PROPERTY_FIELD_LABELS[name]}</label>
+        <input
+          id={propertyFieldId(name)}
+          name={name}
+          required
+          value={values[name]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId(name) : undefined}
+          onChange={(event) => onChange(name, event.target.value)}
+          {...attributes}
+        />
+        <FieldError field={name} message={error} />
+      </div>
+    );
+  }
+
+  const streetError = errors.street;
+  return (
+    <form className="property-form" aria-labelledby="analyzer-title" noValidate onSubmit={submit}>
+      <div className="field field-street">
+        <label htmlFor={propertyFieldId('street')}>{PROPERTY_FIELD_LABELS.street}</label>
+        <AddressCombobox
+          id={propertyFieldId('street')}
+          value={values.street}
+          onChange={(text) => onChange('street', text)}
+          onChoose={onChooseSuggestion}
+          invalid={Boolean(streetError)}
+          describedBy={streetError ? errorId('street') : undefined}
+        />
+        <FieldError field="street" message={streetError} />
+      </div>
+      {field('city', { type: 'text', autoComplete: 'address-level2' })}
+      {field('zipcode', { type: 'text', inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 10 })}
+      {field('state_code', {
+        type: 'text',
+        autoComplete: 'address-level1',
+        maxLength: 2,
+        className: 'uppercase',
+      })}
+      {field('county_name', { type: 'text' })}
+      {field('num_bedrooms', { type: 'number', inputMode: 'numeric', ...limits('num_bedrooms') })}
+      {field('num_bathrooms', { type: 'number', inputMode: 'decimal', ...limits('num_bathrooms') })}
+      {field('purchase_price', {
+        type: 'number',
+        inputMode: 'decimal',
+        min: PROPERTY_LIMITS.purchase_price.min,
+        step: 'any',
+      })}
+
+      <fieldset
+        className="house-type"
+        aria-invalid={errors.factor ? true : undefined}
+        aria-describedby={errors.factor ? errorId('factor') : undefined}
+      >
+        <legend>{PROPERTY_FIELD_LABELS.factor}</legend>
+        <div className="house-type-options">
+          {Object.entries(HOUSE_TYPES).map(([factor, name]) => (
+            <label key={factor} className="radio">
+              <input
+                type="radio"
+                name="factor"
+                value={factor}
+                checked={values.factor === factor}
+                onChange={() => onChange('factor', factor)}
+              />
+              {name}
+            </label>
+          ))}
+        </div>
+        <FieldError field="factor" message={errors.factor} />
+      </fieldset>
+
+      <div className="property-form-submit">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
+          {pending ? <span className="button-spinner" aria-hidden="true" /> : null}
+          {UI_TEXT.analyzeProperty}
+        </button>
+        {note ? <p className="property-form-note">{note}</p> : null}
+      </div>
+    </form>
+  );
+}
+
+function limits(name: 'num_bedrooms' | 'num_bathrooms') {
+  const { min, max, step } = PROPERTY_LIMITS[name];
+  return { min, max, step };
+}
+
+function FieldError({ field, message }: { field: PropertyField; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span id={errorId(field)} className="field-error">
+      {message}
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * What the analyzer does when POST /create_property fails (product spec §2, §8): guests get the
+ * 'Analyzer Access' popup, users out of free searches the 'Out of Free Searches' popup, and every
+ * other failure a toast (with the API's field messages beside the fields).
+ */
+import { analysisFailureMessage, MESSAGES } from '@sfr/contracts';
+import { ApiRequestError } from '../../lib/api';
+
+export const OUT_OF_FREE_SEARCHES = 'OUT_OF_FREE_SEARCHES';
+
+export type AnalysisFailure =
+  | { kind: 'sign-in' }
+  | { kind: 'out-of-searches'; message: string }
+  | { kind: 'toast'; message: string; fields: Readonly<Record<string, string>> };
+
+export function analysisFailure(error: unknown): AnalysisFailure {
+  if (!(error instanceof ApiRequestError))
+    return { kind: 'toast', message: MESSAGES.analysisError, fields: {} };
+  if (error.status === 401) return { kind: 'sign-in' };
+  if (error.status === 402 && error.code === OUT_OF_FREE_SEARCHES) {
+    return { kind: 'out-of-searches', message: error.message };
+  }
+  switch (error.code) {
+    // no answer, or one this page cannot read: the request itself failed
+    case 'NETWORK':
+    case 'BAD_RESPONSE':
+      return { kind: 'toast', message: MESSAGES.analysisError, fields: {} };
+    // an answer without the API's error body carries no server text
+    case 'HTTP_ERROR':
+      return { kind: 'toast', message: analysisFailureMessage(undefined), fields: {} };
+    default:
+      return { kind: 'toast', message: analysisFailureMessage(error.message), fields: error.fields };
+  }
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applySuggestion,
+  EMPTY_PROPERTY_FORM,
+  type PropertyFormValues,
+  pickPropertyErrors,
+  propertyFormValues,
+  validatePropertyForm,
+} from './property-form';
+
+const valid: PropertyFormValues = {
+  street: '1100 Congress Ave',
+  city: 'Austin',
+  zipcode: '78701',
+  state_code: 'tx',
+  county_name: 'Travis',
+  num_bedrooms: '3',
+  num_bathrooms: '2',
+  purchase_price: '450000',
+  factor: '1',
+};
+
+function errorsOf(values: Partial<PropertyFormValues>) {
+  const result = validatePropertyForm({ ...valid, ...values });
+  if (result.ok) throw new Error('expected the form to be invalid');
+  return result.errors;
+}
+
+describe('validatePropertyForm', () => {
+  it('turns the form text into the API input, uppercasing the state code', () => {
+    const result = validatePropertyForm(valid);
+    expect(result).toEqual({
+      ok: true,
+      input: {
+        street: '1100 Congress Ave',
+        city: 'Austin',
+        zipcode: '78701',
+        state_code: 'TX',
+        county_name: 'Travis',
+        num_bedrooms: 3,
+        num_bathrooms: 2,
+        purchase_price: 450000,
+        factor: 1,
+      },
+    });
+  });
+
+  it('requires every field, one message each', () => {
+    const result = validatePropertyForm({ ...EMPTY_PROPERTY_FORM, factor: '' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(result.errors).sort()).toEqual(
+      [
+        'city',
+        'county_name',
+        'factor',
+        'num_bathrooms',
+        'num_bedrooms',
+        'purchase_price',
+        'state_code',
+        'street',
+        'zipcode',
+      ].sort(),
+    );
+    expect(result.errors.street).toBe('Street is required');
+    expect(result.errors.num_bedrooms).toBe('Number of Bedrooms is required');
+  });
+
+  it('treats whitespace as empty', () => {
+    expect(errorsOf({ city: '   ' }).city).toBe('City is required');
+  });
+
+  it('allows at most 2 letters in the state code', () => {
+    expect(errorsOf({ state_code: 'TXS' }).state_code).toBe('State Code must be 2 letters, like NY');
+  });
+
+  it('needs at least 1 bedroom', () => {
+    expect(errorsOf({ num_bedrooms: '0' }).num_bedrooms).toMatch(/^Number of Bedrooms must be/);
+    expect(validatePropertyForm({ ...valid, num_bedrooms: '1' }).ok).toBe(true);
+  });
+
+  it('needs at least 1 bathroom, in steps of 0.5', () => {
+    expect(errorsOf({ num_bathrooms: '0.5' }).num_bathrooms).toMatch(/^Number of Bathrooms must be/);
+    expect(errorsOf({ num_bathrooms: '1.25' }).num_bathrooms).toMatch(/steps of 0.5/);
+    expect(validatePropertyForm({ ...valid, num_bathrooms: '1.5' }).ok).toBe(true);
+  });
+
+  it('needs a purchase price of at least 10000', () => {
+    expect(errorsOf({ purchase_price: '9999' }).purchase_price).toBe(
+      'Purchase Price must be at least $10,000',
+    );
+    expect(validatePropertyForm({ ...valid, purchase_price: '10000' }).ok).toBe(true);
+  });
+
+  it('accepts house types 1 to 4 only', () => {
+    for (const factor of ['1', '2', '3', '4'])
+      expect(validatePropertyForm({ ...valid, factor }).ok).toBe(true);
+    expect(errorsOf({ factor: '5' }).factor).toMatch(/^House Type must be 1 \(Single Family\)/);
+  });
+
+  it('reports text in a number field as not a number', () => {
+    expect(errorsOf({ purchase_price: 'abc' }).purchase_price).toBe('Purchase Price must be a number');
+  });
+});
+
+describe('the form around it', () => {
+  it('starts blank with Single Family chosen', () => {
+    expect(EMPTY_PROPERTY_FORM.factor).toBe('1');
+    expect(EMPTY_PROPERTY_FORM.street).toBe('');
+  });
+
+  it('pre-fills from a saved property', () => {
+    const values = propertyFormValues({
+      street: '1 Main St',
+      city: 'Boston',
+      zipcode: '02139',
+      state_code: 'MA',
+      county_name: 'Suffolk',
+      num_bedrooms: 2,
+      num_bathrooms: 1.5,
+      purchase_price: 300000,
+      factor: 2,
+    });
+    expect(values).toMatchObject({ num_bathrooms: '1.5', purchase_price: '300000', factor: '2' });
+  });
+
+  it('fills the five address fields from a suggestion and keeps the rest', () => {
+    const values = applySuggestion(
+      { ...EMPTY_PROPERTY_FORM, street: '1100 con', num_bedrooms: '3' },
+      {
+        label: '1100 Congress Ave, Austin, TX 78701',
+        street: '1100 Congress Ave',
+        city: 'Austin',
+        zipcode: '78701',
+        state_code: 'TX',
+        county_name: 'Travis',
+        lat: 30.27,
+        lng: -97.74,
+      },
+    );
+    expect(values).toEqual({
+      ...EMPTY_PROPERTY_FORM,
+      street: '1100 Congress Ave',
+      city: 'Austin',
+      zipcode: '78701',
+      state_code: 'TX',
+      county_name: 'Travis',
+      num_bedrooms: '3',
+    });
+  });
+
+  it('places the API field messages beside the fields they name', () => {
+    expect(pickPropertyErrors({ zipcode: 'Zipcode must be 5 digits', other: 'x' })).toEqual({
+      zipcode: 'Zipcode must be 5 digits',
+    });
+    expect(pickPropertyErrors({ 'property.city': 'City is required' })).toEqual({ city: 'City is required' });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * The analyzer form's rules (product spec §5), outside React: its values as the inputs hold them
+ * (text), validation with the same propertyInputSchema the API uses, pre-filling from a property,
+ * and what choosing an address suggestion fills in.
+ */
+import { fieldErrors, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
+import type { AddressSuggestion } from '../../queries/analysis';
+
+export type PropertyField = keyof PropertyInput;
+
+/** Every field as its input holds it; the house type radio holds '1' to '4'. */
+export type PropertyFormValues = Record<PropertyField, string>;
+
+export type PropertyFormErrors = Partial<Record<PropertyField, string>>;
+
+/** The order of the fields on screen, so the first invalid one can take the focus. */
+export const PROPERTY_FIELDS: readonly PropertyField[] = [
+  'street',
+  'city',
+  'zipcode',
+  'state_code',
+  'county_name',
+  'num_bedrooms',
+  'num_bathrooms',
+  'purchase_price',
+  'factor',
+];
+
+/** A blank form; the house type starts at Single Family (spec §9). */
+export const EMPTY_PROPERTY_FORM: PropertyFormValues = {
+  street: '',
+  city: '',
+  zipcode: '',
+  state_code: '',
+  county_name: '',
+  num_bedrooms: '',
+  num_bathrooms: '',
+  purchase_price: '',
+  factor: '1',
+};
+
+export type PropertyFormResult =
+  | { ok: true; input: PropertyInput }
+  | { ok: false; errors: PropertyFormErrors };
+
+/** Validates the form with the API's own schema; on failure, one message per field. */
+export function validatePropertyForm(values: PropertyFormValues): PropertyFormResult {
+  const parsed = propertyInputSchema.safeParse(values);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  return { ok: false, errors: pickPropertyErrors(fieldErrors(parsed.error)) };
+}
+
+/** The entries of an error map (the API's `fields`, or zod's) that name a form field. */
+export function pickPropertyErrors(fields: Readonly<Record<string, string>>): PropertyFormErrors {
+  const errors: PropertyFormErrors = {};
+  for (const field of PROPERTY_FIELDS) {
+    const message = fields[field] ?? fields[`property.${field}`];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** A property as the form shows it, e.g. when a saved property is reopened. */
+export function propertyFormValues(
+  property: {
+    [K in PropertyField]: string | number;
+  },
+): PropertyFormValues {
+  const values = { ...EMPTY_PROPERTY_FORM };
+  for (const field of PROPERTY_FIELDS) values[field] = String(property[field]);
+  return values;
+}
+
+/** Choosing a suggestion fills the address fields from its parts and leaves the rest alone. */
+export function applySuggestion(
+  values: PropertyFormValues,
+  suggestion: AddressSuggestion,
+): PropertyFormValues {
+  return {
+    ...values,
+    street: suggestion.street,
+    city: suggestion.city,
+    zipcode: suggestion.zipcode,
+    state_code: suggestion.state_code,
+    county_name: suggestion.county_name,
+  };
+}

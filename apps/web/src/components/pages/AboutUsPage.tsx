@@ -1,0 +1,170 @@
+/**
+ * /aboutus (product spec §2): what SFR Analyst is, how it works and where its numbers come from,
+ * with the four features the spec names (rental rates, crime data, rental calculator, ratings).
+ * The facts here follow underwriting-model.md and the market data's SOURCES.md.
+ */
+import { FREE_SEARCHES_AT_SIGNUP, UI_TEXT } from '@sfr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { currentUserQuery } from '../../queries/session';
+import { useDocumentTitle } from './useDocumentTitle';
+import './pages.css';
+import './content-pages.css';
+
+interface Feature {
+  title: string;
+  body: string;
+}
+
+const FEATURES: readonly Feature[] = [
+  {
+    title: 'Real-time rental rates',
+    body:
+      'Rents are looked up the moment you analyze an address. You see two figures side by side: the HUD rent, ' +
+      "HUD's Fair Market Rent for the bedroom count (the ZIP code's Small Area FMR where HUD uses them, the " +
+      "county's FMR elsewhere), which is roughly what a Section 8 voucher covers; and a market rent for the " +
+      'same bedrooms. The market rent times the number of units becomes the starting monthly rent (the HUD ' +
+      'rent when there is no market figure), and you can overwrite it.',
+  },
+  {
+    title: 'Crime data',
+    body:
+      'Every county gets a violent crime grade and a property crime grade from A+ (least crime) to F. Grades ' +
+      "rank the county's reported crime rate against every county with reliable reporting in the same year, " +
+      'using FBI NIBRS data compiled by the Urban Institute (2021–2023). The median county is a C+.',
+  },
+  {
+    title: 'Rental calculator',
+    body:
+      'A month-by-month model of the whole deal: acquisition and closing costs, rent and other income less ' +
+      'vacancy, management, insurance, property taxes at the county’s effective rate (Census ACS) and ' +
+      'maintenance, a loan priced from the Freddie Mac weekly mortgage rate plus an investor premium, then ' +
+      'net operating income and cash flow with and without the loan. Every highlighted assumption can be ' +
+      `edited and recalculated with ${UI_TEXT.updateMetrics}.`,
+  },
+  {
+    title: 'Investment ratings',
+    body:
+      'An analyst rating out of 100 sums five scores: year-1 cash-on-cash return (25 points), levered XIRR ' +
+      '(25), debt service coverage (20), cap rate (15) and the neighbourhood’s crime grades (15). The colour ' +
+      'runs from Green (80 and up) through Light-Green, Yellow and Red Orange to Red, with one sentence that ' +
+      'says what the score means.',
+  },
+];
+
+const SOURCES: readonly { name: string; use: string }[] = [
+  {
+    name: 'U.S. Department of Housing and Urban Development: FY2026 Fair Market Rents and Small Area FMRs',
+    use: 'HUD rent, and the bedroom ratios behind the market rent estimate',
+  },
+  { name: 'HUD-USPS ZIP code to county crosswalk', use: 'which county a ZIP code belongs to' },
+  {
+    name: 'U.S. Census Bureau, American Community Survey 5-year estimates (2019–2023)',
+    use: 'effective property tax rates and median gross rents by county',
+  },
+  {
+    name: 'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
+    use: 'violent and property crime grades',
+  },
+  { name: 'Freddie Mac, Primary Mortgage Market Survey®', use: 'the starting interest rate for the loan' },
+];
+
+export function AboutUsPage() {
+  useDocumentTitle('About Us');
+  const { data: user } = useQuery(currentUserQuery());
+  return (
+    <article className="page content-page">
+      <header className="content-hero">
+        <h1>About SFR Analyst</h1>
+        <p className="page-lead">
+          Underwriting for single-family rentals, from one house to a four-family building, in the time it
+          takes to type an address.
+        </p>
+      </header>
+
+      <section aria-labelledby="about-what">
+        <h2 id="about-what">What it does</h2>
+        <p>
+          Deciding whether a rental is worth its price usually means an afternoon with a spreadsheet: finding
+          what the place would rent for, guessing taxes and insurance, pricing a loan and working out what the
+          investment returns over the years you would own it. SFR Analyst does that first pass for you. Enter
+          the street address, bedrooms, bathrooms, purchase price and house type; the analyzer gathers public
+          market data for the ZIP code and county and builds the full underwriting.
+        </p>
+        <p>
+          The results cover rent estimates, crime grades, acquisition cost, income, expenses and net operating
+          income, the loan, monthly and yearly cash flows, returns with and without a loan (equity, equity
+          multiple, profit and XIRR), a year-by-year table over your hold period and the analyst rating. Every
+          number is computed by one documented model, and every assumption the model had to make is
+          highlighted so you can replace it with what you know about the property.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-features">
+        <h2 id="about-features">Features</h2>
+        <ul className="feature-grid">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="card feature">
+              <h3>{feature.title}</h3>
+              <p>{feature.body}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="about-returns">
+        <h2 id="about-returns">Returns you can compare</h2>
+        <p>
+          The model runs month by month over the hold period you choose (5 years unless you change it), with
+          rents and costs growing once a year and the property sold at the end at your appreciation rate, less
+          the cost to sell. XIRR is the annual rate that makes the monthly cash flows worth exactly what you
+          put in, so a deal held three years and a deal held ten can be compared on the same footing. The hold
+          period table breaks the same cash flows into years: revenue, expenses, mortgage, sale proceeds, loan
+          payoff, equity accumulated and the return of each year.
+        </p>
+      </section>
+
+      <section aria-labelledby="about-sources">
+        <h2 id="about-sources">Where the numbers come from</h2>
+        <ul className="source-list">
+          {SOURCES.map((source) => (
+            <li key={source.name}>
+              <strong>{source.name}</strong>: {source.use}.
+            </li>
+          ))}
+        </ul>
+        <p className="field-hint">
+          The market rent comes from Rentometer when the server has a Rentometer key; otherwise it is an
+          estimate: the county’s ACS median gross rent scaled to the bedroom count with HUD’s ratios.
+          Published data lags the market, so treat every figure as a starting point, not an appraisal, and
+          check rents, taxes and insurance quotes locally before you buy.
+        </p>
+      </section>
+
+      <section className="card content-cta" aria-labelledby="about-start">
+        <h2 id="about-start">Try it</h2>
+        {user ? (
+          <p>
+            <Link to="/">Analyze a property</Link> or read <Link to="/howtouse">How to Use</Link> for a guided
+            tour.
+          </p>
+        ) : (
+          <>
+            <p>
+              A free account comes with {FREE_SEARCHES_AT_SIGNUP} property analyses. Monthly and yearly plans
+              remove the limit.
+            </p>
+            <div className="form-actions">
+              <Link to="/signup" className="button button-primary">
+                {UI_TEXT.signUp}
+              </Link>
+              <Link to="/login" className="button button-outline">
+                {UI_TEXT.login}
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * /feedback (product spec §2, §5): comments and a 1–5 rating, checked with the API's schema. The
+ * spec only logs the outcome; the page also says it was received, so the user is not left guessing.
+ */
+import { FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN, UI_TEXT } from '@sfr/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiRequestError } from '../../lib/api';
+import { submitFeedback } from '../../queries/account';
+import { apiFieldErrors, type FieldErrors } from '../account/auth-form';
+import { focusFirstInvalid, TextAreaField, TextField } from './FormField';
+import { type FeedbackValues, validateFeedback } from './feedback-form';
+import { useDocumentTitle } from './useDocumentTitle';
+import './pages.css';
+
+const EMPTY: FeedbackValues = { comments: '', rating: '' };
+const THANKS = 'Thank you! Your feedback was received.';
+const NOT_SENT = 'Your feedback could not be sent. Please try again.';
+
+export function FeedbackPage() {
+  useDocumentTitle('Feedback');
+  const formRef = useRef<HTMLFormElement>(null);
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const [values, setValues] = useState<FeedbackValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const mutation = useMutation({
+    mutationFn: submitFeedback,
+    onSuccess: (answer) => {
+      console.info('feedback submitted', answer.id);
+      setValues(EMPTY);
+    },
+    onError: (error) => {
+      console.warn('feedback failed', error);
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      focusFirstInvalid(formRef.current, fields);
+    },
+  });
+
+  // say how it went where the user will hear it; field errors already took the focus to their field
+  const failedOnFields = Object.keys(apiFieldErrors(mutation.error)).length > 0;
+  useEffect(() => {
+    if (mutation.isSuccess || (mutation.isError && !failedOnFields)) resultRef.current?.focus();
+  }, [mutation.isSuccess, mutation.isError, failedOnFields]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateFeedback(values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstInvalid(formRef.current, checked.errors);
+      return;
+    }
+    setErrors({});
+    mutation.mutate(checked.value);
+  }
+
+  const edit = (field: keyof FeedbackValues) => (event: { target: { value: string } }) => {
+    if (mutation.isSuccess || mutation.isError) mutation.reset();
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
+
+  return (
+    <section className="page">
+      <div className="card auth-card">
+        <h1>Feedback</h1>
+        <p className="page-lead">
+          Tell us what works, what does not, and what you would like SFR Analyst to do next.
+        </p>
+        {mutation.isSuccess ? (
+          <p ref={resultRef} className="success-note" role="status" tabIndex={-1}>
+            {THANKS}
+          </p>
+        ) : null}
+        {mutation.isError ? (
+          <p ref={resultRef} className="alert" role="alert" tabIndex={-1}>
+            {mutation.error instanceof ApiRequestError && mutation.error.status === 400
+              ? mutation.error.message
+              : NOT_SENT}
+          </p>
+        ) : null}
+        <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+          <TextAreaField
+            label="Comments"
+            name="comments"
+            required
+            rows={6}
+            value={values.comments}
+            onChange={edit('comments')}
+            error={errors.comments}
+          />
+          <TextField
+            label="Rating"
+            name="rating"
+            type="number"
+            inputMode="numeric"
+            required
+            min={FEEDBACK_RATING_MIN}
+            max={FEEDBACK_RATING_MAX}
+            step={1}
+            hint={`From ${FEEDBACK_RATING_MIN} (poor) to ${FEEDBACK_RATING_MAX} (excellent).`}
+            value={values.rating}
+            onChange={edit('rating')}
+            error={errors.rating}
+          />
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Sending…' : UI_TEXT.submitFeedback}
+            </button>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}

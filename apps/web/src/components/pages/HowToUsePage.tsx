@@ -1,0 +1,201 @@
+/**
+ * /howtouse (product spec §2): the hosted walkthrough video (HOW_TO_VIDEO_URL on the server) and a
+ * written guide in five sections: getting started, input data, property analysis, cash flow
+ * analysis and decisions. Button and section names come from the messages module, so the guide
+ * names exactly what the analyzer shows.
+ */
+import { FREE_SEARCHES_AT_SIGNUP, HOUSE_TYPES, holdPeriodTitle, POPUPS, UI_TEXT } from '@sfr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { publicConfigQuery } from '../../queries/session';
+import { useDocumentTitle } from './useDocumentTitle';
+import './pages.css';
+import './content-pages.css';
+
+const SECTIONS = [
+  { id: 'getting-started', title: 'Getting started' },
+  { id: 'input-data', title: 'Input data' },
+  { id: 'property-analysis', title: 'Property analysis' },
+  { id: 'cash-flow-analysis', title: 'Cash flow analysis' },
+  { id: 'decisions', title: 'Decisions' },
+] as const;
+
+export function HowToUsePage() {
+  useDocumentTitle('How to Use');
+  const { data: config } = useQuery(publicConfigQuery());
+  const videoUrl = config?.howToVideoUrl ?? null;
+  return (
+    <article className="page content-page">
+      <header className="content-hero">
+        <h1>How to Use SFR Analyst</h1>
+        <p className="page-lead">
+          A short walkthrough, then the same steps in writing: from typing an address to deciding whether the
+          deal works.
+        </p>
+      </header>
+
+      <section aria-labelledby="howto-video">
+        <h2 id="howto-video" className="visually-hidden">
+          Video walkthrough
+        </h2>
+        {videoUrl ? (
+          <div className="video-frame">
+            <iframe
+              src={videoUrl}
+              title="How to use SFR Analyst (video walkthrough)"
+              loading="lazy"
+              allow="encrypted-media; fullscreen; picture-in-picture"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          </div>
+        ) : (
+          <p className="notice">
+            No walkthrough video is configured for this site. The server administrator can add one by setting
+            HOW_TO_VIDEO_URL to an embeddable video address. The written guide below covers every step.
+          </p>
+        )}
+      </section>
+
+      <nav aria-label="Guide sections" className="card guide-contents">
+        <h2 className="guide-contents-title">On this page</h2>
+        <ol>
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <section id={SECTIONS[0].id} aria-labelledby={`${SECTIONS[0].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[0].id}-title`}>1. {SECTIONS[0].title}</h2>
+        <p>
+          The analyzer is the home page: <Link to="/">open it</Link> from the SFR Analyst link at the top
+          left. Anyone can look at it, but running an analysis needs an account; a visitor who is not logged
+          in sees the “{POPUPS.analyzerAccess.title}” window with {POPUPS.analyzerAccess.login} and{' '}
+          {POPUPS.analyzerAccess.signUp} buttons instead.
+        </p>
+        <p>
+          A new account has {FREE_SEARCHES_AT_SIGNUP} free searches; a search is used only when an analysis
+          succeeds. Your <Link to="/profile">Profile</Link> shows how many are left and offers the monthly and
+          yearly plans, which remove the limit. Verify your email with the link we send when you sign up.
+        </p>
+      </section>
+
+      <section id={SECTIONS[1].id} aria-labelledby={`${SECTIONS[1].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[1].id}-title`}>2. {SECTIONS[1].title}</h2>
+        <p>Fill in the property form. Every field is required.</p>
+        <ul>
+          <li>
+            <strong>Street</strong>: start typing and choose a suggestion; it fills in City, Zipcode, State
+            Code and County for you. You can also type them yourself.
+          </li>
+          <li>
+            <strong>Zipcode</strong> decides the rent and the market data, and <strong>County</strong> the
+            crime grades and the property tax rate, so check both.
+          </li>
+          <li>
+            <strong>Number of Bedrooms</strong> (at least 1) and <strong>Number of Bathrooms</strong> (at
+            least 1, in halves) are per unit.
+          </li>
+          <li>
+            <strong>Purchase Price</strong>: the price you expect to pay, at least $10,000.
+          </li>
+          <li>
+            <strong>House type</strong>: {Object.values(HOUSE_TYPES).join(', ')}. The number of units
+            multiplies the rent.
+          </li>
+        </ul>
+        <p>
+          Press <strong>{UI_TEXT.analyzeProperty}</strong>. If the ZIP code is not recognised you will be
+          asked to check it; nothing is used up.
+        </p>
+      </section>
+
+      <section id={SECTIONS[2].id} aria-labelledby={`${SECTIONS[2].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[2].id}-title`}>3. {SECTIONS[2].title}</h2>
+        <p>
+          <strong>{UI_TEXT.analyzerResults}</strong> opens with the {UI_TEXT.propertyInformation} and the{' '}
+          {UI_TEXT.metrics}. Hover or focus any label for a one-sentence explanation.
+        </p>
+        <ul>
+          <li>
+            <strong>Rent</strong>: the HUD rent (HUD’s Fair Market Rent, about what a Section 8 voucher
+            covers) and the market rent for the same bedrooms.
+          </li>
+          <li>
+            <strong>Crime Metrics</strong>: the county’s violent and property crime grades, A+ (least crime)
+            to F.
+          </li>
+          <li>
+            <strong>Acquisition Cost</strong>, <strong>Income</strong>, <strong>Expenses</strong> and{' '}
+            <strong>Net Operating Income</strong>: what the property costs to buy, earns and costs to run. Use{' '}
+            {UI_TEXT.showAdditionalMetrics} and {UI_TEXT.showAdditionalExpenses} to see vacancy, growth rates
+            and every expense line.
+          </li>
+        </ul>
+        <p>
+          Highlighted fields are assumptions the model had to make: closing costs, vacancy, insurance, taxes,
+          maintenance, loan terms, appreciation and the hold period. Replace them with your own figures (a
+          quote, the listing’s tax bill, your lender’s rate) and press{' '}
+          <strong>{UI_TEXT.updateMetrics}</strong> to recalculate everything. Press{' '}
+          <strong>{UI_TEXT.saveProperty}</strong> to keep the analysis; it appears under{' '}
+          <Link to="/savedproperties">Saved Properties</Link>, where one click reopens it.
+        </p>
+      </section>
+
+      <section id={SECTIONS[3].id} aria-labelledby={`${SECTIONS[3].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[3].id}-title`}>4. {SECTIONS[3].title}</h2>
+        <p>
+          Cash flow is shown twice. <strong>Unlevered</strong> means bought with cash: net operating income
+          alone. <strong>Levered</strong> means bought with the loan in Loan Assumptions: net operating income
+          minus the monthly loan payment. Monthly and yearly figures are for year 1.
+        </p>
+        <p>
+          The <strong>{UI_TEXT.saleAssumptions}</strong> say when and at what price the property is sold, and{' '}
+          <strong>{UI_TEXT.overallReturns}</strong> sums up the whole hold: the equity you put in, the equity
+          multiple (cash back per dollar in), the profit and the XIRR, the annual return that accounts for
+          when each dollar arrives. N/A means the figure does not exist for these cash flows, for example an
+          XIRR when the money never comes back.
+        </p>
+        <p>
+          The hold-period table under the results (titled <strong>{holdPeriodTitle(5)}</strong> for a 5-year
+          hold) lays the hold out year by year: revenue, expenses, mortgage, the sale and loan payoff in the
+          final year, equity accumulated and each year’s return. Change the hold period and update the metrics
+          to see a different horizon.
+        </p>
+      </section>
+
+      <section id={SECTIONS[4].id} aria-labelledby={`${SECTIONS[4].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[4].id}-title`}>5. {SECTIONS[4].title}</h2>
+        <p>
+          The <strong>{UI_TEXT.sfrAnalystRatings}</strong> circle scores the deal out of 100: cash-on-cash
+          return, levered XIRR, debt service coverage, cap rate and the neighbourhood’s crime grades. Green
+          and Light-Green deals clear most thresholds; Yellow is workable but worth a closer look at the weak
+          scores; Red Orange and Red do not pay for their risk at this price.
+        </p>
+        <p>Before you make an offer:</p>
+        <ul>
+          <li>Replace every highlighted assumption you can verify, then update the metrics again.</li>
+          <li>
+            Try a lower offer: Purchase Price is editable in the results too, so change it and update the
+            metrics to find the price at which the rating turns the colour you need.
+          </li>
+          <li>
+            Check that the levered cash flow stays positive with a higher vacancy rate or interest rate; a
+            deal that only works on the best case is fragile.
+          </li>
+          <li>
+            Save the candidates: Saved Properties lists each one with its price and rooms and reopens it with
+            one click. The numbers are estimates from public data: confirm rents, taxes and insurance locally
+            before you buy.
+          </li>
+        </ul>
+        <p>
+          Questions or ideas? <Link to="/feedback">Send us feedback</Link>.
+        </p>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * /savedproperties (product spec §2): the signed-in user's saved analyses, newest first. An item
+ * reopens in the analyzer at /?saved=<id>; Delete removes it (failures are only logged, spec §8).
+ * There is no route guard: a guest is asked to log in instead.
+ */
+import { okResponseSchema, type SavedProperty, UI_TEXT } from '@sfr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { apiDelete } from '../../lib/api';
+import { savedPropertiesQuery, savedPropertyKeys, savedPropertyQuery } from '../../queries/saved-properties';
+import { currentUserQuery } from '../../queries/session';
+import { formatLongDate } from './format-date';
+import { type SavedPropertySummary, summarizeSavedProperty } from './saved-property-text';
+import { useDocumentTitle } from './useDocumentTitle';
+import './pages.css';
+import './saved-properties.css';
+
+const TITLE = 'Saved Properties';
+
+export function SavedPropertiesPage() {
+  useDocumentTitle(TITLE);
+  const { data: user } = useQuery(currentUserQuery());
+  return (
+    <section className="page saved-page" aria-labelledby="saved-heading">
+      {user ? (
+        <SavedList />
+      ) : (
+        <>
+          <h1 id="saved-heading">{TITLE}</h1>
+          <div className="card guest-prompt">
+            <p>Log in to see the properties you have saved.</p>
+            <div className="form-actions">
+              <Link to="/login" className="button button-primary">
+                {UI_TEXT.login}
+              </Link>
+              <Link to="/signup" className="button button-outline">
+                {UI_TEXT.signUp}
+              </Link>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** DELETE answers 204 with no body, which the schema reads as null. */
+const noContent = z.union([z.null(), okResponseSchema]);
+
+function SavedList() {
+  const queryClient = useQueryClient();
+  const saved = useQuery(savedPropertiesQuery());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const remove = useMutation({
+    mutationFn: (item: SavedPropertySummary) =>
+      apiDelete(`/api/saved_properties/${encodeURIComponent(item.id)}`, noContent),
+    onSuccess: async (_answer, item) => {
+      queryClient.setQueryData(savedPropertiesQuery().queryKey, (list) =>
+        list?.filter((property) => property.id !== item.id),
+      );
+      queryClient.removeQueries({ queryKey: savedPropertyQuery(item.id).queryKey });
+      setAnnouncement(`Deleted ${item.address}.`);
+      // the focused Delete button is gone: continue from the list's heading
+      headingRef.current?.focus();
+      await queryClient.invalidateQueries({ queryKey: savedPropertyKeys.list() });
+    },
+    // product spec §8: a failed delete is only logged; the item simply stays in the list
+    onError: (error, item) => console.warn(`deleting saved property ${item.id} failed`, error),
+  });
+
+  const properties: SavedProperty[] = saved.data ?? [];
+  return (
+    <>
+      <h1 id="saved-heading" ref={headingRef} tabIndex={-1}>
+        {TITLE}
+      </h1>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+      {saved.isPending ? <p>{UI_TEXT.loading}</p> : null}
+      {saved.isError ? (
+        <div className="alert" role="alert">
+          Your saved properties could not be loaded.{' '}
+          <button type="button" className="link-button" onClick={() => void saved.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {saved.isSuccess && properties.length === 0 ? (
+        <p className="empty-note">{UI_TEXT.noSavedProperties}</p>
+      ) : null}
+      {properties.length > 0 ? (
+        <ul className="saved-list">
+          {properties.map((property) => {
+            const item = summarizeSavedProperty(property);
+            const deleting = remove.isPending && remove.variables?.id === item.id;
+            return (
+              <SavedItem key={item.id} item={item} deleting={deleting} onDelete={() => remove.mutate(item)} />
+            );
+          })}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+interface SavedItemProps {
+  item: SavedPropertySummary;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+function SavedItem({ item, deleting, onDelete }: SavedItemProps) {
+  const savedOn = formatLongDate(item.savedAt);
+  return (
+    <li className="card saved-item">
+      <div className="saved-body">
+        <h2 className="saved-address">
+          {/* the whole card is the link's target area (CSS), its name stays the address */}
+          <Link to="/" search={{ saved: item.id }} className="saved-link">
+            {item.address}
+          </Link>
+        </h2>
+        <dl className="saved-facts">
+          <div>
+            <dt>House type</dt>
+            <dd>{item.houseType}</dd>
+          </div>
+          <div>
+            <dt>Rooms</dt>
+            <dd>{item.rooms}</dd>
+          </div>
+          <div>
+            <dt>County</dt>
+            <dd>{item.county}</dd>
+          </div>
+          <div>
+            <dt>Purchase price</dt>
+            <dd>{item.purchasePrice}</dd>
+          </div>
+        </dl>
+        {savedOn ? <p className="saved-date">Saved {savedOn}</p> : null}
+      </div>
+      <button
+        type="button"
+        className="button button-danger saved-delete"
+        aria-label={`Delete ${item.address}`}
+        disabled={deleting}
+        onClick={onDelete}
+      >
+        {deleting ? 'Deleting…' : 'Delete'}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,6 @@
+/** A timestamp as 'March 5, 2027'; the browser's time zone unless one is given (tests pin it). Null if unreadable. */
+export function formatLongDate(iso: string, timeZone?: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(date);
+}

@@ -1,0 +1,46 @@
+/** How one saved property reads in the list (product spec §2, Saved Properties). Pure, unit-tested. */
+import { formatMoney, houseTypeName, type SavedProperty } from '@sfr/contracts';
+
+type Address = Pick<SavedProperty['property'], 'street' | 'city' | 'state_code' | 'zipcode'>;
+
+/**
+ * '12 Oak St, Springfield, IL 62701'. Parts that are blank are left out rather than leaving
+ * dangling commas; a property with no address at all reads 'Saved property'.
+ */
+export function savedPropertyAddressLine({ street, city, state_code, zipcode }: Address): string {
+  const region = [state_code.trim(), zipcode.trim()].filter(Boolean).join(' ');
+  const line = [street.trim(), city.trim(), region].filter(Boolean).join(', ');
+  return line || 'Saved property';
+}
+
+function count(value: number, unit: string): string {
+  return `${value} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+/** '3 bedrooms · 1.5 bathrooms', singular for exactly one. */
+export function roomsText(bedrooms: number, bathrooms: number): string {
+  return `${count(bedrooms, 'bedroom')} · ${count(bathrooms, 'bathroom')}`;
+}
+
+export interface SavedPropertySummary {
+  id: string;
+  address: string;
+  houseType: string;
+  rooms: string;
+  county: string;
+  purchasePrice: string;
+  savedAt: string;
+}
+
+export function summarizeSavedProperty(saved: SavedProperty): SavedPropertySummary {
+  const { property } = saved;
+  return {
+    id: saved.id,
+    address: savedPropertyAddressLine(property),
+    houseType: houseTypeName(property.factor),
+    rooms: roomsText(property.num_bedrooms, property.num_bathrooms),
+    county: property.county_name,
+    purchasePrice: formatMoney(property.purchase_price),
+    savedAt: saved.savedAt,
+  };
+}

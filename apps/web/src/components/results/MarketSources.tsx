@@ -1,0 +1,39 @@
+/** Where the market figures came from, with their vintage, and the API's warnings about them. */
+import type { MarketData } from '@sfr/contracts';
+import { marketSourceRows } from './market-sources';
+
+export function MarketSources({ marketData }: { marketData: MarketData }) {
+  const rows = marketSourceRows(marketData);
+  if (rows.length === 0) return null;
+  return (
+    <section className="card results-block" aria-labelledby="market-sources-title">
+      <h3 id="market-sources-title">Market Data Sources</h3>
+      <ul className="source-list">
+        {rows.map((row) => (
+          <li key={row.key}>
+            <span className="source-figure">
+              <span>{row.label}</span>
+              <span className="metric-value">{row.value}</span>
+            </span>
+            <span className="source-origin">{row.source}</span>
+            {row.note ? <span className="source-note">{row.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The API's notes on what it could not find (e.g. no rent estimate): shown above the results. */
+export function MarketWarnings({ warnings }: { warnings: readonly string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="results-warnings" role="note" aria-label="Check these figures">
+      <ul>
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

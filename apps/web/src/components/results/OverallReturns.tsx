@@ -1,0 +1,41 @@
+/** The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and levered. */
+import { type AnalysisResponse, OVERALL_RETURN_KEYS, UI_TEXT } from '@sfr/contracts';
+import { MetricRow } from './MetricRow';
+import { type MetricSource, metricRowProps } from './MetricsPanel';
+
+const SIDES = ['Unlevered', 'Levered'] as const;
+
+interface OverallReturnsProps {
+  source: MetricSource;
+  returns: AnalysisResponse['overall_returns'];
+}
+
+export function OverallReturns({ source, returns }: OverallReturnsProps) {
+  const multipleRoots = {
+    Unlevered: returns.unlevered_xirr_multiple_roots,
+    Levered: returns.levered_xirr_multiple_roots,
+  };
+  return (
+    <section className="card results-block" aria-labelledby="overall-returns-title">
+      <h3 id="overall-returns-title">{UI_TEXT.overallReturns}</h3>
+      <div className="returns-sides">
+        {SIDES.map((side) => (
+          <section key={side} aria-labelledby={`overall-returns-${side}`}>
+            <h4 id={`overall-returns-${side}`}>{side}</h4>
+            <dl className="metric-list">
+              {OVERALL_RETURN_KEYS[side].map((key) => (
+                <MetricRow key={key} {...metricRowProps(key, source)} />
+              ))}
+            </dl>
+            {multipleRoots[side] ? (
+              <p className="results-note">
+                These cash flows change sign more than once, so more than one rate solves them; the XIRR shown
+                is one of them.
+              </p>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The editable assumptions of the results screen (product spec §3, §5): the text each input starts
+ * with, and reading the edits back into the model's units. Rates are typed as percents (5.25 means
+ * 0.0525), money as dollars, terms as whole years. An input the user did not touch sends its
+ * original value exactly, so the display can round without changing the numbers.
+ */
+import {
+  assumptionsSchema,
+  EDITABLE_METRIC_KEYS,
+  METRIC_KIND,
+  METRIC_LABELS,
+  parseMetricInput,
+  roundToCents,
+} from '@sfr/contracts';
+import type { z } from 'zod';
+
+export type Assumptions = z.output<typeof assumptionsSchema>;
+export type EditableKey = keyof Assumptions;
+export type MetricEdits = Record<EditableKey, string>;
+export type MetricEditErrors = Partial<Record<EditableKey, string>>;
+
+export { EDITABLE_METRIC_KEYS };
+
+export function isEditableKey(key: string): key is EditableKey {
+  return (EDITABLE_METRIC_KEYS as readonly string[]).includes(key);
+}
+
+/** Percents show up to 4 decimals: 0.068650000000001 → '6.865'. */
+const PERCENT_DECIMALS = 4;
+
+/**
+ * The text an input starts with: dollars to the cent ('1234.50', '450000'), a rate as a percent
+ * ('5.25'), years as a whole number ('30').
+ */
+export function metricInputText(key: EditableKey, value: number): string {
+  switch (METRIC_KIND[key]) {
+    case 'money': {
+      const cents = roundToCents(value);
+      return Number.isInteger(cents) ? String(cents) : cents.toFixed(2);
+    }
+    case 'percent':
+      return String(Number((value * 100).toFixed(PERCENT_DECIMALS)));
+    default:
+      return String(value);
+  }
+}
+
+/** Every input's starting text for these metrics. */
+export function initialMetricEdits(metrics: Assumptions): MetricEdits {
+  const edits = {} as MetricEdits;
+  for (const key of EDITABLE_METRIC_KEYS) edits[key] = metricInputText(key, metrics[key]);
+  return edits;
+}
+
+/** A percent bound for people: 0.5 → '50'. */
+function percentText(fraction: number): string {
+  return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
+}
+
+/**
+ * The rule of a rate in the percents the user types, read from the schema's own bounds:
+ * 'Vacancy Rate must be from 0% to 100%', 'Loan to Value must be from 0% to below 100%'.
+ */
+export function percentRule(key: EditableKey): string {
+  const schema = assumptionsSchema.shape[key];
+  const min = schema.minValue ?? 0;
+  const max = schema.maxValue ?? 1;
+  const upTo = schema.safeParse(max).success ? '' : 'below ';
+  return `${METRIC_LABELS[key]} must be from ${percentText(min)}% to ${upTo}${percentText(max)}%`;
+}
+
+export type MetricEditsResult =
+  | { kind: 'ok'; metrics: Assumptions }
+  /** some inputs are empty or whitespace: nothing may be sent (spec §5) */
+  | { kind: 'empty'; keys: EditableKey[] }
+  | { kind: 'invalid'; errors: MetricEditErrors };
+
+/** Reads every input back into the model's units, each checked against its bound. */
+export function readMetricEdits(edits: MetricEdits, original: Assumptions): MetricEditsResult {
+  const empty = EDITABLE_METRIC_KEYS.filter((key) => edits[key].trim() === '');
+  if (empty.length > 0) return { kind: 'empty', keys: empty };
+
+  const metrics = { ...original };
+  const errors: MetricEditErrors = {};
+  for (const key of EDITABLE_METRIC_KEYS) {
+    const text = edits[key];
+    if (text === metricInputText(key, original[key])) continue;
+    const value = parseMetricInput(key, text);
+    if (value === null) {
+      errors[key] = `${METRIC_LABELS[key]} must be a number`;
+      continue;
+    }
+    const checked = assumptionsSchema.shape[key].safeParse(value);
+    if (checked.success) metrics[key] = checked.data;
+    else
+      errors[key] =
+        METRIC_KIND[key] === 'percent' ? percentRule(key) : (checked.error.issues[0]?.message ?? '');
+  }
+  return Object.keys(errors).length > 0 ? { kind: 'invalid', errors } : { kind: 'ok', metrics };
+}
+
+/** The API's field messages ('property.metrics.rent' or 'rent') that name an editable metric. */
+export function pickMetricErrors(fields: Readonly<Record<string, string>>): MetricEditErrors {
+  const errors: MetricEditErrors = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const key = path.replace(/^property\.metrics\./, '');
+    if (isEditableKey(key)) errors[key] = message;
+  }
+  return errors;
+}
+
+/** The editable inputs in the order the screen shows them: the metric groups, then the sale block. */
+export function editableDisplayOrder(
+  groups: readonly { keys: readonly string[] }[],
+  saleKeys: readonly string[],
+) {
+  return [...groups.flatMap((group) => group.keys), ...saleKeys].filter(isEditableKey);
+}
+
+/** The id of an editable metric's input, so the first invalid one can take the focus. */
+export function metricInputId(key: EditableKey): string {
+  return `metric-input-${key}`;
+}

@@ -1,0 +1,31 @@
+/** The Property Information block's text (product spec §2, Single-property view). */
+import { formatMoney, houseTypeName, type PropertyInput } from '@sfr/contracts';
+
+type AddressParts = Partial<Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>>;
+
+/**
+ * '1100 Congress Ave, Austin, TX 78701', only when street, city, state code and zipcode are all
+ * present; otherwise null (the line is not shown).
+ */
+export function oneLineAddress({ street, city, state_code, zipcode }: AddressParts): string | null {
+  const parts = [street, city, state_code, zipcode].map((part) => part?.trim() ?? '');
+  if (parts.some((part) => part === '')) return null;
+  const [s, c, st, zip] = parts;
+  return `${s}, ${c}, ${st} ${zip}`;
+}
+
+export interface PropertyFact {
+  label: string;
+  value: string;
+}
+
+/** House type, rooms, county and price, in the order the block lists them. */
+export function propertyFacts(property: Omit<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>) {
+  return [
+    { label: 'House Type', value: houseTypeName(property.factor) },
+    { label: 'Bedrooms', value: String(property.num_bedrooms) },
+    { label: 'Bathrooms', value: String(property.num_bathrooms) },
+    { label: 'County', value: property.county_name },
+    { label: 'Purchase Price', value: formatMoney(property.purchase_price) },
+  ] satisfies PropertyFact[];
+}

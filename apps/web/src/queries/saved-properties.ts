@@ -1,0 +1,28 @@
+/**
+ * The signed-in user's saved properties: query options for the list and one item, and the keys
+ * every mutation that changes them (save, update metrics, delete) invalidates.
+ */
+import { savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../lib/api';
+
+export const savedPropertyKeys = {
+  all: ['saved-properties'] as const,
+  list: () => [...savedPropertyKeys.all, 'list'] as const,
+  detail: (id: string) => [...savedPropertyKeys.all, 'detail', id] as const,
+};
+
+/** Newest first, as the API sorts them. */
+export const savedPropertiesQuery = () =>
+  queryOptions({
+    queryKey: savedPropertyKeys.list(),
+    queryFn: async ({ signal }) =>
+      (await apiGet('/api/saved_properties', savedPropertyListSchema, signal)).properties,
+  });
+
+export const savedPropertyQuery = (id: string) =>
+  queryOptions({
+    queryKey: savedPropertyKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/saved_properties/${encodeURIComponent(id)}`, savedPropertySchema, signal),
+  });

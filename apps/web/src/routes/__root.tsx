@@ -1,0 +1,39 @@
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { Navbar } from '../components/Navbar';
+import type { RouterContext } from '../router';
+
+const Toasts = lazy(() => import('../components/Toasts'));
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="page narrow">
+      <h1>Page not found</h1>
+      <p>
+        There is nothing at this address. <Link to="/">Go to the analyzer</Link>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ProfilePage } from '../../components/account/ProfilePage';
+import { subscriptionQuery } from '../../queries/billing';
+import { currentUserQuery, publicConfigQuery } from '../../queries/session';
+
+/** The checkout returns to `/profile?checkout=success` after a payment. */
+const profileSearchSchema = z.object({
+  checkout: z.literal('success').optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_auth/profile')({
+  validateSearch: profileSearchSchema,
+  loaderDeps: ({ search }) => ({ checkout: search.checkout }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const config = queryClient.ensureQueryData(publicConfigQuery());
+    if (deps.checkout === 'success') {
+      // just paid: whatever is cached predates the subscription
+      await Promise.all([
+        queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 }),
+        queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }),
+        config,
+      ]);
+      return;
+    }
+    await Promise.all([queryClient.ensureQueryData(subscriptionQuery()), config]);
+  },
+  component: ProfileRoute,
+});
+
+function ProfileRoute() {
+  const { checkout } = Route.useSearch();
+  return <ProfilePage returnedFromCheckout={checkout === 'success'} />;
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { LoginPage } from '../components/account/LoginPage';
+import { redirectSignedInUser } from '../components/account/redirect-signed-in';
+import { publicConfigQuery } from '../queries/session';
+
+/** `?error=google`: the API sends the browser here when Google sign-in did not complete. */
+const loginSearchSchema = z.object({
+  error: z.literal('google').optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/login')({
+  validateSearch: loginSearchSchema,
+  beforeLoad: redirectSignedInUser,
+  loader: ({ context }) => context.queryClient.ensureQueryData(publicConfigQuery()),
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { error } = Route.useSearch();
+  const { data: config } = useQuery(publicConfigQuery());
+  return <LoginPage googleEnabled={config?.google === true} googleFailed={error === 'google'} />;
+}
