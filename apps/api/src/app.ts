@@ -37,6 +37,8 @@ import { createEntitlements } from './services/entitlements.js';
 import { createFeedback } from './services/feedback.js';
 import { createMarketService } from './services/market.js';
 import { createSavedProperties } from './services/saved-properties.js';
+import { webContentSecurityPolicy } from './web/csp.js';
+import { webApp } from './web/serve.js';
 
 export interface AppDeps {
   config: Config;
@@ -68,7 +70,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
   app.decorate('database', db);
   if (!database) app.addHook('onClose', async () => db.close());
-  await app.register(helmet, { global: true });
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: webContentSecurityPolicy({ howToVideoUrl: config.HOW_TO_VIDEO_URL }),
+  });
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
@@ -171,5 +176,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(feedbackRoutes, { prefix: '/api', feedback });
   await app.register(addressRoutes, { prefix: '/api', address });
   await app.register(billingRoutes, { prefix: BILLING_PREFIX, billing });
+  // last: the web app's catch-all only sees what no API route claimed
+  await app.register(webApp, { distDir: config.WEB_DIST_DIR });
   return app;
 }

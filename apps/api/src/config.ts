@@ -23,6 +23,8 @@ const configSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   MARKET_DATA_DIR: z.string().default(resolve(REPO_ROOT, '../shared/data/market')),
+  /** The built web app (`vite build` output) the API serves beside /api. */
+  WEB_DIST_DIR: optionalText.pipe(z.string().default(resolve(REPO_ROOT, 'apps/web/dist'))),
   /** Added to the latest Freddie Mac 30-year rate for the default interest rate (investor loans price higher). */
   INVESTOR_RATE_PREMIUM: z.coerce.number().min(0).max(0.05).default(0.0075),
   /** Comma-separated origins allowed by CORS; empty means same-origin only. */
