@@ -1,0 +1,20 @@
+# SFR Analyst in one image: the API serving the built web app on port 3000.
+#   docker compose up --build      (Postgres + this image + ../shared/data/market, see docker-compose.yml)
+# The public market data is not in the image: mount it at MARKET_DATA_DIR (/data/market).
+FROM node:20-slim
+
+ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true
+RUN corepack enable && corepack prepare pnpm@10.34.8 --activate
+WORKDIR /app
+
+# Packages first (from the lockfile alone), so a source change does not download them again.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN pnpm fetch
+
+COPY . .
+RUN pnpm install --frozen-lockfile --offline && pnpm build
+
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MARKET_DATA_DIR=/data/market
+EXPOSE 3000
+# `pnpm start` finds the build above in turbo's cache and starts the API
+CMD ["pnpm", "start"]
