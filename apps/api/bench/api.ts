@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import { austin } from './austin.js';
 import { type Subscriber, signUpSubscriber } from './subscriber.js';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -35,17 +36,7 @@ const DATABASES = (process.env.BENCH_DATABASES ?? (SERVER_URL ? 'pglite,postgres
 /** Issue 3's targets for create_property and update_metrics at 100 connections. */
 const TARGETS = { createP99Ms: 25, createShare: 0.25, updateShare: 0.4 };
 
-const property = {
-  street: '1100 Congress Ave',
-  city: 'Austin',
-  zipcode: '78701',
-  state_code: 'TX',
-  county_name: 'Travis County',
-  num_bedrooms: 3,
-  num_bathrooms: 2,
-  purchase_price: 450_000,
-  factor: 1,
-};
+const property = austin;
 
 function startServer(
   script: string,

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { austin } from './austin.js';
 import { summarise } from './cpu-profile-summary.js';
 import { signUpSubscriber } from './subscriber.js';
 
@@ -23,17 +24,7 @@ const route = process.argv[2] ?? 'create_property';
 const seconds = Number(process.argv[3] ?? 10);
 const port = 3911;
 const origin = `http://127.0.0.1:${port}`;
-const property = {
-  street: '1100 Congress Ave',
-  city: 'Austin',
-  zipcode: '78701',
-  state_code: 'TX',
-  county_name: 'Travis County',
-  num_bedrooms: 3,
-  num_bathrooms: 2,
-  purchase_price: 450_000,
-  factor: 1,
-};
+const property = austin;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sfr-profile-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sfr-cpuprofile-'));

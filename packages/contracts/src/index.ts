@@ -1,4 +1,5 @@
 export * from './account.js';
+export * from './address.js';
 export * from './analysis.js';
 export * from './api-error.js';
 export * from './assumptions.js';

@@ -15,20 +15,11 @@
  * Temporary geocoding results may not be stored; pass `permanent: true` (a separately billed
  * Mapbox permission) if the coordinates are saved.
  */
+import type { AddressSuggestion } from '@sfr/contracts';
 import { z } from 'zod';
 import { getJson, parseWith } from './http.js';
 
-/** One address the user can pick: the analyzer form's fields plus a point when known. */
-export interface AddressSuggestion {
-  label: string;
-  street: string;
-  city: string;
-  zipcode: string;
-  state_code: string;
-  county_name: string;
-  lat: number | null;
-  lng: number | null;
-}
+export type { AddressSuggestion };
 
 export interface SuggestOptions {
   /** How many suggestions, 1–10 (default 5). */

@@ -1,19 +1,8 @@
-import { apiErrorSchema } from '@sfr/contracts';
+import { addressSuggestionsResponseSchema, apiErrorSchema, mapPointSchema } from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { AddressService } from '../services/address.js';
-
-const suggestionSchema = z.object({
-  label: z.string(),
-  street: z.string(),
-  city: z.string(),
-  zipcode: z.string(),
-  state_code: z.string(),
-  county_name: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-});
 
 export const addressRoutes: FastifyPluginAsyncZod<{ address: AddressService }> = async (app, { address }) => {
   app.get(
@@ -24,7 +13,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ address: AddressService }> =
         summary: 'Address suggestions for the analyzer form (Mapbox when configured, else ZIPs and cities)',
         querystring: z.object({ q: z.string().trim().max(256, 'q must be at most 256 characters') }),
         response: {
-          200: z.object({ suggestions: z.array(suggestionSchema), source: z.enum(['mapbox', 'offline']) }),
+          200: addressSuggestionsResponseSchema,
           400: apiErrorSchema,
         },
       },
@@ -40,7 +29,7 @@ export const addressRoutes: FastifyPluginAsyncZod<{ address: AddressService }> =
         summary: 'Coordinates of an address, for the map',
         querystring: z.object({ address: z.string().trim().min(1, 'address is required').max(512) }),
         response: {
-          200: z.object({ lat: z.number(), lng: z.number() }),
+          200: mapPointSchema,
           400: apiErrorSchema,
           404: apiErrorSchema,
         },

@@ -3,7 +3,7 @@
  * `JSON.stringify(z.encode(schema, data))` — and refuse exactly what zod refuses. Checked on small
  * schemas for each rule, then differentially on random analyses and on thousands of corrupted ones.
  */
-import { analysisResponseSchema, type PropertyInput } from '@sfr/contracts';
+import { analysisResponseSchema } from '@sfr/contracts';
 import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Assumptions, type Bound } from '@sfr/underwriting';
 import fc from 'fast-check';
 import Fastify from 'fastify';
@@ -19,6 +19,7 @@ import {
   onePassSerializerCompiler,
 } from '../../src/services/json-serializer.js';
 import type { MarketFacts } from '../../src/services/market.js';
+import { austin } from '../api/helpers.js';
 
 /** What the zod serializer writes, or 'refused'. */
 function viaZod(schema: z.ZodType, data: unknown): string {
@@ -121,17 +122,7 @@ describe('compileJsonSerializer matches z.encode + JSON.stringify', () => {
   });
 });
 
-const property: PropertyInput = {
-  street: '1100 Congress Ave',
-  city: 'Austin',
-  zipcode: '78701',
-  state_code: 'TX',
-  county_name: 'Travis County',
-  num_bedrooms: 3,
-  num_bathrooms: 2,
-  purchase_price: 450_000,
-  factor: 1,
-};
+const property = austin;
 
 const facts: MarketFacts = {
   location: {

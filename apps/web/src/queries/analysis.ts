@@ -3,13 +3,14 @@
  * (suggestions for the Street field, coordinates for the map). Query keys live only here.
  */
 import {
+  addressSuggestionsResponseSchema,
   analysisResponseSchema,
+  mapPointSchema,
   type PropertyInput,
   type PropertyWithMetrics,
   savedPropertySchema,
 } from '@sfr/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet, apiPost } from '../lib/api';
 
 export const analysisKeys = {
@@ -32,42 +33,28 @@ export function saveProperty(property: PropertyWithMetrics) {
   return apiPost('/api/saved_properties', savedPropertySchema, { property });
 }
 
-export const addressSuggestionSchema = z.object({
-  label: z.string(),
-  street: z.string(),
-  city: z.string(),
-  zipcode: z.string(),
-  state_code: z.string(),
-  county_name: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
-});
-
-export type AddressSuggestion = z.output<typeof addressSuggestionSchema>;
-
-const suggestionsResponseSchema = z.object({ suggestions: z.array(addressSuggestionSchema) });
-
 /** Suggestions for what the user typed in Street; the caller debounces and decides when to ask. */
 export const addressSuggestionsQuery = (query: string) =>
   queryOptions({
     queryKey: analysisKeys.suggestions(query),
     queryFn: async ({ signal }) =>
-      (await apiGet(`/api/address/suggest?q=${encodeURIComponent(query)}`, suggestionsResponseSchema, signal))
-        .suggestions,
+      (
+        await apiGet(
+          `/api/address/suggest?q=${encodeURIComponent(query)}`,
+          addressSuggestionsResponseSchema,
+          signal,
+        )
+      ).suggestions,
     staleTime: 5 * 60_000,
     retry: false,
   });
-
-const pointSchema = z.object({ lat: z.number(), lng: z.number() });
-
-export type MapPoint = z.output<typeof pointSchema>;
 
 /** The address's coordinates; 404 when it cannot be located (not retried: the answer will not change). */
 export const geocodeQuery = (address: string) =>
   queryOptions({
     queryKey: analysisKeys.geocode(address),
     queryFn: ({ signal }) =>
-      apiGet(`/api/address/geocode?address=${encodeURIComponent(address)}`, pointSchema, signal),
+      apiGet(`/api/address/geocode?address=${encodeURIComponent(address)}`, mapPointSchema, signal),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

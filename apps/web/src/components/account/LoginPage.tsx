@@ -6,12 +6,13 @@
 import { MESSAGES, UI_TEXT } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { logIn, rememberSignedInUser } from '../../queries/account';
-import { focusFirstInvalid, TextField } from '../pages/FormField';
+import { TextField } from '../pages/FormField';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import { apiFieldErrors, type FieldErrors, logInFailureMessage } from './auth-form';
+import { useFieldErrors } from '../pages/useFieldErrors';
+import { apiFieldErrors, logInFailureMessage } from './auth-form';
 import { PasswordResetRequest } from './PasswordResetRequest';
 import '../pages/pages.css';
 
@@ -89,9 +90,8 @@ interface LoginFormProps {
 function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: logIn,
@@ -102,18 +102,15 @@ function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
     },
     onError: (error) => {
       toast.error(logInFailureMessage(error));
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      focusFirstInvalid(formRef.current, fields);
+      showErrors(apiFieldErrors(error));
     },
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setErrors({});
-    // no client-side checks (spec §5: login fields are not required); the API's answer decides
-    mutation.mutate({ email, password });
-  }
+  // no client-side checks (spec §5: login fields are not required); the API's answer decides
+  const submit = submitChecked(
+    () => ({ ok: true, value: { email, password } }),
+    (credentials) => mutation.mutate(credentials),
+  );
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>

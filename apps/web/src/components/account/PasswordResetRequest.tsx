@@ -4,16 +4,12 @@
  */
 import { MESSAGES } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { requestPasswordReset } from '../../queries/account';
-import { focusFirstInvalid, TextField } from '../pages/FormField';
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  passwordResetFailureMessage,
-  validateResetRequest,
-} from './auth-form';
+import { TextField } from '../pages/FormField';
+import { useFieldErrors } from '../pages/useFieldErrors';
+import { apiFieldErrors, passwordResetFailureMessage, validateResetRequest } from './auth-form';
 
 interface PasswordResetRequestProps {
   /** what the user already typed into the login form */
@@ -22,10 +18,9 @@ interface PasswordResetRequestProps {
 }
 
 export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequestProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const [email, setEmail] = useState(initialEmail);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
@@ -34,9 +29,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
     },
     onError: (error) => {
       toast.error(passwordResetFailureMessage(error));
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      focusFirstInvalid(formRef.current, fields);
+      showErrors(apiFieldErrors(error));
     },
   });
 
@@ -45,17 +38,10 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
     if (mutation.isSuccess) sentRef.current?.focus();
   }, [mutation.isSuccess]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateResetRequest(email);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(formRef.current, checked.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(checked.value);
-  }
+  const submit = submitChecked(
+    () => validateResetRequest(email),
+    (address) => mutation.mutate(address),
+  );
 
   return (
     <>

@@ -4,13 +4,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { confirmPasswordReset, rememberSignedInUser } from '../../queries/account';
-import { focusFirstInvalid, TextField } from '../pages/FormField';
+import { TextField } from '../pages/FormField';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import { apiFieldErrors, type FieldErrors, passwordProblem } from './auth-form';
+import { useFieldErrors } from '../pages/useFieldErrors';
+import { apiFieldErrors, passwordProblem, type Validated } from './auth-form';
 import '../pages/pages.css';
 
 const PASSWORD_CHANGED = 'Your password has been changed and you are now logged in.';
@@ -23,6 +24,13 @@ function resetFailureMessage(error: unknown): string {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500
     ? error.message
     : RESET_FAILED;
+}
+
+function checkNewPassword(password: string, confirmation: string): Validated<string> {
+  const problem = passwordProblem(password);
+  if (problem) return { ok: false, errors: { password: problem } };
+  if (confirmation !== password) return { ok: false, errors: { confirmation: MISMATCH } };
+  return { ok: true, value: password };
 }
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
@@ -45,11 +53,10 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: (newPassword: string) => confirmPasswordReset(token, newPassword),
@@ -59,9 +66,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     },
     onError: (error) => {
       toast.error(resetFailureMessage(error));
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      focusFirstInvalid(formRef.current, fields);
+      showErrors(apiFieldErrors(error));
     },
   });
 
@@ -69,19 +74,10 @@ function ResetPasswordForm({ token }: { token: string }) {
     if (mutation.isSuccess || mutation.isError) resultRef.current?.focus();
   }, [mutation.isSuccess, mutation.isError]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    const problem = passwordProblem(password);
-    if (problem) found.password = problem;
-    else if (confirmation !== password) found.confirmation = MISMATCH;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid(formRef.current, found);
-      return;
-    }
-    mutation.mutate(password);
-  }
+  const submit = submitChecked(
+    () => checkNewPassword(password, confirmation),
+    (newPassword) => mutation.mutate(newPassword),
+  );
 
   if (mutation.isSuccess) {
     return (

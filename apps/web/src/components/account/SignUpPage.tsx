@@ -6,18 +6,13 @@
 import { MESSAGES, SIGNUP_REDIRECT_MS, UI_TEXT } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { rememberSignedInUser, signUp } from '../../queries/account';
-import { focusFirstInvalid, TextField } from '../pages/FormField';
+import { TextField } from '../pages/FormField';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import {
-  apiFieldErrors,
-  type FieldErrors,
-  type SignUpValues,
-  signUpFailureMessage,
-  validateSignUp,
-} from './auth-form';
+import { useFieldErrors } from '../pages/useFieldErrors';
+import { apiFieldErrors, type SignUpValues, signUpFailureMessage, validateSignUp } from './auth-form';
 import '../pages/pages.css';
 
 const EMPTY: SignUpValues = { firstname: '', lastname: '', email: '', password: '' };
@@ -26,10 +21,9 @@ export function SignUpPage() {
   useDocumentTitle(UI_TEXT.signUp);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const [values, setValues] = useState<SignUpValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: signUp,
@@ -39,9 +33,7 @@ export function SignUpPage() {
     },
     onError: (error) => {
       toast.error(signUpFailureMessage(error));
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      focusFirstInvalid(formRef.current, fields);
+      showErrors(apiFieldErrors(error));
     },
   });
   const created = mutation.isSuccess;
@@ -57,17 +49,10 @@ export function SignUpPage() {
   const change = (field: keyof SignUpValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateSignUp(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(formRef.current, checked.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(checked.value);
-  }
+  const submit = submitChecked(
+    () => validateSignUp(values),
+    (body) => mutation.mutate(body),
+  );
 
   const busy = mutation.isPending || created;
   return (

@@ -3,10 +3,12 @@
  * the API for suggestions after ADDRESS_DEBOUNCE_MS; arrow keys move through them, Enter chooses,
  * Escape closes; choosing fills the address fields (the parent decides how).
  */
+
+import type { AddressSuggestion } from '@sfr/contracts';
 import { ADDRESS_DEBOUNCE_MS } from '@sfr/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { type AddressSuggestion, addressSuggestionsQuery } from '../../queries/analysis';
+import { addressSuggestionsQuery } from '../../queries/analysis';
 import { useDebouncedValue } from './use-debounced-value';
 
 /** Fewer characters than this match too much to be useful. */

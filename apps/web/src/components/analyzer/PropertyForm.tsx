@@ -3,9 +3,10 @@
  * type. The browser's own validation bubbles are off (noValidate) so every rule speaks with the
  * schema's sentence beside its field; the attributes stay for assistive technology.
  */
+
+import type { AddressSuggestion } from '@sfr/contracts';
 import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
 import type { FormEvent, InputHTMLAttributes } from 'react';
-import type { AddressSuggestion } from '../../queries/analysis';
 import { AddressCombobox } from './AddressCombobox';
 import type { PropertyField, PropertyFormErrors, PropertyFormValues } from './property-form';
 import './PropertyForm.css';

@@ -3,8 +3,9 @@
  * (text), validation with the same propertyInputSchema the API uses, pre-filling from a property,
  * and what choosing an address suggestion fills in.
  */
+
+import type { AddressSuggestion } from '@sfr/contracts';
 import { fieldErrors, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
-import type { AddressSuggestion } from '../../queries/analysis';
 
 export type PropertyField = keyof PropertyInput;
 

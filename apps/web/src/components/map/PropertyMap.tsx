@@ -3,10 +3,12 @@
  * it with one marker — or, without a Mapbox token, a panel with its coordinates. If it cannot be
  * located, 'Map data not available' (and the failure is logged).
  */
+
+import type { MapPoint } from '@sfr/contracts';
 import { MAP_HEIGHT_PX, MESSAGES } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { geocodeQuery, type MapPoint } from '../../queries/analysis';
+import { geocodeQuery } from '../../queries/analysis';
 import { publicConfigQuery } from '../../queries/session';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
 import './PropertyMap.css';

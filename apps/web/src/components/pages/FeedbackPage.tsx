@@ -4,13 +4,14 @@
  */
 import { FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN, UI_TEXT } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { submitFeedback } from '../../queries/account';
-import { apiFieldErrors, type FieldErrors } from '../account/auth-form';
-import { focusFirstInvalid, TextAreaField, TextField } from './FormField';
+import { apiFieldErrors } from '../account/auth-form';
+import { TextAreaField, TextField } from './FormField';
 import { type FeedbackValues, validateFeedback } from './feedback-form';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useFieldErrors } from './useFieldErrors';
 import './pages.css';
 
 const EMPTY: FeedbackValues = { comments: '', rating: '' };
@@ -19,10 +20,9 @@ const NOT_SENT = 'Your feedback could not be sent. Please try again.';
 
 export function FeedbackPage() {
   useDocumentTitle('Feedback');
-  const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const [values, setValues] = useState<FeedbackValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: submitFeedback,
@@ -32,9 +32,7 @@ export function FeedbackPage() {
     },
     onError: (error) => {
       console.warn('feedback failed', error);
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      focusFirstInvalid(formRef.current, fields);
+      showErrors(apiFieldErrors(error));
     },
   });
 
@@ -44,17 +42,10 @@ export function FeedbackPage() {
     if (mutation.isSuccess || (mutation.isError && !failedOnFields)) resultRef.current?.focus();
   }, [mutation.isSuccess, mutation.isError, failedOnFields]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateFeedback(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      focusFirstInvalid(formRef.current, checked.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(checked.value);
-  }
+  const submit = submitChecked(
+    () => validateFeedback(values),
+    (body) => mutation.mutate(body),
+  );
 
   const edit = (field: keyof FeedbackValues) => (event: { target: { value: string } }) => {
     if (mutation.isSuccess || mutation.isError) mutation.reset();
