@@ -92,6 +92,9 @@ describe('a new member on the analyzer', () => {
     // save, then find it in Saved Properties
     await page.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).click();
     await toast(page, MESSAGES.saveSuccess).waitFor();
+    // a click anywhere on a toast closes it (spec §9), long before its 5 seconds are up
+    await toast(page, MESSAGES.saveSuccess).click();
+    await toast(page, MESSAGES.saveSuccess).waitFor({ state: 'detached', timeout: 2_000 });
     await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
     await page.waitForURL(`${baseURL()}/savedproperties`);
     const item = page

@@ -29,6 +29,9 @@ export function mapsLoaderRetryDelayMs(attempt: number): number {
   return attempt * 2 ** attempt;
 }
 
+/** A call to the server gives up after 70 seconds (the spec's callable time-out). */
+export const API_REQUEST_TIMEOUT_MS = 70_000;
+
 /** Responsive breakpoints in pixels (minimum widths). */
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 

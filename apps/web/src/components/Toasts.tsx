@@ -12,8 +12,19 @@ const TOAST_TEXT_COLORS = {
   '--error-text': '#b91c1c',
 } as CSSProperties;
 
+/** Spec §9: a toast closes when clicked anywhere (sonner itself closes only through its × button). */
+function closeClickedToast(event: MouseEvent) {
+  if (!(event.target instanceof Element) || event.target.closest('button, a')) return;
+  const id = event.target.closest('[data-sonner-toast]')?.getAttribute('data-testid');
+  if (id) toast.dismiss(id);
+}
+
 export default function Toasts() {
   useEffect(() => toasterMounted(toast), []);
+  useEffect(() => {
+    document.addEventListener('click', closeClickedToast);
+    return () => document.removeEventListener('click', closeClickedToast);
+  }, []);
   return (
     <Toaster
       position={TOAST_POSITION}

@@ -2,7 +2,7 @@
  * The one way the web talks to the API: same-origin JSON with the session cookie, and every
  * failure turned into an `ApiRequestError` carrying the API's error body ({ error, code, fields }).
  */
-import { apiErrorSchema } from '@sfr/contracts';
+import { API_REQUEST_TIMEOUT_MS, apiErrorSchema } from '@sfr/contracts';
 import type { z } from 'zod';
 
 export class ApiRequestError extends Error {
@@ -22,7 +22,11 @@ export class ApiRequestError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Sends `body` as JSON and parses the answer with `schema`; throws ApiRequestError on any failure. */
+/**
+ * Sends `body` as JSON and parses the answer with `schema`; throws ApiRequestError on any failure.
+ * A request with no answer after API_REQUEST_TIMEOUT_MS fails with code TIMEOUT; one the caller
+ * aborts through `signal` rethrows the abort.
+ */
 export async function apiRequest<S extends z.ZodType>(
   method: Method,
   path: string,
@@ -30,6 +34,7 @@ export async function apiRequest<S extends z.ZodType>(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
+  const timeout = AbortSignal.timeout(API_REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -37,10 +42,13 @@ export async function apiRequest<S extends z.ZodType>(
       credentials: 'same-origin',
       headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (timeout.aborted) {
+      throw new ApiRequestError(0, 'TIMEOUT', 'The server took too long to answer. Please try again.');
+    }
     throw new ApiRequestError(
       0,
       'NETWORK',

@@ -30,7 +30,13 @@ let nextId = 0;
 function show(kind: Kind, message: string, { short = false, ...rest }: ToastOptions = {}): string {
   // our own id, so callers get one synchronously while sonner may still be loading
   const id = rest.id === undefined ? `toast-${++nextId}` : String(rest.id);
-  const data: ExternalToast = { ...rest, id, duration: short ? TOAST_SHORT_MS : TOAST_DEFAULT_MS };
+  // sonner writes testId as the toast's data-testid: Toasts.tsx finds a clicked toast by it
+  const data: ExternalToast = {
+    ...rest,
+    id,
+    testId: id,
+    duration: short ? TOAST_SHORT_MS : TOAST_DEFAULT_MS,
+  };
   void ready.then((sonner) => (kind === 'message' ? sonner(message, data) : sonner[kind](message, data)));
   return id;
 }

@@ -50,7 +50,13 @@ export function SignUpPage() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = submitChecked(
-    () => validateSignUp(values),
+    () => {
+      const checked = validateSignUp(values);
+      // the spec's error toast for a short password, besides the message under the field
+      if (!checked.ok && checked.errors.password === MESSAGES.weakPassword)
+        toast.error(MESSAGES.weakPassword);
+      return checked;
+    },
     (body) => mutation.mutate(body),
   );
 

@@ -95,5 +95,17 @@ describe('checkoutFailureMessage', () => {
       MESSAGES.checkoutInitError,
     );
     expect(checkoutFailureMessage(new TypeError('boom'))).toBe(MESSAGES.checkoutInitError);
+    const serverFault = new ApiRequestError(
+      500,
+      'INTERNAL',
+      'Something went wrong on our side. Please try again later.',
+    );
+    expect(checkoutFailureMessage(serverFault)).toBe(MESSAGES.checkoutInitError);
+    const noAnswer = new ApiRequestError(
+      0,
+      'TIMEOUT',
+      'The server took too long to answer. Please try again.',
+    );
+    expect(checkoutFailureMessage(noAnswer)).toBe(MESSAGES.checkoutInitError);
   });
 });

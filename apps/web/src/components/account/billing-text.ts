@@ -64,8 +64,11 @@ export function subscriptionDetails(
   return details;
 }
 
-/** Codes the web itself gives a failed request that the API never answered with its error body. */
-const NOT_FROM_API = new Set(['NETWORK', 'HTTP_ERROR', 'BAD_RESPONSE']);
+/**
+ * Codes whose message explains nothing about the subscription: the ones the web gives a request the
+ * API never answered with its error body, and the API's own unexpected failure (500).
+ */
+const NOT_FROM_API = new Set(['NETWORK', 'TIMEOUT', 'HTTP_ERROR', 'BAD_RESPONSE', 'INTERNAL']);
 
 /**
  * The toast for a checkout that did not produce a link (product spec §8): after the time-out,

@@ -149,6 +149,23 @@ describe('the form around it', () => {
     });
   });
 
+  it('empties Street for a ZIP suggestion and keeps a county the data does not know', () => {
+    const values = applySuggestion(
+      { ...EMPTY_PROPERTY_FORM, street: '78701', county_name: 'Travis' },
+      {
+        label: 'Austin, TX 78701',
+        street: '',
+        city: 'Austin',
+        zipcode: '78701',
+        state_code: 'TX',
+        county_name: '',
+        lat: null,
+        lng: null,
+      },
+    );
+    expect(values).toMatchObject({ street: '', city: 'Austin', zipcode: '78701', county_name: 'Travis' });
+  });
+
   it('places the API field messages beside the fields they name', () => {
     expect(pickPropertyErrors({ zipcode: 'Zipcode must be 5 digits', other: 'x' })).toEqual({
       zipcode: 'Zipcode must be 5 digits',

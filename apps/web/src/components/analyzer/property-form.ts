@@ -72,7 +72,12 @@ export function propertyFormValues(
   return values;
 }
 
-/** Choosing a suggestion fills the address fields from its parts and leaves the rest alone. */
+/**
+ * Choosing a suggestion fills the address fields from its parts and leaves the rest alone. A
+ * suggestion for a ZIP or a city has no street: Street is then emptied (what was typed there was
+ * the ZIP or city, not a street) for the user to fill; a county the data does not know keeps what
+ * the user wrote.
+ */
 export function applySuggestion(
   values: PropertyFormValues,
   suggestion: AddressSuggestion,
@@ -83,6 +88,6 @@ export function applySuggestion(
     city: suggestion.city,
     zipcode: suggestion.zipcode,
     state_code: suggestion.state_code,
-    county_name: suggestion.county_name,
+    county_name: suggestion.county_name || values.county_name,
   };
 }

@@ -11,9 +11,10 @@ import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from '
 import { geocodeQuery } from '../../queries/analysis';
 import { publicConfigQuery } from '../../queries/session';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
+import { loadWithRetry } from './load-with-retry';
 import './PropertyMap.css';
 
-const MapboxMap = lazy(() => import('./MapboxMap'));
+const MapboxMap = lazy(() => loadWithRetry(() => import('./MapboxMap')));
 
 export function PropertyMap({ address }: { address: string | null }) {
   const config = useQuery(publicConfigQuery());
