@@ -7,7 +7,8 @@
  * - files under assets/ carry a content hash in their name: cached for a year, immutable;
  * - index.html and the other files keep their names across builds: revalidated on every use;
  * - `name.br` / `name.gz` beside a file (written at build time) are sent to browsers that accept them;
- * - any other GET that accepts HTML gets index.html (client-side routes such as /profile);
+ * - any other GET that accepts HTML gets index.html (client-side routes such as /profile), and so
+ *   does one that accepts anything (curl, link checkers) at a path without a file extension;
  * - unknown /api/* paths, and missing files asked for by scripts, stay the API's JSON 404.
  */
 import { existsSync } from 'node:fs';
@@ -75,7 +76,7 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { distDir }
       return reply.sendFile(file);
     }
     // a missing hashed file is a stale page asking for an old build: a 404, never the app shell
-    if (pathname === '/' || (acceptsHtml(request) && !pathname.startsWith(`/${HASHED_DIR}`))) {
+    if (pathname === '/' || (wantsAppShell(request, pathname) && !pathname.startsWith(`/${HASHED_DIR}`))) {
       return sendIndex(reply);
     }
     return reply.callNotFound();
@@ -85,6 +86,15 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { distDir }
 /** Browsers send `text/html` in Accept when navigating; fetches and script or image loads do not. */
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
+}
+
+// A page of the app: asked for as HTML, or by a client that takes anything (no Accept, or only
+// "*/*") at a path whose last segment has no extension: /profile yes, /favicon.png no.
+function wantsAppShell(request: FastifyRequest, pathname: string): boolean {
+  if (acceptsHtml(request)) return true;
+  const accept = (request.headers.accept ?? '*/*').trim();
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return accept === '*/*' && !lastSegment.includes('.');
 }
 
 /**

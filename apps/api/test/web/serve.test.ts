@@ -85,6 +85,15 @@ describe('serving the built web app', () => {
       },
     );
 
+    it('answers a client that takes anything (curl) with the shell for a page, and a 404 for a file', async () => {
+      const page = await get('/profile', { accept: '*/*' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX_HTML);
+      const file = await get('/missing-icon.png', { accept: '*/*' });
+      expect(file.statusCode).toBe(404);
+      expect(apiErrorSchema.parse(file.json()).code).toBe('NOT_FOUND');
+    });
+
     it('keeps a missing file a JSON 404 for a fetch that does not ask for HTML', async () => {
       const res = await get('/profile', { accept: 'application/json' });
       expect(res.statusCode).toBe(404);
