@@ -5,7 +5,6 @@
  */
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +30,7 @@ import { billingRoutes } from './routes/billing.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { savedPropertyRoutes } from './routes/saved-properties.js';
 import { systemRoutes } from './routes/system.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { createAddressService } from './services/address.js';
 import { createAnalysisService } from './services/analysis.js';
 import { createEntitlements } from './services/entitlements.js';
@@ -70,8 +70,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
   app.decorate('database', db);
   if (!database) app.addHook('onClose', async () => db.close());
-  await app.register(helmet, {
-    global: true,
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: webContentSecurityPolicy({ howToVideoUrl: config.HOW_TO_VIDEO_URL }),
   });
   await app.register(cors, {
