@@ -14,6 +14,8 @@ import { buildWeb, startApi } from './support/server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** the web app build the API serves, for tests that start an API of their own */
+    webDist: string;
   }
 }
 
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
     if (!reuse) await buildWeb(distDir);
     const server = await startApi({ distDir, dataDir: join(work, 'data'), logFile });
     project.provide('baseURL', server.url);
+    project.provide('webDist', distDir);
     return async () => {
       await server.stop();
       removeWork();

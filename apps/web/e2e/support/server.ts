@@ -62,6 +62,8 @@ export interface StartApiOptions {
   dataDir: string;
   /** the API's output, shown when it fails to start */
   logFile: string;
+  /** settings on top of the offline ones, e.g. a public Mapbox token */
+  env?: Record<string, string>;
 }
 
 /**
@@ -69,7 +71,12 @@ export interface StartApiOptions {
  * offline providers: no database URL, Stripe, SMTP, Mapbox, Rentometer or Google from the
  * environment leaks in. MARKET_DATA_DIR is passed through (default: ../shared/data/market).
  */
-export async function startApi({ distDir, dataDir, logFile }: StartApiOptions): Promise<RunningApi> {
+export async function startApi({
+  distDir,
+  dataDir,
+  logFile,
+  env = {},
+}: StartApiOptions): Promise<RunningApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const tsx = createRequire(`${API_DIR}/package.json`).resolve('tsx/cli');
@@ -101,6 +108,7 @@ export async function startApi({ distDir, dataDir, logFile }: StartApiOptions): 
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
       TRUST_PROXY: 'false',
+      ...env,
     },
     stdio: ['ignore', log, log],
   });

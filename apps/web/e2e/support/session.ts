@@ -27,9 +27,15 @@ export const PHONE = { width: 375, height: 740 };
 
 export async function openSession(
   browser: Browser,
-  { viewport = DESKTOP }: { viewport?: { width: number; height: number } } = {},
+  {
+    viewport = DESKTOP,
+    url = baseURL(),
+  }: {
+    viewport?: { width: number; height: number } /** another API than the shared one */;
+    url?: string;
+  } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport });
+  const context = await browser.newContext({ baseURL: url, viewport });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const allowed = [...ALWAYS_EXPECTED];

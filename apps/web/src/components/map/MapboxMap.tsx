@@ -5,7 +5,7 @@
 import { MAP_HEIGHT_PX, MAP_ZOOM } from '@sfr/contracts';
 import mapboxgl from 'mapbox-gl';
 import 'mapbox-gl/mapbox-gl.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface MapboxMapProps {
   token: string;
@@ -22,6 +22,8 @@ export default function MapboxMap({ token, lat, lng, address, onFailure }: Mapbo
   const container = useRef<HTMLElement>(null);
   const failed = useRef(onFailure);
   failed.current = onFailure;
+  // busy until the map has drawn its style: assistive technology (and the browser tests) can tell
+  const [loaded, setLoaded] = useState(false);
 
   // one map per address: re-created when the point changes, removed on unmount
   useEffect(() => {
@@ -30,6 +32,7 @@ export default function MapboxMap({ token, lat, lng, address, onFailure }: Mapbo
     const element = document.createElement('div');
     element.className = 'property-map-canvas-inner';
     container.current.append(element);
+    setLoaded(false);
     let map: mapboxgl.Map;
     try {
       map = new mapboxgl.Map({
@@ -51,6 +54,7 @@ export default function MapboxMap({ token, lat, lng, address, onFailure }: Mapbo
     map.on('style.load', () => {
       styleLoaded = true;
     });
+    map.on('load', () => setLoaded(true));
     map.on('error', (event) => {
       // without its style (bad token, offline) the map would be a blank canvas: give up on it
       if (!styleLoaded) {
@@ -73,6 +77,7 @@ export default function MapboxMap({ token, lat, lng, address, onFailure }: Mapbo
       ref={container}
       className="property-map-canvas"
       aria-label={`Map of ${address}`}
+      aria-busy={!loaded}
       style={{ height: MAP_HEIGHT_PX }}
     />
   );
