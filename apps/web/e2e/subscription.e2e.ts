@@ -34,3 +34,31 @@ describe('subscribing', () => {
     expect(page.url().startsWith(baseURL())).toBe(true);
   });
 });
+
+describe('coming back from a checkout before the payment has reached the API', () => {
+  it('offers no plans while it waits, and shows the subscription as soon as it arrives', async () => {
+    const { page, context } = await openSession(browser);
+    await signUpThroughApi(context);
+    // what a Stripe redirect looks like when its webhook has not been handled yet
+    await page.goto('/profile?checkout=success');
+    await page.getByText('Confirming your payment…').waitFor();
+    expect(await page.getByText(UI_TEXT.pricingOptions).count()).toBe(0);
+
+    // the payment arrives while the page waits (here: the test checkout, completed out of band)
+    const origin = { origin: baseURL() };
+    const checkout = await context.request.post('/api/billing/checkout', {
+      data: { plan: 'monthly' },
+      headers: origin,
+    });
+    expect(checkout.status(), await checkout.text()).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    const complete = await context.request.post(`${url}/complete`, { headers: origin, maxRedirects: 0 });
+    expect(complete.status()).toBe(303);
+
+    await page
+      .getByText('Thank you for subscribing! Your subscription is active.')
+      .waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: UI_TEXT.manageSubscription }).waitFor();
+    expect(await page.getByText('Confirming your payment…').count()).toBe(0);
+  });
+});

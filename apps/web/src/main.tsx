@@ -5,6 +5,17 @@ import { createRoot } from 'react-dom/client';
 import { createAppQueryClient, createAppRouter } from './router';
 import './styles.css';
 
+// After a deploy, an open tab asks for chunks the server no longer has (their names change with
+// their content): reload to get the new build instead of an error screen — once a minute at most,
+// so a chunk missing from the current build shows its error rather than reloading forever.
+const RELOADED_AT = 'sfr:reloaded-for-new-build';
+window.addEventListener('vite:preloadError', (event) => {
+  if (Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < 60_000) return;
+  sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
+
 const queryClient = createAppQueryClient();
 const router = createAppRouter(queryClient);
 

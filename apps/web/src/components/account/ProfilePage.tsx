@@ -5,7 +5,7 @@
  */
 import { isActiveSubscriptionStatus, type SessionUser } from '@sfr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { refreshBillingState, subscriptionQuery } from '../../queries/billing';
 import { currentUserQuery, publicConfigQuery } from '../../queries/session';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
@@ -14,6 +14,13 @@ import { SubscriptionCard } from './SubscriptionCard';
 import { useRefreshOnReturn } from './useRefreshOnReturn';
 import '../pages/pages.css';
 import './account.css';
+
+/**
+ * Stripe sends the browser back as soon as the payment goes through, often before its webhook has
+ * told the API: after a checkout the subscription is asked for again every 2 s for up to 30 s.
+ */
+const CONFIRM_POLL_MS = 2_000;
+const CONFIRM_WINDOW_MS = 30_000;
 
 interface ProfilePageProps {
   /** the checkout sent the user back here after paying (`/profile?checkout=success`) */
@@ -37,6 +44,18 @@ export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
   });
 
   const subscribed = isActiveSubscriptionStatus(subscription.data?.status);
+  const [confirmWindowOpen, setConfirmWindowOpen] = useState(returnedFromCheckout);
+  const confirming = confirmWindowOpen && !subscribed;
+  useEffect(() => {
+    if (!confirming) return;
+    const poll = setInterval(() => void refreshBillingState(queryClient), CONFIRM_POLL_MS);
+    const stop = setTimeout(() => setConfirmWindowOpen(false), CONFIRM_WINDOW_MS);
+    return () => {
+      clearInterval(poll);
+      clearTimeout(stop);
+    };
+  }, [confirming, queryClient]);
+
   return (
     <section className="page profile">
       <h1>Profile</h1>
@@ -51,6 +70,8 @@ export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
           subscription={subscription.data}
           loadFailed={subscription.isError}
           testMode={config?.billingMode === 'test'}
+          confirmingPayment={confirming}
+          paymentUnconfirmed={returnedFromCheckout && !confirmWindowOpen && !subscribed}
         />
       </div>
     </section>

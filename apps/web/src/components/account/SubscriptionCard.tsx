@@ -25,9 +25,23 @@ interface SubscriptionCardProps {
   loadFailed: boolean;
   /** billing runs in the offline test mode: say so, nothing is charged */
   testMode: boolean;
+  /** back from checkout, waiting for the payment to reach the API: no plans to buy twice meanwhile */
+  confirmingPayment?: boolean;
+  /** back from checkout, and the payment has still not reached the API */
+  paymentUnconfirmed?: boolean;
 }
 
-export function SubscriptionCard({ subscription, loadFailed, testMode }: SubscriptionCardProps) {
+const CONFIRMING = 'Confirming your payment…';
+const UNCONFIRMED =
+  'Your payment has not been confirmed yet. If you were charged, your subscription will show here shortly: reload this page in a minute before paying again.';
+
+export function SubscriptionCard({
+  subscription,
+  loadFailed,
+  testMode,
+  confirmingPayment = false,
+  paymentUnconfirmed = false,
+}: SubscriptionCardProps) {
   const subscribed = isActiveSubscriptionStatus(subscription?.status);
   const status = loadFailed && !subscription ? 'Could not be loaded. Please reload the page.' : null;
   return (
@@ -51,7 +65,20 @@ export function SubscriptionCard({ subscription, loadFailed, testMode }: Subscri
           </div>
         ))}
       </dl>
-      {subscription === undefined ? null : subscribed ? <ManageSubscription /> : <PricingOptions />}
+      {paymentUnconfirmed ? (
+        <p className="notice" role="status">
+          {UNCONFIRMED}
+        </p>
+      ) : null}
+      {confirmingPayment ? (
+        <p className="notice" role="status" aria-busy="true">
+          {CONFIRMING}
+        </p>
+      ) : subscription === undefined ? null : subscribed ? (
+        <ManageSubscription />
+      ) : (
+        <PricingOptions />
+      )}
     </section>
   );
 }

@@ -12,7 +12,7 @@ import {
 } from '@sfr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { analyzeProperty } from '../../queries/analysis';
@@ -76,6 +76,12 @@ export function AnalyzerPage() {
   const [analysis, setAnalysis] = useState<AnalysisResponse | null>(null);
   const [savedId, setSavedId] = useState<string | null>(null);
   const [popup, setPopup] = useState<AnalyzerPopup>(null);
+  const checkingSession = useRef(false);
+  // signing out on this page leaves no one's results behind
+  if (user.data === null && analysis !== null) {
+    setAnalysis(null);
+    setSavedId(null);
+  }
   // bumped by each new analysis, so the results take the focus only then (not on Update Metrics)
   const [analysisCount, setAnalysisCount] = useState(0);
 
@@ -85,7 +91,8 @@ export function AnalyzerPage() {
   const [openedSaved, setOpenedSaved] = useState<string | null>(null);
   if (saved === undefined && openedSaved !== null) setOpenedSaved(null);
   const savedData = savedProperty.data;
-  if (saved !== undefined && savedData?.id === saved && openedSaved !== saved) {
+  // only a fresh copy: a cached one may predate an Update Metrics that overwrote it
+  if (saved !== undefined && savedData?.id === saved && !savedProperty.isFetching && openedSaved !== saved) {
     setOpenedSaved(saved);
     setAnalysis(savedData);
     setSavedId(savedData.id);
@@ -135,8 +142,16 @@ export function AnalyzerPage() {
       return;
     }
     setErrors({});
+    // one submit at a time: a second Enter while the session is being checked would spend two searches
+    if (checkingSession.current || analyze.isPending) return;
+    checkingSession.current = true;
     // an unknown session (the request failed) is left for the API to answer
-    const current = await queryClient.ensureQueryData(currentUserQuery()).catch(() => undefined);
+    const current = await queryClient
+      .ensureQueryData(currentUserQuery())
+      .catch(() => undefined)
+      .finally(() => {
+        checkingSession.current = false;
+      });
     if (current === null) {
       setPopup({ kind: 'access' });
       return;
@@ -179,7 +194,7 @@ export function AnalyzerPage() {
             focusKey={analysisCount}
           />
         </Suspense>
-      ) : saved !== undefined && savedProperty.isPending ? (
+      ) : saved !== undefined && (savedProperty.isPending || savedProperty.isFetching) ? (
         <LoadingBlock />
       ) : null}
 

@@ -74,6 +74,10 @@ export default function AnalysisResults({
     if (focusKey > 0) heading.current?.focus();
   }, [focusKey]);
   const metrics = analysis.property.metrics;
+  // A save or an update answers about the analysis it started from; by then a new analysis may be
+  // on screen, which its answer must not replace or mark as saved.
+  const latest = useRef(analysis);
+  latest.current = analysis;
 
   // The inputs restart from the new numbers whenever the results change (spec §3).
   const [shown, setShown] = useState(analysis);
@@ -132,18 +136,19 @@ export default function AnalysisResults({
   );
 
   const save = useMutation({
+    onMutate: () => ({ startedFrom: analysis }),
     mutationFn: async () => {
       // spec §4: an address already saved is not written again (the API's 409 covers races)
       const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
       if (findSavedCopy(saved, analysis.property)) return null;
       return saveProperty(analysis.property);
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, _variables, context) => {
       if (!saved) {
         toast.info(MESSAGES.alreadySaved);
         return;
       }
-      onSaved(saved.id);
+      if (context.startedFrom === latest.current) onSaved(saved.id);
       toast.success(MESSAGES.saveSuccess);
     },
     onError: (error) => {
@@ -158,12 +163,14 @@ export default function AnalysisResults({
   });
 
   const update = useMutation({
+    onMutate: () => ({ startedFrom: analysis }),
     mutationFn: updateMetrics,
-    onSuccess: (result) => {
-      onUpdated(result);
-      toast.success(MESSAGES.updateMetricsSuccess);
+    onSuccess: (result, _variables, context) => {
       // the server overwrote a saved copy of this address, if there is one
       void queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all });
+      if (context.startedFrom !== latest.current) return;
+      onUpdated(result);
+      toast.success(MESSAGES.updateMetricsSuccess);
     },
     onError: (error) => {
       if (!(error instanceof ApiRequestError)) {

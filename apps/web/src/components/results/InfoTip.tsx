@@ -60,7 +60,8 @@ export function InfoTip({ text }: { text: string }) {
         aria-describedby={id}
         onFocus={show}
         onBlur={hide}
-        onClick={() => (position ? hide() : show())}
+        // not a toggle: a tap fires mouseenter and focus first, which already opened it
+        onClick={show}
       >
         <span aria-hidden="true">i</span>
         <span className="visually-hidden">Explain</span>

@@ -12,18 +12,19 @@ const profileSearchSchema = z.object({
 export const Route = createFileRoute('/_auth/profile')({
   validateSearch: profileSearchSchema,
   loaderDeps: ({ search }) => ({ checkout: search.checkout }),
+  // prefetch, never throw: a failed read shows in its card ('Could not be loaded'), not as a broken page
   loader: async ({ context: { queryClient }, deps }) => {
-    const config = queryClient.ensureQueryData(publicConfigQuery());
+    const config = queryClient.prefetchQuery(publicConfigQuery());
     if (deps.checkout === 'success') {
       // just paid: whatever is cached predates the subscription
       await Promise.all([
-        queryClient.fetchQuery({ ...subscriptionQuery(), staleTime: 0 }),
-        queryClient.fetchQuery({ ...currentUserQuery(), staleTime: 0 }),
+        queryClient.prefetchQuery({ ...subscriptionQuery(), staleTime: 0 }),
+        queryClient.prefetchQuery({ ...currentUserQuery(), staleTime: 0 }),
         config,
       ]);
       return;
     }
-    await Promise.all([queryClient.ensureQueryData(subscriptionQuery()), config]);
+    await Promise.all([queryClient.prefetchQuery(subscriptionQuery()), config]);
   },
   component: ProfileRoute,
 });
