@@ -15,6 +15,7 @@ import { useFieldErrors } from '../pages/useFieldErrors';
 import { apiFieldErrors, logInFailureMessage } from './auth-form';
 import { PasswordResetRequest } from './PasswordResetRequest';
 import '../pages/pages.css';
+import { SubmitButton } from '../pages/SubmitButton';
 
 export const GOOGLE_START_URL = '/api/auth/google/start';
 
@@ -133,9 +134,7 @@ function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
         error={errors.password}
       />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Logging in…' : UI_TEXT.login}
-        </button>
+        <SubmitButton busy={mutation.isPending}>{UI_TEXT.login}</SubmitButton>
         <button type="button" className="link-button" onClick={onForgotPassword}>
           Forgot password?
         </button>

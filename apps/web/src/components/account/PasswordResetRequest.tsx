@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { requestPasswordReset } from '../../queries/account';
 import { TextField } from '../pages/FormField';
+import { SubmitButton } from '../pages/SubmitButton';
 import { useFieldErrors } from '../pages/useFieldErrors';
 import { apiFieldErrors, passwordResetFailureMessage, validateResetRequest } from './auth-form';
 
@@ -65,9 +66,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
           error={errors.email}
         />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Sending…' : 'Send reset link'}
-          </button>
+          <SubmitButton busy={mutation.isPending}>Send reset link</SubmitButton>
           <button type="button" className="link-button" onClick={onBack}>
             Back to login
           </button>

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { useFieldErrors } from '../pages/useFieldErrors';
 import { apiFieldErrors, passwordProblem, type Validated } from './auth-form';
 import '../pages/pages.css';
+import { SubmitButton } from '../pages/SubmitButton';
 
 const PASSWORD_CHANGED = 'Your password has been changed and you are now logged in.';
 const RESET_FAILED = 'Your password could not be changed. Please try again.';
@@ -119,9 +120,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           error={errors.confirmation}
         />
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : 'Set new password'}
-          </button>
+          <SubmitButton busy={mutation.isPending}>Set new password</SubmitButton>
         </div>
       </form>
     </>

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { useFieldErrors } from '../pages/useFieldErrors';
 import { apiFieldErrors, type SignUpValues, signUpFailureMessage, validateSignUp } from './auth-form';
 import '../pages/pages.css';
+import { SubmitButton } from '../pages/SubmitButton';
 
 const EMPTY: SignUpValues = { firstname: '', lastname: '', email: '', password: '' };
 
@@ -116,9 +117,7 @@ export function SignUpPage() {
             disabled={busy}
           />
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {mutation.isPending ? 'Creating account…' : UI_TEXT.signUp}
-            </button>
+            <SubmitButton busy={busy}>{UI_TEXT.signUp}</SubmitButton>
           </div>
         </form>
         <p className="form-footer">

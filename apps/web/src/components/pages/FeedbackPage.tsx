@@ -13,6 +13,7 @@ import { type FeedbackValues, validateFeedback } from './feedback-form';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useFieldErrors } from './useFieldErrors';
 import './pages.css';
+import { SubmitButton } from './SubmitButton';
 
 const EMPTY: FeedbackValues = { comments: '', rating: '' };
 const THANKS = 'Thank you! Your feedback was received.';
@@ -96,9 +97,7 @@ export function FeedbackPage() {
             error={errors.rating}
           />
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Sending…' : UI_TEXT.submitFeedback}
-            </button>
+            <SubmitButton busy={mutation.isPending}>{UI_TEXT.submitFeedback}</SubmitButton>
           </div>
         </form>
       </div>
