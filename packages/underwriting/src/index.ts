@@ -10,7 +10,15 @@ export {
   monthlyPayment,
 } from './loan.js';
 export { pmt } from './pmt.js';
-export { gradeScore, linearPoints, type RatingMeasures, rate, SCORE_RULES } from './rating.js';
+export {
+  gradeScore,
+  linearPoints,
+  RATING_BANDS,
+  type RatingBand,
+  type RatingMeasures,
+  rate,
+  SCORE_RULES,
+} from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
 export {

@@ -22,20 +22,20 @@ export const SCORE_RULES: readonly {
   { name: 'neighbourhood', label: 'Neighbourhood (crime grades)', floor: 0, cap: 11 / 12, max_points: 15 },
 ];
 
-interface Band {
+export interface RatingBand {
   min: number;
   color: RatingColor;
   response: string;
 }
 
-const RED: Band = {
+const RED: RatingBand = {
   min: 0,
   color: 'Red',
   response: 'Poor investment: the numbers do not work at this price.',
 };
 
-/** Colour bands, highest first. */
-const BANDS: readonly Band[] = [
+/** Colour bands, highest first: a rating of at least `min` points takes the band's colour. */
+export const RATING_BANDS: readonly RatingBand[] = [
   { min: 80, color: 'Green', response: 'Strong investment: the numbers clear every threshold.' },
   { min: 65, color: 'Light-Green', response: 'Good investment: solid returns with minor weak spots.' },
   { min: 50, color: 'Yellow', response: 'Fair investment: workable, but check the weak scores.' },
@@ -47,8 +47,8 @@ const BANDS: readonly Band[] = [
   RED,
 ];
 
-function bandFor(points: number): Band {
-  return BANDS.find((band) => points >= band.min) ?? RED;
+function bandFor(points: number): RatingBand {
+  return RATING_BANDS.find((band) => points >= band.min) ?? RED;
 }
 
 /**

@@ -10,6 +10,7 @@ import { currentUserQuery } from '../../queries/session';
 import { useDocumentTitle } from './useDocumentTitle';
 import './pages.css';
 import './content-pages.css';
+import { RATING_MAX_POINTS, ratingColoursText, ratingWeightsText } from './rating-text';
 
 interface Feature {
   title: string;
@@ -45,10 +46,8 @@ const FEATURES: readonly Feature[] = [
   {
     title: 'Investment ratings',
     body:
-      'An analyst rating out of 100 sums five scores: year-1 cash-on-cash return (25 points), levered XIRR ' +
-      '(25), debt service coverage (20), cap rate (15) and the neighbourhood’s crime grades (15). The colour ' +
-      'runs from Green (80 and up) through Light-Green, Yellow and Red Orange to Red, with one sentence that ' +
-      'says what the score means.',
+      `An analyst rating out of ${RATING_MAX_POINTS} sums five scores: ${ratingWeightsText()}. The colour ` +
+      `runs from ${ratingColoursText()}, with one sentence that says what the score means.`,
   },
 ];
 
