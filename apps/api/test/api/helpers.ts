@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PropertyInput } from '@sfr/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/client.js';
@@ -23,6 +23,8 @@ export interface TestApp {
   database: DbHandle;
   /** session cookie of a signed-in subscriber, so tests can analyse without running out of searches */
   cookie: string;
+  /** every log line the app wrote, when it was started with `keepLogs` (else empty) */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -47,10 +49,14 @@ export async function subscriberCookie(app: FastifyInstance, database: DbHandle)
   return `sfr_session=${session?.value}`;
 }
 
-/** A real app on a fresh database, with the fixture market data unless `env` says otherwise. */
+/**
+ * A real app on a fresh database, with the fixture market data unless `env` says otherwise. With
+ * `keepLogs`, it logs at debug level into `logs` instead of staying silent.
+ */
 export async function startApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string> = {},
+  { keepLogs = false }: { keepLogs?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
@@ -59,17 +65,35 @@ export async function startApp(
     MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const logs: string[] = [];
+  const logger = keepLogs
+    ? { level: 'debug', stream: { write: (line: string) => void logs.push(line) } }
+    : undefined;
+  const app = await buildApp({ config, database, logger });
   const cookie = await subscriberCookie(app, database);
   return {
     app,
     database,
     cookie,
+    logs,
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** POST /api/create_property as the app's subscriber: the README's deal unless `property` is given. */
+export function createProperty(
+  t: Pick<TestApp, 'app' | 'cookie'>,
+  property: object = austin,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/create_property',
+    payload: property,
+    headers: { cookie: t.cookie },
+  });
 }
 
 export const austin: PropertyInput = {

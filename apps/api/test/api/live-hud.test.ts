@@ -3,19 +3,11 @@
  * server that answers in HUD USER's documented format. The fixture market data's FY2026 figures are
  * the offline fallback (Travis County 3 BR: $2,347), so every test can tell which one it got.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import type { DbHandle } from '../../src/db/client.js';
-import { createTestDatabase } from '../../src/db/testing.js';
 import { MARKET_DATA_UNAVAILABLE_LIVE_HUD } from '../../src/services/market.js';
 import { dallasCounty, texasCounties, travisCounty } from '../providers/hud-fixtures.js';
 import { json, type StubServer, startServer, text } from '../providers/server.js';
-import { austin, FIXTURE_MARKET_DIR, subscriberCookie } from './helpers.js';
+import { austin, createProperty, startApp, type TestApp } from './helpers.js';
 
 const TOKEN = 'hud-live-token-7f3a9c';
 
@@ -39,47 +31,15 @@ async function startHud(): Promise<StubServer> {
   });
 }
 
-interface LiveApp {
-  app: FastifyInstance;
-  database: DbHandle;
-  cookie: string;
-  /** every log line the app wrote */
-  logs: string[];
-  close(): Promise<void>;
-}
-
-async function startLiveApp(hud: StubServer, env: Record<string, string> = {}): Promise<LiveApp> {
-  const database = await createTestDatabase('pglite');
-  const logs: string[] = [];
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-api-')),
-    MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
-    HUD_API_TOKEN: TOKEN,
-    HUD_API_BASE_URL: hud.baseUrl,
-    PROVIDER_TIMEOUT_MS: '300',
-    ...env,
-  });
-  const app = await buildApp({
-    config,
-    database,
-    logger: { level: 'debug', stream: { write: (line: string) => void logs.push(line) } },
-  });
-  const cookie = await subscriberCookie(app, database);
-  return {
-    app,
-    database,
-    cookie,
-    logs,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+/** The app with the live HUD adapter pointed at `hud`, keeping its log lines (the token must never be in them). */
+function startLiveApp(hud: StubServer, env: Record<string, string> = {}): Promise<TestApp> {
+  const live = { HUD_API_TOKEN: TOKEN, HUD_API_BASE_URL: hud.baseUrl, PROVIDER_TIMEOUT_MS: '300' };
+  return startApp('pglite', { ...live, ...env }, { keepLogs: true });
 }
 
 describe('live HUD rent', () => {
   let hud: StubServer;
-  let t: LiveApp;
+  let t: TestApp;
   beforeAll(async () => {
     hud = await startHud();
     t = await startLiveApp(hud);
@@ -89,12 +49,9 @@ describe('live HUD rent', () => {
     await hud.close();
   });
 
-  const analyse = (payload: object, url = '/api/create_property') =>
-    t.app.inject({ method: 'POST', url, payload, headers: { cookie: t.cookie } });
-
   it("uses the county's live FMR where Small Area FMRs do not apply, and says it is live", async () => {
     mode = 'ok';
-    const res = await analyse(austin);
+    const res = await createProperty(t);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.hud_rent).toBe(2405); // FY2027 3 BR, not the imported FY2026 $2,347
@@ -112,7 +69,7 @@ describe('live HUD rent', () => {
   it("uses the ZIP's live Small Area FMR where HUD says Small Area FMRs apply", async () => {
     mode = 'ok';
     const body = (
-      await analyse({ ...austin, city: 'Dallas', zipcode: '75201', county_name: 'Dallas County' })
+      await createProperty(t, { ...austin, city: 'Dallas', zipcode: '75201', county_name: 'Dallas County' })
     ).json();
     expect(body.year_1_metrics.hud_rent).toBe(3740);
     expect(body.market_data.figures.hud_rent.source).toBe(
@@ -123,10 +80,10 @@ describe('live HUD rent', () => {
 
   it('adds 15 % of the 4-bedroom rent for each bedroom above 4', async () => {
     mode = 'ok';
-    const six = (await analyse({ ...austin, num_bedrooms: 6 })).json();
+    const six = (await createProperty(t, { ...austin, num_bedrooms: 6 })).json();
     expect(six.year_1_metrics.hud_rent).toBeCloseTo(2830 * 1.3, 9);
     const dallasFive = (
-      await analyse({
+      await createProperty(t, {
         ...austin,
         city: 'Dallas',
         zipcode: '75201',
@@ -139,11 +96,16 @@ describe('live HUD rent', () => {
 
   it('asks HUD once per entity: update_metrics and later analyses reuse the answer', async () => {
     mode = 'ok';
-    const created = (await analyse(austin)).json();
+    const created = (await createProperty(t)).json();
     const before = hud.requests.length;
-    const updated = await analyse({ property: created.property }, '/api/update_metrics');
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/update_metrics',
+      payload: { property: created.property },
+      headers: { cookie: t.cookie },
+    });
     expect(updated.json().year_1_metrics.hud_rent).toBe(2405);
-    await analyse({ ...austin, num_bedrooms: 2 });
+    await createProperty(t, { ...austin, num_bedrooms: 2 });
     expect(hud.requests.length).toBe(before);
   });
 
@@ -157,7 +119,7 @@ describe('live HUD rent', () => {
     async (failure, kind) => {
       mode = failure;
       // Los Angeles has not been asked yet, so nothing is cached for it
-      const res = await analyse({
+      const res = await createProperty(t, {
         ...austin,
         city: 'Los Angeles',
         zipcode: '90012',
@@ -177,7 +139,7 @@ describe('live HUD rent', () => {
 
   it('never writes the token to the log or the response', async () => {
     mode = '401';
-    const res = await analyse({
+    const res = await createProperty(t, {
       ...austin,
       city: 'Los Angeles',
       zipcode: '90012',
@@ -193,7 +155,7 @@ describe('live HUD rent', () => {
 
 describe('live HUD rent without the market data files', () => {
   let hud: StubServer;
-  let t: LiveApp;
+  let t: TestApp;
   beforeAll(async () => {
     hud = await startHud();
     t = await startLiveApp(hud, { MARKET_DATA_DIR: '/nonexistent/market' });
@@ -205,12 +167,7 @@ describe('live HUD rent without the market data files', () => {
 
   it("finds the county in HUD's list by name and uses its live FMR as the rent", async () => {
     mode = 'ok';
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create_property',
-      payload: austin,
-      headers: { cookie: t.cookie },
-    });
+    const res = await createProperty(t);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.hud_rent).toBe(2405);
@@ -221,14 +178,7 @@ describe('live HUD rent without the market data files', () => {
 
   it('says so when HUD lists no county of that name', async () => {
     mode = 'ok';
-    const body = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/create_property',
-        payload: { ...austin, county_name: 'Nowhere County' },
-        headers: { cookie: t.cookie },
-      })
-    ).json();
+    const body = (await createProperty(t, { ...austin, county_name: 'Nowhere County' })).json();
     expect(body.year_1_metrics.hud_rent).toBeNull();
     expect(body.market_data.warnings).toContain(
       'The live HUD Fair Market Rent (HUD USER API) is unavailable right now (input); no HUD rent is shown.',

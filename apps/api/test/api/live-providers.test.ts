@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { austin, startApp, type TestApp } from './helpers.js';
+import { austin, createProperty, startApp, type TestApp } from './helpers.js';
 
 /** A local stand-in for a provider: answers with `handler` and records the requests. */
 async function fakeProvider(handler: (req: IncomingMessage, res: ServerResponse) => void) {
@@ -60,12 +60,7 @@ describe('live Rentometer', () => {
   });
 
   it('uses the live median as the market rent and says where it is from', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create_property',
-      payload: austin,
-      headers: { cookie: t.cookie },
-    });
+    const res = await createProperty(t);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.rentometer_rent).toBe(3095);
@@ -78,14 +73,7 @@ describe('live Rentometer', () => {
 
   it('does not spend a second lookup on update_metrics', async () => {
     const before = rentometer.requests.length;
-    const created = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/create_property',
-        payload: austin,
-        headers: { cookie: t.cookie },
-      })
-    ).json();
+    const created = (await createProperty(t)).json();
     await t.app.inject({
       method: 'POST',
       url: '/api/update_metrics',
@@ -95,12 +83,7 @@ describe('live Rentometer', () => {
   });
 
   it('falls back to the offline estimate with a warning when the provider fails, never a 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create_property',
-      headers: { cookie: t.cookie },
-      payload: { ...austin, street: '500 Error St' },
-    });
+    const res = await createProperty(t, { ...austin, street: '500 Error St' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.rentometer_rent).toBeCloseTo((1669 * 2347) / 1852, 6);

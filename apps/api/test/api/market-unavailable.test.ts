@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_DATA_UNAVAILABLE } from '../../src/services/market.js';
-import { austin, startApp, type TestApp } from './helpers.js';
+import { createProperty, startApp, type TestApp } from './helpers.js';
 
 describe('without the market data folder', () => {
   let t: TestApp;
@@ -12,12 +12,7 @@ describe('without the market data folder', () => {
   it('still starts and says which figures are unavailable', async () => {
     const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
     expect(health.market_data.available).toBe(false);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/create_property',
-      payload: austin,
-      headers: { cookie: t.cookie },
-    });
+    const res = await createProperty(t);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.year_1_metrics.hud_rent).toBeNull();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { austin, FIXTURE_MARKET_DIR } from './helpers.js';
+import { createProperty, FIXTURE_MARKET_DIR } from './helpers.js';
 
 // The default set-up: no DATABASE_URL, so the app opens its own file-backed PGlite under DATA_DIR.
 describe('restart on the embedded database', () => {
@@ -27,25 +27,13 @@ describe('restart on the embedded database', () => {
       },
     });
     const cookie = `sfr_session=${signup.cookies.find((c) => c.name === 'sfr_session')?.value}`;
-    const before = (
-      await first.inject({
-        method: 'POST',
-        url: '/api/create_property',
-        payload: austin,
-        headers: { cookie },
-      })
-    ).json();
+    const before = (await createProperty({ app: first, cookie })).json();
     await first.close();
 
     const second = await buildApp({ config });
     try {
       expect(second.marketData).toMatchObject({ available: true, imported: false });
-      const after = await second.inject({
-        method: 'POST',
-        url: '/api/create_property',
-        payload: austin,
-        headers: { cookie },
-      });
+      const after = await createProperty({ app: second, cookie });
       expect(after.statusCode).toBe(200);
       expect(after.json().year_1_metrics.hud_rent).toBe(before.year_1_metrics.hud_rent);
       expect(after.json().summary).toEqual(before.summary);
