@@ -123,10 +123,10 @@ export function createMarketService(deps: MarketServiceDeps) {
   };
 
   async function liveMarketRent(
+    provider: MarketRentProvider,
     property: PropertyInput,
     location: MarketLocation | null,
   ): Promise<MarketRentFigure> {
-    const provider = deps.rentProvider as MarketRentProvider;
     const address = `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
     const key = `${address.toLowerCase()}|${property.num_bedrooms}|${property.num_bathrooms}`;
     const cached = liveRents.get(key);
@@ -150,9 +150,12 @@ export function createMarketService(deps: MarketServiceDeps) {
   }
 
   /** HUD's entity for the ZIP: its imported FMR row's code, else the county of that name in HUD's list. */
-  async function hudEntity(property: PropertyInput, zipRow: MarketZipRow | null): Promise<string> {
+  async function hudEntity(
+    hud: HudFmrProvider,
+    property: PropertyInput,
+    zipRow: MarketZipRow | null,
+  ): Promise<string> {
     if (zipRow?.fmr_hud_area_code) return zipRow.fmr_hud_area_code;
-    const hud = deps.hudProvider as HudFmrProvider;
     const name = zipRow?.county_name ?? property.county_name;
     const county = findCounty(await hud.counties(property.state_code), name);
     if (county === null) {
@@ -168,14 +171,14 @@ export function createMarketService(deps: MarketServiceDeps) {
 
   /** The live HUD rent, or the offline one with a warning when HUD USER's API fails in any way. */
   async function withLiveHudRent(
+    hud: HudFmrProvider,
     property: PropertyInput,
     zipRow: MarketZipRow | null,
     offline: HudRent | null,
     warnings: string[],
   ): Promise<{ rent: HudRent | null; live: boolean }> {
-    const hud = deps.hudProvider as HudFmrProvider;
     try {
-      const area = await hud.area(await hudEntity(property, zipRow));
+      const area = await hud.area(await hudEntity(hud, property, zipRow));
       return { rent: liveHudRent(area, property.zipcode, property.num_bedrooms, zipRow), live: true };
     } catch (error) {
       const kind = error instanceof ProviderError ? error.kind : 'unexpected error';
@@ -211,7 +214,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       if (rows === null) throw invalidZip();
       const found = lookupFromRows(rows.zip, rows.county, rows.interestRate, property.num_bedrooms);
       const hud = deps.hudProvider
-        ? (await withLiveHudRent(property, rows.zip, found.hud_rent, warnings)).rent
+        ? (await withLiveHudRent(deps.hudProvider, property, rows.zip, found.hud_rent, warnings)).rent
         : found.hud_rent;
       result = {
         location: {
@@ -245,13 +248,15 @@ export function createMarketService(deps: MarketServiceDeps) {
         }
       }
     } else {
-      const live = deps.hudProvider ? await withLiveHudRent(property, null, null, warnings) : null;
+      const live = deps.hudProvider
+        ? await withLiveHudRent(deps.hudProvider, property, null, null, warnings)
+        : null;
       result.hud_rent = live?.rent ?? null;
       warnings.push(live?.live ? MARKET_DATA_UNAVAILABLE_LIVE_HUD : MARKET_DATA_UNAVAILABLE);
     }
     if (deps.rentProvider) {
       try {
-        result.market_rent = await liveMarketRent(property, result.location);
+        result.market_rent = await liveMarketRent(deps.rentProvider, property, result.location);
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
         deps.log.warn({ err: error.message }, 'live market rent failed; using the offline estimate');

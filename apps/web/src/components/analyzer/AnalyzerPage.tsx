@@ -23,6 +23,7 @@ import { analysisFailure } from './analysis-failure';
 import { LoadingBlock } from './LoadingBlock';
 import { PropertyForm, propertyFieldId } from './PropertyForm';
 import {
+  ADDRESS_FIELDS,
   applySuggestion,
   EMPTY_PROPERTY_FORM,
   PROPERTY_FIELDS,
@@ -48,9 +49,6 @@ function focusFirstError(errors: PropertyFormErrors) {
       : document.getElementById(propertyFieldId(first));
   target?.focus();
 }
-
-/** The fields a chosen address suggestion fills. */
-const ADDRESS_FIELDS: readonly PropertyField[] = ['street', 'city', 'zipcode', 'state_code', 'county_name'];
 
 /** An edited field's old message goes; the others stay until the next submit. */
 function withoutErrors(errors: PropertyFormErrors, fields: readonly PropertyField[]): PropertyFormErrors {

@@ -4,8 +4,7 @@
  * and what choosing an address suggestion fills in.
  */
 
-import type { AddressSuggestion } from '@sfr/contracts';
-import { fieldErrors, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
+import { type AddressSuggestion, fieldErrors, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
 
 export type PropertyField = keyof PropertyInput;
 
@@ -71,6 +70,15 @@ export function propertyFormValues(
   for (const field of PROPERTY_FIELDS) values[field] = String(property[field]);
   return values;
 }
+
+/** The fields a chosen address suggestion fills. */
+export const ADDRESS_FIELDS = [
+  'street',
+  'city',
+  'zipcode',
+  'state_code',
+  'county_name',
+] as const satisfies readonly PropertyField[];
 
 /**
  * Choosing a suggestion fills the address fields from its parts and leaves the rest alone. A

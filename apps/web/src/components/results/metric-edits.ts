@@ -39,7 +39,7 @@ export function metricInputText(key: EditableKey, value: number): string {
       return Number.isInteger(cents) ? String(cents) : cents.toFixed(2);
     }
     case 'percent':
-      return String(Number((value * 100).toFixed(PERCENT_DECIMALS)));
+      return percentText(value);
     default:
       return String(value);
   }
@@ -52,7 +52,7 @@ export function initialMetricEdits(metrics: Assumptions): MetricEdits {
   return edits;
 }
 
-/** A percent bound for people: 0.5 → '50'. */
+/** A fraction as the percent a person types: 0.5 → '50', 0.068650000000001 → '6.865'. */
 function percentText(fraction: number): string {
   return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
 }
