@@ -11,7 +11,7 @@
  *   BENCH_DATABASES=postgres BENCH_DATABASE_URL=…     Postgres only
  *   BENCH_API_DIR=/tmp/old/apps/api MARKET_DATA_DIR=… another checkout's API (A/B against a commit)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { austin } from './austin.js';
+import { benchEnv, spawnServer, waitFor } from './server.js';
 import { type Subscriber, signUpSubscriber } from './subscriber.js';
 
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -44,33 +45,7 @@ function startServer(
   env: Record<string, string> = {},
   cwd = API_DIR,
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      APP_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    try {
-      const res = await fetch(url, { method: 'GET' });
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up in ${timeoutMs} ms`);
+  return spawnServer(script, cwd, benchEnv(port, env));
 }
 
 interface Measurement {

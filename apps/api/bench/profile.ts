@@ -8,7 +8,6 @@
  *   BENCH_KEEP_PROFILE=1 …                                 keeps the .cpuprofile and prints its path
  *   BENCH_API_DIR=/tmp/old/apps/api MARKET_DATA_DIR=…      profiles another checkout's API
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { austin } from './austin.js';
 import { summarise } from './cpu-profile-summary.js';
+import { benchEnv, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';
 
 /** Another checkout's apps/api to profile instead (BENCH_API_DIR, with MARKET_DATA_DIR), as in api.ts. */
@@ -28,46 +28,22 @@ const property = austin;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sfr-profile-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'sfr-cpuprofile-'));
-const env = {
-  ...process.env,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  APP_URL: origin,
+const env = benchEnv(port, {
   DATA_DIR: dataDir,
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-};
-
-async function listening(): Promise<void> {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      if (i > 600) throw new Error('the API did not start');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+});
+const listening = () => waitFor(`${origin}/api/health`);
 
 // A first start imports the market data; the profiled start finds it imported, so the profile is
 // (nearly) all request handling.
-const importer = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-  cwd: API_DIR,
-  env,
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const importer = spawnServer('src/server.ts', API_DIR, env);
 await listening();
 await new Promise((resolve) => {
   importer.once('exit', resolve);
   importer.kill('SIGTERM');
 });
 
-const server = spawn(
-  process.execPath,
-  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/server.ts'],
-  { cwd: API_DIR, env, stdio: ['ignore', 'inherit', 'inherit'] },
-);
+const server = spawnServer('src/server.ts', API_DIR, env, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
 let requests: number | undefined;
 const exited = new Promise((resolve) => server.once('exit', resolve));
 try {
