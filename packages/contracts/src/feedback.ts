@@ -17,3 +17,6 @@ export const feedbackBodySchema = z.object({
 });
 
 export type FeedbackBody = z.input<typeof feedbackBodySchema>;
+
+/** POST /api/feedback's 201: the stored feedback's id. */
+export const feedbackResponseSchema = z.object({ id: z.number() });

@@ -1,6 +1,5 @@
-import { apiErrorSchema, feedbackBodySchema } from '@sfr/contracts';
+import { apiErrorSchema, feedbackBodySchema, feedbackResponseSchema } from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
 import type { Feedback } from '../services/feedback.js';
 
@@ -12,7 +11,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: Feedback }> = asy
         tags: ['feedback'],
         summary: 'Send feedback (comments and a rating from 1 to 5)',
         body: feedbackBodySchema,
-        response: { 201: z.object({ id: z.number() }), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 201: feedbackResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {

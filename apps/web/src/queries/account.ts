@@ -4,13 +4,14 @@
  */
 import {
   type FeedbackBody,
+  feedbackResponseSchema,
   okResponseSchema,
   type SessionUser,
   type signUpBodySchema,
   userResponseSchema,
 } from '@sfr/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiPost } from '../lib/api';
 import { billingKeys } from './billing';
 import { savedPropertyKeys } from './saved-properties';
@@ -58,7 +59,7 @@ export const verifyEmailQuery = (token: string) =>
   });
 
 export function submitFeedback(body: FeedbackBody) {
-  return apiPost('/api/feedback', z.object({ id: z.number() }), body);
+  return apiPost('/api/feedback', feedbackResponseSchema, body);
 }
 
 /**
@@ -69,9 +70,4 @@ export function rememberSignedInUser(queryClient: QueryClient, user: SessionUser
   queryClient.removeQueries({ queryKey: savedPropertyKeys.all });
   queryClient.removeQueries({ queryKey: billingKeys.all });
   queryClient.setQueryData(currentUserQuery().queryKey, user);
-}
-
-/** The server changed the user record (email verified, subscription): read it again. */
-export function refreshCurrentUser(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
 }

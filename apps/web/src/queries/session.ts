@@ -3,7 +3,7 @@
  * components (their keys live only here).
  */
 import { publicConfigSchema, type SessionUser, userResponseSchema } from '@sfr/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, apiGet } from '../lib/api';
 
 export const sessionKeys = {
@@ -25,6 +25,11 @@ export const currentUserQuery = () =>
     },
     staleTime: 30_000,
   });
+
+/** The server changed the user record (a search spent, email verified, subscription): read it again. */
+export function refreshCurrentUser(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: sessionKeys.me });
+}
 
 /** Public server settings (map token, Google sign-in, billing mode, video URL); fixed for a page's life. */
 export const publicConfigQuery = () =>

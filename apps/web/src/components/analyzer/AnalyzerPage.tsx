@@ -17,7 +17,7 @@ import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { analyzeProperty } from '../../queries/analysis';
 import { savedPropertyQuery } from '../../queries/saved-properties';
-import { currentUserQuery } from '../../queries/session';
+import { currentUserQuery, refreshCurrentUser } from '../../queries/session';
 import { type AnalyzerPopup, AnalyzerPopups } from './AnalyzerPopups';
 import { analysisFailure } from './analysis-failure';
 import { LoadingBlock } from './LoadingBlock';
@@ -110,7 +110,7 @@ export function AnalyzerPage() {
       setAnalysisCount((count) => count + 1);
       toast.success(MESSAGES.analysisSuccess);
       // a free search was spent
-      void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+      void refreshCurrentUser(queryClient);
       // the new results are not the saved property the URL names
       if (saved !== undefined) void navigate({ to: '/', search: {}, replace: true });
     },
@@ -118,7 +118,7 @@ export function AnalyzerPage() {
       const failure = analysisFailure(error);
       if (failure.kind === 'sign-in') {
         setPopup({ kind: 'access' });
-        void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+        void refreshCurrentUser(queryClient);
       } else if (failure.kind === 'out-of-searches') {
         setPopup({ kind: 'out-of-searches', message: failure.message });
       } else {
