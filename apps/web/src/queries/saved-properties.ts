@@ -2,9 +2,10 @@
  * The signed-in user's saved properties: query options for the list and one item, and the keys
  * every mutation that changes them (save, update metrics, delete) invalidates.
  */
-import { savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
+import { okResponseSchema, savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../lib/api';
+import { z } from 'zod';
+import { apiDelete, apiGet } from '../lib/api';
 
 export const savedPropertyKeys = {
   all: ['saved-properties'] as const,
@@ -26,3 +27,11 @@ export const savedPropertyQuery = (id: string) =>
     queryFn: ({ signal }) =>
       apiGet(`/api/saved_properties/${encodeURIComponent(id)}`, savedPropertySchema, signal),
   });
+
+/** DELETE answers 204 with no body, which the schema reads as null. */
+const noContent = z.union([z.null(), okResponseSchema]);
+
+/** DELETE /api/saved_properties/:id. */
+export function deleteSavedProperty(id: string) {
+  return apiDelete(`/api/saved_properties/${encodeURIComponent(id)}`, noContent);
+}

@@ -5,7 +5,7 @@
  */
 import { isActiveSubscriptionStatus, type SessionUser } from '@sfr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { refreshBillingState, subscriptionQuery } from '../../queries/billing';
 import { currentUserQuery, publicConfigQuery } from '../../queries/session';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
@@ -33,15 +33,8 @@ export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
   const { data: user } = useQuery(currentUserQuery());
   const subscription = useQuery(subscriptionQuery());
   const { data: config } = useQuery(publicConfigQuery());
-  // one refresh per return is plenty, even when focus and visibilitychange both fire
-  const refreshing = useRef(false);
-  useRefreshOnReturn(() => {
-    if (refreshing.current) return;
-    refreshing.current = true;
-    void refreshBillingState(queryClient).finally(() => {
-      refreshing.current = false;
-    });
-  });
+  // focus and visibilitychange often fire together: refreshBillingState reuses a refresh in flight
+  useRefreshOnReturn(() => void refreshBillingState(queryClient));
 
   const subscribed = isActiveSubscriptionStatus(subscription.data?.status);
   const [confirmWindowOpen, setConfirmWindowOpen] = useState(returnedFromCheckout);

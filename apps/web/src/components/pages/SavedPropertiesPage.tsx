@@ -3,13 +3,16 @@
  * reopens in the analyzer at /?saved=<id>; Delete removes it (failures are only logged, spec §8).
  * There is no route guard: a guest is asked to log in instead.
  */
-import { okResponseSchema, type SavedProperty, UI_TEXT } from '@sfr/contracts';
+import { type SavedProperty, UI_TEXT } from '@sfr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { z } from 'zod';
-import { apiDelete } from '../../lib/api';
-import { savedPropertiesQuery, savedPropertyKeys, savedPropertyQuery } from '../../queries/saved-properties';
+import {
+  deleteSavedProperty,
+  savedPropertiesQuery,
+  savedPropertyKeys,
+  savedPropertyQuery,
+} from '../../queries/saved-properties';
 import { currentUserQuery } from '../../queries/session';
 import { formatLongDate } from './format-date';
 import { type SavedPropertySummary, summarizeSavedProperty } from './saved-property-text';
@@ -46,9 +49,6 @@ export function SavedPropertiesPage() {
   );
 }
 
-/** DELETE answers 204 with no body, which the schema reads as null. */
-const noContent = z.union([z.null(), okResponseSchema]);
-
 function SavedList() {
   const queryClient = useQueryClient();
   const saved = useQuery(savedPropertiesQuery());
@@ -56,8 +56,7 @@ function SavedList() {
   const [announcement, setAnnouncement] = useState('');
 
   const remove = useMutation({
-    mutationFn: (item: SavedPropertySummary) =>
-      apiDelete(`/api/saved_properties/${encodeURIComponent(item.id)}`, noContent),
+    mutationFn: (item: SavedPropertySummary) => deleteSavedProperty(item.id),
     onSuccess: async (_answer, item) => {
       queryClient.setQueryData(savedPropertiesQuery().queryKey, (list) =>
         list?.filter((property) => property.id !== item.id),
