@@ -2,16 +2,19 @@
 /**
  * `underwrite analyze FILE|-` prints the full analysis of one deal as JSON.
  * `underwrite xirr FILE|-` prints `{ "rate": n }` or `{ "rate": null }` for dated flows.
+ * `underwrite max-offer FILE|-` prints `{ purchase_price, binding, measures }` for a deal plus `targets`.
  * Invalid input exits with code 2 and one line on stderr naming the field and the rule.
  */
 import { readFileSync } from 'node:fs';
 import { analyze } from './analyze.js';
 import { UnderwritingInputError } from './errors.js';
+import { maxOffer, type OfferTargets } from './offer.js';
 import type { DealInput } from './types.js';
 import { type DatedFlow, xirr } from './xirr.js';
 
-const USAGE = `usage: underwrite analyze FILE   analyse one deal (FILE is JSON, or - for stdin)
-       underwrite xirr FILE      XIRR of [{ "date": "YYYY-MM-DD", "amount": n }, ...]`;
+const USAGE = `usage: underwrite analyze FILE     analyse one deal (FILE is JSON, or - for stdin)
+       underwrite xirr FILE        XIRR of [{ "date": "YYYY-MM-DD", "amount": n }, ...]
+       underwrite max-offer FILE   highest price meeting the deal's "targets" (e.g. { "cash_on_cash": 0.08 })`;
 
 const commands: Record<string, (input: unknown) => unknown> = {
   analyze: (input) => analyze(input as DealInput),
@@ -20,6 +23,13 @@ const commands: Record<string, (input: unknown) => unknown> = {
       throw new UnderwritingInputError('flows', 'must be a JSON array of { date, amount }');
     const result = xirr(input as DatedFlow[]);
     return { rate: result.ok ? result.rate : null };
+  },
+  'max-offer': (input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new UnderwritingInputError('input', 'must be a JSON object');
+    }
+    const { targets, ...deal } = input as Record<string, unknown>;
+    return maxOffer(deal as unknown as DealInput, targets as OfferTargets);
   },
 };
 

@@ -1,5 +1,20 @@
 export { analyze } from './analyze.js';
 export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
+export { type BreakEven, breakEven } from './break-even.js';
+export {
+  DEFAULTS,
+  DERIVATIONS,
+  DERIVED_KEYS,
+  type Derivation,
+  type DerivationContext,
+  type DerivedKey,
+  derivationContext,
+  deriveAssumptions,
+  inferOverridden,
+  type MarketInputs,
+  rederive,
+} from './defaults.js';
+export { atPrice, SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
 export { UnderwritingInputError } from './errors.js';
 export { irr, npv } from './irr.js';
 export {
@@ -9,6 +24,16 @@ export {
   loanBalance,
   monthlyPayment,
 } from './loan.js';
+export {
+  type MaxOffer,
+  maxOffer,
+  OFFER_PRICE_RANGE,
+  OFFER_TARGET_KEYS,
+  type OfferTargetKey,
+  type OfferTargets,
+  offerMeasure,
+  validateOfferTargets,
+} from './offer.js';
 export { pmt } from './pmt.js';
 export {
   gradeScore,
@@ -30,6 +55,17 @@ export {
   operatingYears,
   type ScheduleMonth,
 } from './schedule.js';
+export {
+  driverValue,
+  SENSITIVITY_OUTCOMES,
+  SENSITIVITY_STEPS,
+  type SensitivityAxisValue,
+  type SensitivityCell,
+  type SensitivityGrid,
+  type SensitivityOptions,
+  type SensitivityOutcome,
+  sensitivityGrid,
+} from './sensitivity.js';
 export * from './types.js';
 export { validateDealInput } from './validate.js';
 export { type DatedFlow, type RateResult, xirr, xnpv } from './xirr.js';

@@ -11,15 +11,20 @@ function describe(bound: Bound): string {
   return `must be ${bound.integer ? 'a whole number' : 'a number'} ≥ ${bound.min}${max}`;
 }
 
-/** Throws `UnderwritingInputError` unless `value` is a finite number inside `bound`. */
-export function checkBound(field: string, value: unknown, bound: Bound): number {
-  const inRange =
+/** Whether `value` is a finite number inside `bound`. */
+export function withinBound(value: unknown, bound: Bound): value is number {
+  return (
     typeof value === 'number' &&
     Number.isFinite(value) &&
     value >= bound.min &&
     (bound.maxInclusive ? value <= bound.max : value < bound.max) &&
-    (!bound.integer || Number.isInteger(value));
-  if (!inRange) {
+    (!bound.integer || Number.isInteger(value))
+  );
+}
+
+/** Throws `UnderwritingInputError` unless `value` is a finite number inside `bound`. */
+export function checkBound(field: string, value: unknown, bound: Bound): number {
+  if (!withinBound(value, bound)) {
     const rule = value === undefined ? `is required and ${describe(bound)}` : describe(bound);
     throw new UnderwritingInputError(field, rule);
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../src/index.js';
+import { analyze, maxOffer } from '../src/index.js';
 import { roundDeal } from './support/deals.js';
 
 // The CLI is tested as users run it: the built bin, a real process, real files and stdin.
@@ -96,5 +96,48 @@ describe('underwrite xirr', () => {
     const { code, stderr } = run(['xirr', '-'], '{"date": "2020-01-01"}');
     expect(code).toBe(2);
     expect(stderr).toBe('invalid input: flows: must be a JSON array of { date, amount }\n');
+  });
+});
+
+describe('underwrite max-offer', () => {
+  const OFFER_EXAMPLE = fileURLToPath(new URL('../../../examples/max-offer-austin.json', import.meta.url));
+
+  it('prints the one object for the shipped Austin example', () => {
+    const { code, stdout, stderr } = run(['max-offer', OFFER_EXAMPLE]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output).toEqual({
+      purchase_price: 196_052,
+      binding: 'cash_on_cash',
+      measures: { cash_on_cash: expect.any(Number), dscr: expect.any(Number) },
+    });
+    expect(output.measures.cash_on_cash).toBeCloseTo(0.0800011811, 9);
+  });
+
+  it('reads stdin and prints what the library returns', () => {
+    const targets = { dscr: 1.3, overall_points: 60 };
+    const { code, stdout } = run(['max-offer', '-'], JSON.stringify({ ...roundDeal, targets }));
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(maxOffer(roundDeal, targets))));
+  });
+
+  it('exits 2 with one line naming the field and the rule, for the deal and for the targets', () => {
+    const deal = run(['max-offer', '-'], JSON.stringify({ ...roundDeal, rent: -1, targets: { dscr: 1.25 } }));
+    expect(deal.code).toBe(2);
+    expect(deal.stdout).toBe('');
+    expect(deal.stderr).toBe('invalid input: rent: must be a number ≥ 0\n');
+    const target = run(['max-offer', '-'], JSON.stringify({ ...roundDeal, targets: { cash_on_cash: 8 } }));
+    expect(target.code).toBe(2);
+    expect(target.stderr).toBe(
+      'invalid input: targets.cash_on_cash: must be a fraction from -1 to 1 (0.08 = 8 %)\n',
+    );
+    const missing = run(['max-offer', '-'], JSON.stringify(roundDeal));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(
+      /^invalid input: targets: is required: an object with any of cash_on_cash/,
+    );
+    const notObject = run(['max-offer', '-'], '[1, 2]');
+    expect(notObject.stderr).toBe('invalid input: input: must be a JSON object\n');
   });
 });

@@ -75,3 +75,75 @@ export const realisticDeal: fc.Arbitrary<DealInput> = fc.record({
   violent_crime_grade: grade,
   property_crime_grade: grade,
 }) as fc.Arbitrary<DealInput>;
+
+const between = (min: number, max: number) => fc.double({ min, max, noNaN: true });
+
+/**
+ * Deals an investor would enter: every dollar cost a plausible share of the price or the rent, every
+ * rate in a plausible range (growth −5 % to +10 %, LTV to 95 %, interest to 12 %). For laws that
+ * need the price to matter, where `realisticDeal`'s extremes (100 % growth a year) make every price
+ * alike.
+ */
+export const typicalDeal: fc.Arbitrary<DealInput> = fc
+  .record({
+    price: between(50_000, 2_000_000),
+    rentShare: between(0.003, 0.015),
+    closingShare: between(0, 0.05),
+    managementShare: between(0, 0.12),
+    insuranceShare: between(0.002, 0.015),
+    taxShare: between(0.003, 0.03),
+    maintenanceShare: between(0, 0.15),
+    feeShare: between(0, 0.02),
+    other_income: between(0, 300),
+    vacancy_rate: between(0, 0.15),
+    growth: fc.array(between(-0.05, 0.1), { minLength: 7, maxLength: 7 }),
+    loan_to_value: between(0, 0.95),
+    interest_rate: between(0, 0.12),
+    loan_term: fc.integer({ min: 5, max: 40 }),
+    loan_processing_fees: between(0, 5_000),
+    cost_to_sell: between(0, 0.1),
+    hold_period: fc.integer({ min: 1, max: 30 }),
+    units: fc.integer({ min: 1, max: 4 }),
+    violent_crime_grade: grade,
+    property_crime_grade: grade,
+  })
+  .map((r) => {
+    const rent = r.price * r.rentShare;
+    const [
+      rentGrowth,
+      otherGrowth,
+      managementGrowth,
+      insuranceGrowth,
+      taxGrowth,
+      maintenanceGrowth,
+      appreciation,
+    ] = r.growth as [number, number, number, number, number, number, number];
+    return {
+      purchase_price: r.price,
+      closing_cost: r.closingShare * r.price,
+      rent,
+      other_income: r.other_income,
+      vacancy_rate: r.vacancy_rate,
+      rent_annual_growth_rate: rentGrowth,
+      other_income_annual_growth_rate: otherGrowth,
+      property_management: r.managementShare * 12 * rent,
+      property_management_annual_growth_rate: managementGrowth,
+      insurance: r.insuranceShare * r.price,
+      insurance_annual_growth_rate: insuranceGrowth,
+      property_taxes: r.taxShare * r.price,
+      property_taxes_annual_growth_rate: taxGrowth,
+      maintenance: r.maintenanceShare * 12 * rent,
+      property_maintenance_annual_growth_rate: maintenanceGrowth,
+      loan_to_value: r.loan_to_value,
+      interest_rate: r.interest_rate,
+      loan_term: r.loan_term,
+      financing_fees: r.feeShare * r.loan_to_value * r.price,
+      loan_processing_fees: r.loan_processing_fees,
+      annual_price_appreciation: appreciation,
+      cost_to_sell: r.cost_to_sell,
+      hold_period: r.hold_period,
+      units: r.units,
+      violent_crime_grade: r.violent_crime_grade,
+      property_crime_grade: r.property_crime_grade,
+    };
+  });

@@ -1,0 +1,87 @@
+/**
+ * "What if" moves of one assumption, with the costs linked to it keeping their ratio to it: the
+ * one home of that rule for the max-offer solver, the sensitivity grid and the break-even figures.
+ *
+ * The linked costs are the ones the defaults derive from a driver (defaults.ts): closing cost,
+ * insurance and property taxes follow the price; financing fees follow the loan amount (LTV ×
+ * price); property management follows year-1 effective gross revenue (rent, other income,
+ * vacancy); maintenance follows the rent. Each keeps the ratio it has in the input, whatever the
+ * user set it to, so a deal with insurance at 0.8 % of the price keeps 0.8 % at any price. A cost
+ * whose driver is 0 in the input has no ratio to keep and stays as given.
+ */
+import type { DealInput } from './types.js';
+
+/** The assumptions the sensitivity grid moves. */
+export const SENSITIVITY_DRIVERS = [
+  'purchase_price',
+  'rent',
+  'vacancy_rate',
+  'interest_rate',
+  'loan_to_value',
+  'rent_annual_growth_rate',
+  'annual_price_appreciation',
+] as const;
+export type SensitivityDriver = (typeof SENSITIVITY_DRIVERS)[number];
+
+/** `amount × now / before`, or `amount` when `before` is 0 (no ratio to keep). */
+function follow(amount: number, now: number, before: number): number {
+  return before === 0 ? amount : amount * (now / before);
+}
+
+/**
+ * The deal at another purchase price: closing_cost, financing_fees, insurance and property_taxes
+ * keep their ratio to the price (so the loan, LTV × price, follows too); everything else stays.
+ *
+ * Formula: each linked cost × `price / input.purchase_price`.
+ *
+ * @example
+ * atPrice(austinDeal, 400_000); // closing_cost 13,500 → 12,000; insurance 2,700 → 2,400;
+ *                               // property_taxes 6,907.50 → 6,140; financing_fees 3,375 → 3,000
+ */
+export function atPrice(input: DealInput, price: number): DealInput {
+  const scale = price / input.purchase_price;
+  return Object.assign({}, input, {
+    purchase_price: price,
+    closing_cost: input.closing_cost * scale,
+    financing_fees: input.financing_fees * scale,
+    insurance: input.insurance * scale,
+    property_taxes: input.property_taxes * scale,
+  });
+}
+
+/**
+ * The deal with one driver set to `value` and its linked costs following (see the module note):
+ * the price through `atPrice`; the rent moves management (by year-1 gross income, rent + other
+ * income) and maintenance (by rent); the vacancy moves management (by 1 − vacancy); the LTV moves
+ * financing fees (by LTV). Interest rate, rent growth and appreciation move nothing else.
+ *
+ * @example
+ * withDriver(austinDeal, 'rent', 2_600).maintenance; // 2,816.40 × 2,600 / 2,347 = 3,120
+ * withDriver(austinDeal, 'vacancy_rate', 0.1).property_management; // 2,140.464 × 0.9 / 0.95 = 2,027.808
+ */
+export function withDriver(input: DealInput, driver: SensitivityDriver, value: number): DealInput {
+  switch (driver) {
+    case 'purchase_price':
+      return atPrice(input, value);
+    case 'rent': {
+      const income = input.rent + input.other_income;
+      return Object.assign({}, input, {
+        rent: value,
+        property_management: follow(input.property_management, value + input.other_income, income),
+        maintenance: follow(input.maintenance, value, input.rent),
+      });
+    }
+    case 'vacancy_rate':
+      return Object.assign({}, input, {
+        vacancy_rate: value,
+        property_management: follow(input.property_management, 1 - value, 1 - input.vacancy_rate),
+      });
+    case 'loan_to_value':
+      return Object.assign({}, input, {
+        loan_to_value: value,
+        financing_fees: follow(input.financing_fees, value, input.loan_to_value),
+      });
+    default:
+      return Object.assign({}, input, { [driver]: value });
+  }
+}
