@@ -3,6 +3,7 @@
  * camelCase, plus the flags the web needs; it never carries a password hash or a Google id.
  */
 import { z } from 'zod';
+import { cleanString } from './text.js';
 
 /** Passwords: the spec's minimum (enforced with its own sentence) and a bound against hashing megabytes. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -35,12 +36,16 @@ export const emailSchema = z.string().trim().max(254, EMAIL_MESSAGE).pipe(z.emai
  * Only the upper bound lives in the schema: a too-short password is answered by the handler with the
  * spec's own sentence, 'Password should be at least 6 characters.', as the whole error message.
  */
-export const passwordSchema = z
-  .string()
-  .max(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`);
+export const passwordSchema = cleanString('Password').max(
+  PASSWORD_MAX_LENGTH,
+  `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`,
+);
 
 const name = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(100, `${label} should be at most 100 characters.`);
+  cleanString(label)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} should be at most 100 characters.`);
 
 export const signUpBodySchema = z.object({
   firstname: name('First name'),
@@ -55,7 +60,7 @@ export const logInBodySchema = z.object({
 });
 
 /** Tokens from email links: generous bounds, the lookup decides validity. */
-const tokenSchema = z.string().trim().min(1, 'token is required').max(128);
+const tokenSchema = cleanString('token').trim().min(1, 'token is required').max(128);
 
 export const verifyEmailBodySchema = z.object({ token: tokenSchema });
 export const resetRequestBodySchema = z.object({ email: emailSchema });
@@ -63,7 +68,6 @@ export const resetConfirmBodySchema = z.object({ token: tokenSchema, password: p
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.string().optional() });
-export const authConfigResponseSchema = z.object({ google: z.boolean() });
 
 export const googleCallbackQuerySchema = z.object({
   code: z.string().max(4096).optional(),

@@ -129,12 +129,38 @@ export const formattedHoldPeriodTableSchema = z.object({
   Levered: formattedRows(HOLD_PERIOD_ROWS.Levered),
 });
 
+/**
+ * How far a market figure can be trusted, shown beside its source:
+ * - `reported`: a published figure (HUD's FMR, a county's complete crime report, the ACS);
+ * - `live`: fetched from a provider for this address just now (RentCast, Rentometer, HUD's API);
+ * - `citywide`: a city's reported rate standing for its counties (New York City's boroughs);
+ * - `incomplete`: a report from incomplete agency coverage, graded no better than the estimate;
+ * - `estimated`: our estimate from public data, its method written down (never scored as a fact);
+ * - `default`: the model's default assumption, no local data behind it;
+ * - `none`: no data for this place.
+ */
+export const MARKET_FIGURE_TIERS = [
+  'reported',
+  'live',
+  'citywide',
+  'incomplete',
+  'estimated',
+  'default',
+  'none',
+] as const;
+export const marketFigureTierSchema = z.enum(MARKET_FIGURE_TIERS);
+
 /** One market figure and where it came from. */
 export const marketFigureSchema = z.object({
   value: z.union([z.number(), z.string()]).nullable(),
+  /** what the figure is, when the metric's own label does not say it (the investor tax rate) */
+  label: z.string().optional(),
   source: z.string(),
   /** when the source's data is from, e.g. 'FY2025' */
   vintage: z.string().nullable(),
+  tier: marketFigureTierSchema,
+  /** a low–high band around the value: the market rent's range, HUD's payment-standard band */
+  range: z.object({ low: z.number(), high: z.number(), note: z.string().optional() }).optional(),
   note: z.string().optional(),
 });
 
@@ -147,11 +173,33 @@ export const marketDataSchema = z.looseObject({
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */
 export const propertyWithMetricsSchema = propertyInputSchema.extend({ metrics: assumptionsSchema });
 
-/** POST /update_metrics: the property and the edited metrics; the server recomputes. */
-export const updateMetricsRequestSchema = z.object({ property: propertyWithMetricsSchema });
+/**
+ * The id of a stored analysis or saved property: 24 lower-case base32 characters (the API's one id
+ * generator). Checked before any database read, so a malformed id is a 400, never a 500.
+ */
+export const recordIdSchema = z.string().regex(/^[a-z2-7]{24}$/, 'Not a valid id.');
+
+/**
+ * POST /update_metrics: the analysis being edited (`analysis_id`, or `saved_property_id` for a saved
+ * property), and the property with its edited metrics. The server recomputes with that analysis's
+ * stored market facts; the address, ZIP, county, bedrooms, bathrooms and house type must be the
+ * stored ones (a different property is a new analysis).
+ */
+export const updateMetricsRequestSchema = z
+  .object({
+    analysis_id: recordIdSchema.optional(),
+    saved_property_id: recordIdSchema.optional(),
+    property: propertyWithMetricsSchema,
+  })
+  .refine((body) => (body.analysis_id === undefined) !== (body.saved_property_id === undefined), {
+    message: 'Name the analysis being edited: analysis_id or saved_property_id (one of them).',
+    path: ['analysis_id'],
+  });
 
 /** The response of POST /create_property and POST /update_metrics. */
 export const analysisResponseSchema = z.object({
+  /** the user's stored analysis these numbers are (GET /api/analyses/:id reopens it) */
+  analysis_id: z.string(),
   property: propertySchema.extend({ metrics: z.object(assumptionsSchema.shape) }),
   year_1_metrics: year1MetricsSchema.extend({ hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
@@ -164,9 +212,41 @@ export const analysisResponseSchema = z.object({
   market_data: marketDataSchema,
 });
 
+/** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */
+export const sharedAnalysisSchema = analysisResponseSchema.omit({ analysis_id: true });
+
+/** One row of GET /api/analyses: enough to list and pick an analysis. */
+export const analysisSummarySchema = z.object({
+  id: z.string(),
+  /** '1100 Congress Ave, Austin, TX 78701' */
+  address: z.string(),
+  purchase_price: z.number(),
+  overall_points: z.number().int(),
+  overall_color: z.enum(RATING_COLORS),
+  /** ISO 8601: when the analysis was run, and when its metrics were last edited */
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** GET /api/analyses?limit=&cursor=: newest first; pass `next_cursor` back as `cursor` for the next page. */
+export const analysisListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const analysisListSchema = z.object({
+  analyses: z.array(analysisSummarySchema),
+  /** null on the last page */
+  next_cursor: z.string().nullable(),
+});
+
 export type Year1MetricsResponse = z.output<typeof analysisResponseSchema>['year_1_metrics'];
 export type MarketFigure = z.output<typeof marketFigureSchema>;
+export type MarketFigureTier = z.output<typeof marketFigureTierSchema>;
 export type MarketData = z.output<typeof marketDataSchema>;
 export type PropertyWithMetrics = z.output<typeof propertyWithMetricsSchema>;
 export type UpdateMetricsRequest = z.output<typeof updateMetricsRequestSchema>;
 export type AnalysisResponse = z.output<typeof analysisResponseSchema>;
+export type SharedAnalysis = z.output<typeof sharedAnalysisSchema>;
+export type AnalysisSummary = z.output<typeof analysisSummarySchema>;
+export type AnalysisList = z.output<typeof analysisListSchema>;

@@ -2,12 +2,60 @@
 import { z } from 'zod';
 
 /**
+ * Every machine code the API answers with: the one list the server throws (`AppError`) and the web
+ * branches on. A code not listed here cannot be sent: the response schema refuses it.
+ */
+export const apiErrorCodeSchema = z.enum([
+  // any route
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'CROSS_SITE_REQUEST',
+  'RATE_LIMITED',
+  'INTERNAL',
+  /** the database did not answer: 503, try again shortly */
+  'SERVICE_UNAVAILABLE',
+  // analysis
+  'INVALID_ZIP',
+  'INVALID_MARKET_INPUT',
+  'INVALID_ASSUMPTION',
+  'OUT_OF_FREE_SEARCHES',
+  'ADDRESS_NOT_FOUND',
+  // saved properties
+  'SAVED_PROPERTY_NOT_FOUND',
+  'ALREADY_SAVED',
+  // accounts
+  'UNAUTHENTICATED',
+  'USER_NOT_FOUND',
+  'INVALID_CREDENTIALS',
+  'EMAIL_IN_USE',
+  'WEAK_PASSWORD',
+  'INVALID_TOKEN',
+  'GOOGLE_NOT_CONFIGURED',
+  // billing
+  'ALREADY_SUBSCRIBED',
+  'CHECKOUT_OPEN',
+  'NO_BILLING_ACCOUNT',
+  'INVALID_RETURN_URL',
+  'INVALID_SIGNATURE',
+  'INVALID_EVENT',
+  'BILLING_PROVIDER_ERROR',
+]);
+
+export type ApiErrorCode = z.output<typeof apiErrorCodeSchema>;
+
+/** The codes by name: `API_ERROR_CODES.OUT_OF_FREE_SEARCHES`. */
+export const API_ERROR_CODES = apiErrorCodeSchema.enum;
+
+/**
  * Every 4xx/5xx body: `error` is a message meant for the user, `code` a stable machine name, and
  * `fields` (validation failures only) one message per offending field, keyed by its dotted path.
  */
 export const apiErrorSchema = z.object({
   error: z.string(),
-  code: z.string(),
+  code: apiErrorCodeSchema,
   fields: z.record(z.string(), z.string()).optional(),
 });
 

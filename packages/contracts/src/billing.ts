@@ -15,13 +15,6 @@ export const portalBodySchema = z.object({
 
 export const redirectResponseSchema = z.object({ url: z.string() });
 
-export const billingConfigResponseSchema = z.object({
-  /** 'test': the offline test mode, nothing is charged */
-  mode: z.enum(['stripe', 'test']),
-  /** US dollars (product spec §9) */
-  prices: z.object({ monthly: z.number(), yearly: z.number() }),
-});
-
 export const subscriptionResponseSchema = z.union([
   z.object({
     status: z.enum(ACTIVE_SUBSCRIPTION_STATUSES),

@@ -1,11 +1,11 @@
 /** Feedback (product spec §3, §5): comments required, a whole-number rating from 1 to 5. */
 import { z } from 'zod';
+import { cleanString } from './text.js';
 
 const RATING_MESSAGE = 'Rating must be a whole number from 1 to 5';
 
 export const feedbackBodySchema = z.object({
-  comments: z
-    .string({ error: 'Comments are required' })
+  comments: cleanString('Comments', { error: 'Comments are required' })
     .trim()
     .min(1, 'Comments are required')
     .max(5_000, 'Comments must be at most 5,000 characters'),

@@ -13,3 +13,4 @@ export * from './messages.js';
 export * from './property.js';
 export * from './public-config.js';
 export * from './saved-property.js';
+export * from './text.js';

@@ -159,7 +159,7 @@ export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
   rent_to_price: 'Rent to Price',
   units: 'Units',
   hud_rent: 'HUD Rent',
-  rentometer_rent: 'Rentometer Rent',
+  rentometer_rent: 'Market Rent',
   violent_crime_grade: 'Violent Crime Grade',
   property_crime_grade: 'Property Crime Grade',
   sale_price_appreciation: 'Sale Price',
@@ -235,7 +235,8 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
   units: 'The number of units in the building: 1 for a single family house up to 4 for a four family.',
   hud_rent:
     'HUD’s Fair Market Rent for the area and bedroom count: roughly the monthly rent a Section 8 voucher would cover.',
-  rentometer_rent: 'The monthly market rent Rentometer reports for comparable rentals nearby.',
+  rentometer_rent:
+    'The monthly market rent for the address: live from RentCast or Rentometer when connected, else an estimate from HUD rents with its range.',
   violent_crime_grade: 'A letter grade for violent crime in the area, from A+ (safest) to F.',
   property_crime_grade: 'A letter grade for property crime in the area, from A+ (safest) to F.',
   sale_price_appreciation:

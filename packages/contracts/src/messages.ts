@@ -66,6 +66,10 @@ export function analysisFailureMessage(serverText: string | null | undefined): s
   return text;
 }
 
+/** Under every analysis, on screen and in the deal report. */
+export const DISCLAIMER =
+  'SFR Analyst’s figures are estimates from public market data and the assumptions shown. They are not financial, tax or legal advice: check every number for your specific property before you invest.';
+
 /** Headings, buttons, placeholders and popups of the screens (product spec §2). */
 export const UI_TEXT = {
   analyzeProperty: 'Analyze Property',

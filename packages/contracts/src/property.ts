@@ -5,6 +5,7 @@
 import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
 import { z } from 'zod';
 import { formNumberField, plainNumber } from './number-field.js';
+import { cleanString } from './text.js';
 
 /** House type (`factor`) → its name. The default display is Single Family. */
 export const HOUSE_TYPES = {
@@ -36,7 +37,9 @@ export const PROPERTY_FIELD_LABELS = {
 
 /** The numeric limits, also for the form's min, max and step attributes. */
 export const PROPERTY_LIMITS = {
-  num_bedrooms: { min: 1, max: 20, step: 1 },
+  // HUD publishes rents for 0-4 bedrooms and a rule for larger units; the market layer extends it
+  // to 10 (market/fmr.ts MAX_BEDROOMS), beyond which no single-family rental figure is credible
+  num_bedrooms: { min: 1, max: 10, step: 1 },
   num_bathrooms: { min: 1, max: 20, step: 0.5 },
   purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 1_000_000_000 },
   factor: { min: 1, max: 4, step: 1 },
@@ -45,8 +48,9 @@ export const PROPERTY_LIMITS = {
 const MAX_TEXT_LENGTH = 200;
 
 function requiredText(label: string) {
-  return z
-    .string({ error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`) })
+  return cleanString(label, {
+    error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`),
+  })
     .trim()
     .min(1, { error: `${label} is required`, abort: true })
     .max(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters`, abort: true });

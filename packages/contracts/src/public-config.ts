@@ -10,6 +10,13 @@ export const publicConfigSchema = z.object({
   billingMode: z.enum(['stripe', 'test']),
   /** embeddable URL of the How to Use video, or null */
   howToVideoUrl: z.string().nullable(),
+  /** the raster tiles of the keyless map (MAP_TILE_URL, MAP_TILE_ATTRIBUTION; OpenStreetMap by default) */
+  mapTiles: z.object({
+    /** an XYZ template: {z}, {x}, {y}, and optionally {s} as the host's first label */
+    urlTemplate: z.string(),
+    /** shown on the map, as the tile provider's terms require */
+    attribution: z.string(),
+  }),
 });
 
 export type PublicConfig = z.output<typeof publicConfigSchema>;
