@@ -1,19 +1,26 @@
 /**
- * Load-tests the API with autocannon (100 connections) on create_property and update_metrics as a
- * signed-in subscriber, and a bare Fastify route as the baseline. Each server runs in its own
- * process so the load generator does not share its event loop. Prints req/s and latency p50/p99,
- * each route's share of the bare route's throughput, and the issue's targets.
+ * The API benchmark, on Postgres, against the built server (dist/server.js, as `pnpm start` runs
+ * it) in its own process, as a signed-in subscriber:
  *
- *   pnpm bench                                        PGlite, 10 s per route, one run
- *   BENCH_RUNS=3 BENCH_DURATION_S=5 pnpm bench        median of three runs
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres pnpm bench
- *                                                     also on Postgres (a fresh sfr_bench_* database)
- *   BENCH_DATABASES=postgres BENCH_DATABASE_URL=…     Postgres only
- *   BENCH_API_DIR=/tmp/old/apps/api MARKET_DATA_DIR=… another checkout's API (A/B against a commit)
+ * 1. Open load: requests sent on a fixed schedule (uniformly spaced arrivals, paced here, not by
+ *    autocannon, whose overallRate sends bursts) at 100, 200 and 500 req/s, for create_property and
+ *    update_metrics. Latency is measured from each request's scheduled send time, so a server that
+ *    falls behind shows it (no coordinated omission). Prints p50/p99/max.
+ * 2. Server CPU per request: the server process's CPU time (/proc/<pid>/stat) over the requests it
+ *    served in each open-load phase.
+ * 3. Closed loop, for the record: autocannon with 100 connections on create_property against one
+ *    process, then against two processes on the same database with the connections dealt
+ *    round-robin between them (50 each).
+ *
+ * Figures only; nothing here asserts a time.
+ *
+ *   pnpm bench                         BENCH_DATABASE_URL default postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_OPEN_S=5 BENCH_CLOSED_S=10   seconds per open-load phase / per closed-loop run
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,186 +28,258 @@ import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { austin } from './austin.js';
 import { benchEnv, spawnServer, waitFor } from './server.js';
-import { type Subscriber, signUpSubscriber } from './subscriber.js';
+import { signUpSubscriber } from './subscriber.js';
 
-const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
-/** Another checkout's apps/api to measure instead (an A/B against an older commit); needs MARKET_DATA_DIR. */
-const API_DIR = process.env.BENCH_API_DIR || BENCH_DIR;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const OPEN_S = Number(process.env.BENCH_OPEN_S ?? 5);
+const CLOSED_S = Number(process.env.BENCH_CLOSED_S ?? 10);
+const RATES = [100, 200, 500];
 const CONNECTIONS = 100;
-const SERVER_URL = process.env.BENCH_DATABASE_URL || undefined;
-const DATABASES = (process.env.BENCH_DATABASES ?? (SERVER_URL ? 'pglite,postgres' : 'pglite'))
-  .split(',')
-  .map((kind) => kind.trim()) as ('pglite' | 'postgres')[];
+const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
-/** Issue 3's targets for create_property and update_metrics at 100 connections. */
-const TARGETS = { createP99Ms: 25, createShare: 0.25, updateShare: 0.4 };
-
-const property = austin;
-
-function startServer(
-  script: string,
-  port: number,
-  env: Record<string, string> = {},
-  cwd = API_DIR,
-): ChildProcess {
-  return spawnServer(script, cwd, benchEnv(port, env));
+/** CPU time (user + system) of a process so far, microseconds. */
+function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1_000_000;
 }
 
-interface Measurement {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-async function load(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Measurement> {
-  const result = await autocannon({
-    url,
-    method: 'POST',
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sfr_bench_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
-/** One server under test: its process, its session and what it needs to be torn down. */
-interface Target {
-  kind: 'pglite' | 'postgres';
-  origin: string;
-  process: ChildProcess;
-  subscriber?: Subscriber;
-  analysed?: unknown;
-  cleanup: () => Promise<void>;
-}
-
-async function startApi(kind: 'pglite' | 'postgres', port: number): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sfr-bench-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir };
-  let dropDatabase = async () => {};
-  if (kind === 'postgres') {
-    if (!SERVER_URL) throw new Error('the postgres bench needs BENCH_DATABASE_URL');
-    const name = `sfr_bench_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
+    url: url.toString(),
+    async drop() {
       const sql = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
       await sql.unsafe(`drop database if exists "${name}" with (force)`);
       await sql.end();
-    };
-  }
-  const child = startServer('src/server.ts', port, env);
+    },
+  };
+}
+
+interface Server {
+  origin: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function startServer(port: number, databaseUrl: string): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sfr-bench-'));
+  const child = spawnServer(
+    'dist/server.js',
+    API_DIR,
+    benchEnv(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
+  );
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/api/health`);
   return {
-    kind,
-    origin: `http://127.0.0.1:${port}`,
-    process: child,
-    async cleanup() {
+    origin,
+    child,
+    async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-const bare = startServer('bench/bare-server.ts', 3900, {}, BENCH_DIR);
-const targets: Target[] = [];
-try {
-  for (const [i, kind] of DATABASES.entries()) targets.push(await startApi(kind, 3901 + i));
-  await waitFor('http://127.0.0.1:3900/api/bare');
-  for (const target of targets) {
-    await waitFor(`${target.origin}/api/health`);
-    target.subscriber = await signUpSubscriber(target.origin);
-    const created = await fetch(`${target.origin}/api/create_property`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        origin: target.origin,
-        cookie: target.subscriber.cookie,
+const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
+
+/** One POST; resolves with its status once the whole answer has arrived. */
+function post(origin: string, path: string, body: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${origin}${path}`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
       },
-      body: JSON.stringify(property),
-    });
-    if (created.status !== 200) throw new Error(`create_property: ${created.status} ${await created.text()}`);
-    target.analysed = ((await created.json()) as { property: unknown }).property;
-  }
-
-  const samples = new Map<string, Measurement[]>();
-  const record = (name: string, m: Measurement) => samples.set(name, [...(samples.get(name) ?? []), m]);
-  for (let run = 0; run < RUNS; run++) {
-    record('bare Fastify route', await load('http://127.0.0.1:3900/api/bare', {}));
-    for (const target of targets) {
-      const headers = { origin: target.origin, cookie: target.subscriber?.cookie ?? '' };
-      record(
-        `create_property (${target.kind})`,
-        await load(`${target.origin}/api/create_property`, property, headers),
-      );
-      record(
-        `update_metrics (${target.kind})`,
-        await load(`${target.origin}/api/update_metrics`, { property: target.analysed }, headers),
-      );
-    }
-  }
-
-  const bareRps = median((samples.get('bare Fastify route') ?? []).map((m) => m.rps));
-  const rows = [...samples].map(([route, runs]) => {
-    const rps = median(runs.map((m) => m.rps));
-    return {
-      route,
-      'req/s': Math.round(rps),
-      ...(RUNS > 1 && {
-        'req/s range': `${Math.round(Math.min(...runs.map((m) => m.rps)))}–${Math.round(Math.max(...runs.map((m) => m.rps)))}`,
-      }),
-      'p50 ms': median(runs.map((m) => m.p50)),
-      'p99 ms': median(runs.map((m) => m.p99)),
-      'vs bare': `${((100 * rps) / bareRps).toFixed(1)} %`,
-      errors: runs.reduce((sum, m) => sum + m.errors, 0),
-    };
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  console.log(
-    `\nAPI under autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per route, ` +
-      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`}, each server in its own process, ` +
-      'create_property and update_metrics as a signed-in subscriber (session cookie, same-origin Origin)',
-  );
-  console.table(rows);
-  for (const target of targets) {
-    const create = rows.find((r) => r.route === `create_property (${target.kind})`);
-    const update = rows.find((r) => r.route === `update_metrics (${target.kind})`);
-    if (!create || !update) continue;
-    const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    console.log(
-      `${target.kind}: create_property p99 ${create['p99 ms']} ms (target ≤ ${TARGETS.createP99Ms}: ${verdict(
-        create['p99 ms'] <= TARGETS.createP99Ms,
-      )}), ${create['vs bare']} of bare (target ≥ ${TARGETS.createShare * 100} %: ${verdict(
-        create['req/s'] >= TARGETS.createShare * bareRps,
-      )}); update_metrics ${update['vs bare']} of bare (target ≥ ${TARGETS.updateShare * 100} %: ${verdict(
-        update['req/s'] >= TARGETS.updateShare * bareRps,
-      )})`,
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+interface OpenResult {
+  route: string;
+  rate: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  cpuPerRequestUs: number;
+}
+
+/** `rate` requests a second for OPEN_S seconds, each sent at its scheduled time. */
+async function openLoad(
+  server: Server,
+  route: string,
+  body: string,
+  headers: Record<string, string>,
+  rate: number,
+): Promise<OpenResult> {
+  const total = Math.round(rate * OPEN_S);
+  const interval = 1_000 / rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  const cpuBefore = cpuMicros(server.child.pid ?? 0);
+  const start = performance.now() + 20;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait - 1));
+    while (performance.now() < due) {
+      // spin the last millisecond: setTimeout alone is too coarse for 2 ms spacing
+    }
+    pending.push(
+      post(server.origin, route, body, headers).then(
+        (status) => {
+          latencies.push(performance.now() - due);
+          if (status !== 200) errors++;
+        },
+        () => {
+          errors++;
+        },
+      ),
     );
   }
+  await Promise.all(pending);
+  const cpuUs = cpuMicros(server.child.pid ?? 0) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  return {
+    route,
+    rate,
+    sent: total,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1] ?? Number.NaN,
+    errors,
+    cpuPerRequestUs: cpuUs / total,
+  };
+}
+
+async function closedLoop(origins: string[], body: string, headers: Record<string, string>) {
+  const per = Math.floor(CONNECTIONS / origins.length);
+  const results = await Promise.all(
+    origins.map((origin) =>
+      autocannon({
+        url: `${origin}/api/create_property`,
+        method: 'POST',
+        connections: per,
+        duration: CLOSED_S,
+        headers: { 'content-type': 'application/json', ...headers, origin },
+        body,
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.non2xx + r.errors + r.timeouts, 0),
+  };
+}
+
+const database = await createDatabase();
+const servers: Server[] = [];
+try {
+  servers.push(await startServer(3901, database.url));
+  const [first] = servers as [Server];
+  const subscriber = await signUpSubscriber(first.origin);
+  const headers = { origin: first.origin, cookie: subscriber.cookie };
+  const createBody = JSON.stringify(austin);
+  const created = await fetch(`${first.origin}/api/create_property`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: createBody,
+  });
+  if (created.status !== 200) throw new Error(`create_property: ${created.status} ${await created.text()}`);
+  const analysis = (await created.json()) as { analysis_id?: string; property: unknown };
+  const updateBody = JSON.stringify(
+    analysis.analysis_id
+      ? { analysis_id: analysis.analysis_id, property: analysis.property }
+      : { property: analysis.property },
+  );
+  const updated = await post(first.origin, '/api/update_metrics', updateBody, headers);
+  if (updated !== 200) throw new Error(`update_metrics: ${updated}`);
+
+  // warm-up: JIT, prepared statements, connection pool
+  await openLoad(first, '/api/create_property', createBody, headers, 200);
+  await openLoad(first, '/api/update_metrics', updateBody, headers, 200);
+
+  const open: OpenResult[] = [];
+  for (const rate of RATES) {
+    open.push(await openLoad(first, '/api/create_property', createBody, headers, rate));
+    open.push(await openLoad(first, '/api/update_metrics', updateBody, headers, rate));
+  }
+  console.log(
+    `\nOpen load on Postgres: uniformly spaced arrivals for ${OPEN_S} s per row, latency from each request's scheduled send time; server CPU per request from /proc`,
+  );
+  console.table(
+    open.map((r) => ({
+      route: r.route.replace('/api/', ''),
+      'req/s': r.rate,
+      requests: r.sent,
+      'p50 ms': r.p50.toFixed(2),
+      'p99 ms': r.p99.toFixed(2),
+      'max ms': r.max.toFixed(1),
+      'server CPU µs/req': Math.round(r.cpuPerRequestUs),
+      errors: r.errors,
+    })),
+  );
+  const at200 = open.find((r) => r.route === '/api/create_property' && r.rate === 200);
+  const cpu = open.filter((r) => r.route === '/api/create_property').map((r) => r.cpuPerRequestUs);
+  if (at200) {
+    console.log(
+      `create_property p99 at 200 req/s: ${at200.p99.toFixed(2)} ms (target ≤ 10 ms: ${at200.p99 <= 10 ? 'met' : 'NOT met'}); ` +
+        `server CPU per create_property: ${Math.round(Math.min(...cpu))}–${Math.round(Math.max(...cpu))} µs (target ≤ 250 µs: ${
+          Math.max(...cpu) <= 250 ? 'met' : Math.min(...cpu) <= 250 ? 'met at some rates' : 'NOT met'
+        })`,
+    );
+  }
+
+  const one = await closedLoop([first.origin], createBody, headers);
+  servers.push(await startServer(3902, database.url));
+  const two = await closedLoop(
+    servers.map((s) => s.origin),
+    createBody,
+    headers,
+  );
+  console.log(
+    `\nClosed loop, for the record: autocannon, ${CONNECTIONS} connections, ${CLOSED_S} s, create_property`,
+  );
+  console.table([
+    {
+      servers: 'one process',
+      'req/s': Math.round(one.rps),
+      'p50 ms': one.p50,
+      'p99 ms': one.p99,
+      errors: one.errors,
+    },
+    {
+      servers: 'two processes (connections round-robin)',
+      'req/s': Math.round(two.rps),
+      'p50 ms': two.p50,
+      'p99 ms': two.p99,
+      errors: two.errors,
+    },
+  ]);
 } finally {
-  bare.kill('SIGTERM');
-  for (const target of targets) await target.cleanup();
+  agent.destroy();
+  for (const server of servers) await server.stop();
+  await database.drop();
 }

@@ -46,14 +46,15 @@ const CATEGORIES: [string, (owner: string, fn: string) => boolean][] = [
     'database driver (PGlite + its WASM Postgres, postgres-js, Drizzle)',
     (o) => o.startsWith('wasm://') || ['@electric-sql/pglite', 'postgres', 'drizzle-orm'].includes(o),
   ],
-  ['response serializer (one pass)', (o) => o.endsWith('services/json-serializer.ts')],
+  ['response serializer (one pass)', (o) => o.endsWith('http/json-serializer.ts')],
   ['zod (request validation, other responses)', (o) => o === 'zod' || o === 'fastify-type-provider-zod'],
   [
     'analysis (engine, formatting, market figures)',
     (o) =>
       o.startsWith('packages/underwriting') ||
       o.startsWith('packages/contracts') ||
-      o.startsWith('apps/api/src/services') ||
+      o.startsWith('apps/api/src/analysis') ||
+      o.startsWith('apps/api/src/saved') ||
       o.startsWith('apps/api/src/market'),
   ],
   [

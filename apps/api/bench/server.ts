@@ -9,19 +9,29 @@ export function benchEnv(port: number, env: Record<string, string> = {}): NodeJS
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // production refuses to start without these: the offline test billing on purpose, and an SMTP
+    // server that refuses at once (sign-up still succeeds; the failed email is only logged)
+    BILLING_MODE: 'test',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    // the benchmark is one user hammering on purpose: the analysis rate limit would answer 429
+    RATE_LIMIT_ANALYSES_PER_MINUTE: '100000000',
     APP_URL: `http://127.0.0.1:${port}`,
     ...env,
   };
 }
 
-/** `node [nodeArgs] --import tsx script` in `cwd`, its output on ours. */
+/**
+ * `node [nodeArgs] --import tsx script` in `cwd` (a `.js` script runs without tsx, as `pnpm start`
+ * runs dist/server.js), its output on ours.
+ */
 export function spawnServer(
   script: string,
   cwd: string,
   env: NodeJS.ProcessEnv,
   nodeArgs: readonly string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
+  return spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,25 +1,35 @@
 /**
- * Market-data coverage report: the share of distinct crosswalk ZIPs that resolve to a HUD rent, both
- * crime grades and a property-tax rate, and the main causes of misses.
+ * Market-data coverage report: HUD rent, the offline market rent against HUD's 40th percentile,
+ * crime grades by tier (share of crosswalk ZIPs and of people), the crime estimate's validation
+ * error, and the investor tax rule of every state.
  *
- *   npx tsx scripts/coverage.ts [dir]
+ *   pnpm --filter @sfr/api coverage:market [dir]
  *
  * `dir` defaults to $MARKET_DATA_DIR, else <repo root>/../shared/data/market.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  type BedroomRents,
   buildMarketData,
-  type CrimeCountyRow,
+  CRIME_TIERS,
+  type CrimeKind,
+  type CrimeTier,
+  FMR_ROUNDING,
+  INVESTOR_TAX_RULES,
+  investorTaxRate,
+  investorTaxRule,
   loadMarketDir,
   loadZipcodesUsGazetteer,
+  type MarketCountyRow,
   type MarketData,
-  type ZipMarketLookup,
+  type MarketZipRow,
+  rentForBedrooms,
+  SAFMR_ROUNDING,
+  STATE_FIPS_50_DC,
+  STATES_50_DC,
+  validateCrimeModel,
 } from '../src/market/index.js';
-
-const BEDROOMS = 3;
-const NO_RATE = 'county has no rate in 2021–2023 (no agency reported to NIBRS, or suppressed by Urban)';
-const TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW']);
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = resolve(
@@ -28,42 +38,150 @@ const dir = resolve(
 
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(2)}%`;
 const line = (label: string, n: number, d: number) =>
-  console.log(`  ${label.padEnd(44)} ${String(n).padStart(6)} / ${d}  ${pct(n, d).padStart(7)}`);
+  console.log(
+    `  ${label.padEnd(46)} ${String(Math.round(n)).padStart(10)} / ${Math.round(d)}  ${pct(n, d).padStart(7)}`,
+  );
 
-function tally(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+const schedule = (
+  r: Pick<MarketZipRow, 'fmr_0' | 'fmr_1' | 'fmr_2' | 'fmr_3' | 'fmr_4'>,
+): BedroomRents | null =>
+  r.fmr_0 === null || r.fmr_1 === null || r.fmr_2 === null || r.fmr_3 === null || r.fmr_4 === null
+    ? null
+    : [r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4];
+const safmrSchedule = (r: MarketZipRow): BedroomRents | null =>
+  r.safmr_0 === null || r.safmr_1 === null || r.safmr_2 === null || r.safmr_3 === null || r.safmr_4 === null
+    ? null
+    : [r.safmr_0, r.safmr_1, r.safmr_2, r.safmr_3, r.safmr_4];
+
+const tierOf = (c: MarketCountyRow | null, kind: CrimeKind): CrimeTier =>
+  c === null ? 'none' : kind === 'violent' ? c.violent_crime_tier : c.property_crime_tier;
+
+/** HUD rent and the market rent against the 40th percentile, every ZIP row × 0–6 bedrooms. */
+function rents(market: MarketData): void {
+  let rows = 0;
+  let withHud = 0;
+  let checks = 0;
+  let atOrAbove = 0;
+  let anchorMatches = 0;
+  for (const row of market.zipRows) {
+    rows += 1;
+    if (row.hud_rent_applies !== null) withHud += 1;
+    const fmr = schedule(row);
+    if (fmr === null) continue;
+    const safmr = safmrSchedule(row);
+    const county = market.county(row.county_fips)?.county_name ?? row.county_name ?? row.county_fips;
+    for (let b = 0; b <= 6; b++) {
+      const l = market.lookupZip(row.zip, b, { county });
+      if (l?.county_fips !== row.county_fips || !l.market_rent) continue;
+      checks += 1;
+      const fortieth =
+        safmr === null ? rentForBedrooms(fmr, b, FMR_ROUNDING) : rentForBedrooms(safmr, b, SAFMR_ROUNDING);
+      if (l.market_rent.low === fortieth) anchorMatches += 1;
+      if (l.market_rent.value >= fortieth) atOrAbove += 1;
+    }
+  }
+  console.log('\nRents (every ZIP × county row):');
+  line('rows with a HUD rent', withHud, rows);
+  line('market rent ≥ HUD 40th percentile (0–6 BR)', atOrAbove, checks);
+  line('market rent range low = the 40th percentile', anchorMatches, checks);
 }
 
-function printCauses(title: string, counts: Map<string, number>): void {
-  if (counts.size === 0) return;
-  console.log(`  ${title}:`);
-  for (const [cause, n] of [...counts].sort((a, b) => b[1] - a[1])) {
-    console.log(`    ${String(n).padStart(6)}  ${cause}`);
+/** Crime tiers by ZIP (main county) and by people (ACS county population spread over ZIPs by res_ratio). */
+function crime(market: MarketData): void {
+  const inStates = (r: MarketZipRow) => STATES_50_DC.includes(r.state_code);
+  const mains = market.zipRows.filter((r) => r.is_main);
+  const resTotal = new Map<string, number>();
+  for (const r of market.zipRows)
+    resTotal.set(r.county_fips, (resTotal.get(r.county_fips) ?? 0) + r.res_ratio);
+  const peopleOf = (r: MarketZipRow) => {
+    const c = market.county(r.county_fips);
+    const total = resTotal.get(r.county_fips) ?? 0;
+    return c?.population && total > 0 ? (c.population * r.res_ratio) / total : 0;
+  };
+  for (const scope of ['50 states + DC', 'all crosswalk ZIPs'] as const) {
+    const zips = scope === '50 states + DC' ? mains.filter(inStates) : mains;
+    const parts = scope === '50 states + DC' ? market.zipRows.filter(inStates) : market.zipRows;
+    const people = parts.reduce((s, r) => s + peopleOf(r), 0);
+    console.log(`\nCrime grades by tier, ${scope} (${zips.length} ZIPs, ${Math.round(people)} people):`);
+    for (const kind of ['violent', 'property'] as const) {
+      console.log(`  ${kind}:`);
+      for (const tier of CRIME_TIERS) {
+        const z = zips.filter((r) => tierOf(market.county(r.county_fips), kind) === tier).length;
+        const p = parts
+          .filter((r) => tierOf(market.county(r.county_fips), kind) === tier)
+          .reduce((s, r) => s + peopleOf(r), 0);
+        console.log(
+          `    ${tier.padEnd(11)} ZIPs ${pct(z, zips.length).padStart(7)} (${String(z).padStart(5)})   people ${pct(p, people).padStart(7)}`,
+        );
+      }
+    }
+    const graded = (r: MarketZipRow) =>
+      tierOf(market.county(r.county_fips), 'violent') !== 'none' &&
+      tierOf(market.county(r.county_fips), 'property') !== 'none';
+    line('ZIPs with both grades (some tier)', zips.filter(graded).length, zips.length);
+    line(
+      'people with both grades (some tier)',
+      parts.filter(graded).reduce((s, r) => s + peopleOf(r), 0),
+      people,
+    );
   }
 }
 
-/** Why a ZIP has no crime grade of `kind`. */
-function crimeMissCause(
-  r: ZipMarketLookup,
-  crimeByCounty: ReadonlyMap<string, readonly CrimeCountyRow[]>,
-  kind: 'violent' | 'property',
-): string {
-  if (TERRITORIES.has(r.state_code)) return `territory (${r.state_code}): not in the crime file`;
-  const rows = crimeByCounty.get(r.county_fips);
-  if (!rows) return 'county absent from crime_county.csv';
-  const rate = (x: CrimeCountyRow) => (kind === 'violent' ? x.violent_per_100k : x.property_per_100k);
-  if (rows.every((x) => rate(x) === null)) {
-    if (r.county_fips.startsWith('09') && rows.some((x) => x.year === 2022))
-      return 'CT planning region, 2022 gap';
-    return NO_RATE;
+function crimeValidation(files: Parameters<typeof buildMarketData>[0]): void {
+  console.log(
+    '\nCrime estimate, validated on complete-reporting counties hidden from the fit (grade steps of 13):',
+  );
+  for (const kind of ['violent', 'property'] as const) {
+    for (const scheme of ['10-fold', 'leave-state-out'] as const) {
+      const v = validateCrimeModel(files.crimeCounty, files.acsCounty, kind, scheme);
+      console.log(
+        `  ${kind.padEnd(8)} ${scheme.padEnd(15)} n ${v.counties}  mean error ${v.mean_abs_steps.toFixed(2)} steps` +
+          `  exact ${pct(v.exact_share, 1)}  ±1 ${pct(v.within_one_share, 1)}  ±2 ${pct(v.within_two_share, 1)}` +
+          `  letter ${pct(v.letter_share, 1)}  | baselines: national median ${v.baseline_national_steps.toFixed(2)},` +
+          ` state median ${v.baseline_state_steps.toFixed(2)}`,
+      );
+    }
   }
-  return 'no reference distribution for the year';
+}
+
+function taxRules(market: MarketData): void {
+  console.log('\nInvestor (non-homestead) tax rule per state: median county rate, ACS → investor:');
+  const byState = new Map<string, MarketCountyRow[]>();
+  for (const c of market.countyRows) {
+    if (!c.state_code || !STATE_FIPS_50_DC.has(c.state_fips)) continue;
+    const list = byState.get(c.state_code) ?? [];
+    list.push(c);
+    byState.set(c.state_code, list);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >>> 1] ?? Number.NaN;
+  for (const state of STATES_50_DC) {
+    const counties = byState.get(state) ?? [];
+    const acs = counties.map((c) => c.property_tax_rate);
+    const inv = counties.map(
+      (c) =>
+        investorTaxRate(c.property_tax_rate, c.median_home_value, investorTaxRule(state, c.county_fips))
+          .value,
+    );
+    const rule = investorTaxRule(state, '');
+    console.log(
+      `  ${state}  ${(100 * median(acs)).toFixed(2)}% → ${(100 * median(inv)).toFixed(2)}%  ${(rule?.kinds ?? ['none']).join('+').padEnd(38)} ${rule?.source_url ?? 'NO RULE'}`,
+    );
+  }
+  const countyRules = INVESTOR_TAX_RULES.filter((r) => r.county_fips);
+  for (const r of countyRules) {
+    const c = market.county(r.county_fips ?? '');
+    const inv = c ? investorTaxRate(c.property_tax_rate, c.median_home_value, r).value : Number.NaN;
+    console.log(
+      `  ${r.state} county ${r.county_fips} ${c?.county_name ?? ''}: ${(100 * (c?.property_tax_rate ?? Number.NaN)).toFixed(2)}% → ${(100 * inv).toFixed(2)}%`,
+    );
+  }
+  const missing = STATES_50_DC.filter((s) => investorTaxRule(s, '') === null);
+  console.log(`  states without a rule: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
 }
 
 async function main(): Promise<void> {
   const t0 = performance.now();
   const loaded = await loadMarketDir(dir);
-  const tLoad = performance.now();
   if (!loaded.ok) {
     console.log(`Market data not loaded from ${dir}: ${loaded.reason}`);
     for (const f of loaded.missing) console.log(`  missing: ${f}`);
@@ -71,123 +189,29 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  const tLoad = performance.now();
   const gazetteer = await loadZipcodesUsGazetteer();
-  const tGaz = performance.now();
-  const market: MarketData = buildMarketData(loaded.data, { gazetteer });
+  const market = buildMarketData(loaded.data, { gazetteer });
   const tBuild = performance.now();
-
   console.log(`Market data: ${dir}`);
   for (const f of loaded.files) {
     console.log(
-      `  ${f.file.padEnd(28)} ${String(f.rows).padStart(6)} rows ${(f.bytes / 1024).toFixed(0).padStart(5)} KB ` +
-        `${f.ms.toFixed(0).padStart(4)} ms  sha256 ${f.sha256.slice(0, 12)}  ${f.vintage}`,
+      `  ${f.file.padEnd(28)} ${String(f.rows).padStart(6)} rows  sha256 ${f.sha256.slice(0, 12)}  ${f.vintage}`,
     );
   }
-  for (const f of loaded.missingOptional) console.log(`  (optional file absent: ${f})`);
   console.log(
-    `Timing: read+parse ${(tLoad - t0).toFixed(0)} ms, gazetteer ${(tGaz - tLoad).toFixed(0)} ms, ` +
-      `derive+index ${(tBuild - tGaz).toFixed(0)} ms, total ${(tBuild - t0).toFixed(0)} ms`,
+    `Timing: read+parse ${(tLoad - t0).toFixed(0)} ms, gazetteer+derive+index ${(tBuild - tLoad).toFixed(0)} ms; ` +
+      `${market.zipRows.length} ZIP × county rows, ${new Set(market.zipRows.map((r) => r.zip)).size} ZIPs, ` +
+      `${market.countyRows.length} counties`,
   );
-
-  const crimeByCounty = new Map<string, CrimeCountyRow[]>();
-  for (const r of loaded.data.crimeCounty) {
-    const list = crimeByCounty.get(r.county_fips);
-    if (list) list.push(r);
-    else crimeByCounty.set(r.county_fips, [r]);
-  }
-
-  const zips = market.zipRows.map((z) => z.zip);
-  const total = zips.length;
-  let hud = 0;
-  let safmrApplies = 0;
-  let market_ = 0;
-  let violent = 0;
-  let property = 0;
-  let both = 0;
-  let unreliable = 0;
-  let coords = 0;
-  let all = 0;
-  let allCountyTax = 0;
-  const tax = new Map<string, number>();
-  const hudMiss = new Map<string, number>();
-  const crimeMiss = new Map<string, number>();
-  const noRateStates = new Map<string, number>();
-  const ctYears = new Map<string, number>();
-  const taxFallback = new Map<string, number>();
-  const fmrBasis = new Map<string, number>();
-
-  for (const zip of zips) {
-    const r = market.lookupZip(zip, BEDROOMS);
-    if (r === null) continue;
-    if (r.hud_rent) {
-      hud += 1;
-      if (r.hud_rent.applies === 'safmr') safmrApplies += 1;
-      tally(fmrBasis, r.hud_rent.fmr_basis);
-    } else {
-      tally(
-        hudMiss,
-        `${TERRITORIES.has(r.state_code) ? 'territory' : 'state'} ${r.state_code}: county ${r.county_fips} has no FMR row`,
-      );
-    }
-    if (r.market_rent) market_ += 1;
-    if (r.lat !== null) coords += 1;
-    if (r.violent_crime_grade) violent += 1;
-    else {
-      const cause = crimeMissCause(r, crimeByCounty, 'violent');
-      tally(crimeMiss, cause);
-      if (cause === NO_RATE) tally(noRateStates, r.state_code);
-    }
-    if (r.state_code === 'CT' && r.violent_crime_grade) tally(ctYears, String(r.violent_crime_grade.year));
-    if (r.property_crime_grade) property += 1;
-    const grades = r.violent_crime_grade !== null && r.property_crime_grade !== null;
-    if (grades) both += 1;
-    if (r.violent_crime_grade && !r.violent_crime_grade.reliable) unreliable += 1;
-    tally(tax, r.property_tax_rate.level);
-    if (r.property_tax_rate.level !== 'county') {
-      tally(taxFallback, `${r.property_tax_rate.level}: ${r.state_code} county ${r.county_fips}`);
-    }
-    if (r.hud_rent && grades) {
-      all += 1;
-      if (r.property_tax_rate.level === 'county') allCountyTax += 1;
-    }
-  }
-
-  console.log(`\nCoverage of ${total} distinct crosswalk ZIPs (bedrooms = ${BEDROOMS}):`);
-  line('HUD rent', hud, total);
-  line('  of which SAFMR applies (mandatory area)', safmrApplies, total);
-  line('market-rent estimate', market_, total);
-  line('violent crime grade', violent, total);
-  line('property crime grade', property, total);
-  line('both crime grades', both, total);
-  line('  of which quality-3 only (flagged unreliable)', unreliable, total);
-  line('property-tax rate (any level)', total, total);
-  line('  county level', tax.get('county') ?? 0, total);
-  line('  state median fallback', tax.get('state') ?? 0, total);
-  line('  default 0.01', tax.get('default') ?? 0, total);
-  line('coordinates (gazetteer)', coords, total);
-  line('ALL: HUD rent + both grades + tax (any)', all, total);
-  line('ALL with county-level tax', allCountyTax, total);
-
-  console.log('\nHUD FMR row used:');
-  for (const [basis, n] of [...fmrBasis].sort((a, b) => b[1] - a[1])) line(basis, n, total);
-
-  console.log('\nCauses of misses:');
-  printCauses('HUD rent', hudMiss);
-  printCauses('crime grades (violent; property misses are the same counties)', crimeMiss);
-  const byState = [...noRateStates].sort((a, b) => b[1] - a[1]);
-  console.log(`    no-rate ZIPs by state: ${byState.map(([st, n]) => `${st} ${n}`).join(', ')}`);
+  const split = market.countyRows.filter((c) => c.fmr_area_split);
   console.log(
-    `    CT 2022 gap: ${crimeMiss.get('CT planning region, 2022 gap') ?? 0} ZIPs missed; CT ZIPs graded by year: ` +
-      `${[...ctYears].map(([y, n]) => `${y} ${n}`).join(', ')}`,
+    `Counties split out of their listed FMR area: ${split.length} (${split.map((c) => `${c.county_name ?? c.county_fips}, ${c.state_code}`).join('; ')})`,
   );
-  const fallbackByCause = new Map<string, number>();
-  for (const [k, n] of taxFallback) {
-    const level = k.split(':')[0] ?? k;
-    const st = k.split(':')[1]?.trim().split(' ')[0] ?? '';
-    const key = `${level === 'state' ? 'state median' : 'default 0.01'}: ${TERRITORIES.has(st) ? 'territory' : 'county suppressed in ACS'} (${st})`;
-    fallbackByCause.set(key, (fallbackByCause.get(key) ?? 0) + n);
-  }
-  printCauses('property-tax fallbacks (not misses)', fallbackByCause);
+  rents(market);
+  crime(market);
+  crimeValidation(loaded.data);
+  taxRules(market);
 }
 
 await main();

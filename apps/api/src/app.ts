@@ -5,40 +5,48 @@
  */
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { mapboxProvider } from './address/mapbox.js';
+import { addressRoutes } from './address/routes.js';
+import { createAddressService } from './address/service.js';
+import { createEntitlements } from './analysis/entitlements.js';
+import { createAnalysisRepository } from './analysis/repository.js';
+import { analysisRoutes } from './analysis/routes.js';
+import { createAnalysisService } from './analysis/service.js';
+import { createUserAnalyses } from './analysis/user-analyses.js';
 import { arcticGoogle } from './auth/google.js';
 import { authPlugin } from './auth/plugin.js';
+import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import { sessionStore } from './auth/sessions.js';
 import { BILLING_PREFIX, createBilling } from './billing/index.js';
+import { billingRoutes } from './billing/routes.js';
 import type { Config } from './config.js';
 import { type DbHandle, openDatabase } from './db/client.js';
 import { createMailer } from './email/mailer.js';
 import { smtpTransport } from './email/smtp.js';
 import { registerErrorHandling } from './errors.js';
-import { importMarketData, type MarketDataStatus } from './market-store/import.js';
-import { marketRepository } from './market-store/repository.js';
-import { hudProvider, mapboxProvider, rentometerProvider } from './providers/index.js';
-import { addressRoutes } from './routes/address.js';
-import { analysisRoutes } from './routes/analysis.js';
-import { authRoutes } from './routes/auth.js';
-import { billingRoutes } from './routes/billing.js';
-import { feedbackRoutes } from './routes/feedback.js';
-import { savedPropertyRoutes } from './routes/saved-properties.js';
-import { systemRoutes } from './routes/system.js';
-import { registerSecurityHeaders } from './security-headers.js';
-import { createAddressService } from './services/address.js';
-import { createAnalysisService } from './services/analysis.js';
-import { createEntitlements } from './services/entitlements.js';
-import { createFeedback } from './services/feedback.js';
-import { createMarketService } from './services/market.js';
-import { createSavedProperties } from './services/saved-properties.js';
+import { createFeedback } from './feedback/repository.js';
+import { feedbackRoutes } from './feedback/routes.js';
+import { analysisBudgets, registerRateLimits } from './http/rate-limit.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { hudProvider } from './market/providers/hud.js';
+import { rentcastProvider } from './market/providers/rentcast.js';
+import { rentometerProvider } from './market/providers/rentometer.js';
+import { createMarketService } from './market/service.js';
+import { importMarketData, type MarketDataStatus } from './market/store/import.js';
+import { marketRepository } from './market/store/repository.js';
+import { reportRoutes } from './report/routes.js';
+import { createSavedProperties } from './saved/repository.js';
+import { savedPropertyRoutes } from './saved/routes.js';
+import { createShareLinks } from './share/repository.js';
+import { shareRoutes } from './share/routes.js';
+import { systemRoutes } from './system/routes.js';
 import { webContentSecurityPolicy } from './web/csp.js';
-import { webApp } from './web/serve.js';
+import { webApp } from './web/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -55,10 +63,15 @@ declare module 'fastify' {
 }
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  // false, a hop count or proxy addresses: the client is the right-most address no trusted proxy added
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof config.TRUST_PROXY === 'number'
+      ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+      : config.TRUST_PROXY;
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,15 +84,18 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate('database', db);
   if (!database) app.addHook('onClose', async () => db.close());
   registerSecurityHeaders(app, {
-    contentSecurityPolicy: webContentSecurityPolicy({ howToVideoUrl: config.HOW_TO_VIDEO_URL }),
+    contentSecurityPolicy: webContentSecurityPolicy({
+      howToVideoUrl: config.HOW_TO_VIDEO_URL,
+      mapTileUrl: config.MAP_TILE_URL,
+    }),
   });
   await app.register(cors, {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
   await app.register(cookie);
-  // only the routes that ask for it (the auth routes' per-IP and per-email budgets)
-  await app.register(rateLimit, { global: false });
+  // counters in the database, shared by every API process: the auth routes' budgets and the analysis routes'
+  registerRateLimits(app, { db: db.db, analysis: analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'SFR Analyst API', version: '0.1.0', description: 'Single-family rental analysis.' },
@@ -97,13 +113,21 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate<MarketDataStatus>('marketData', marketData);
   const repository = marketRepository(db.db);
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
-  const rentProvider = config.RENTOMETER_API_KEY
-    ? rentometerProvider({
-        apiKey: config.RENTOMETER_API_KEY,
-        baseUrl: config.RENTOMETER_BASE_URL,
-        timeoutMs,
-      })
-    : undefined;
+  // live market rent, asked in this order; none configured: the offline estimate
+  const rentProviders = [
+    ...(config.RENTCAST_API_KEY
+      ? [rentcastProvider({ apiKey: config.RENTCAST_API_KEY, baseUrl: config.RENTCAST_BASE_URL, timeoutMs })]
+      : []),
+    ...(config.RENTOMETER_API_KEY
+      ? [
+          rentometerProvider({
+            apiKey: config.RENTOMETER_API_KEY,
+            baseUrl: config.RENTOMETER_BASE_URL,
+            timeoutMs,
+          }),
+        ]
+      : []),
+  ];
   const hud = config.HUD_API_TOKEN
     ? hudProvider({ token: config.HUD_API_TOKEN, baseUrl: config.HUD_API_BASE_URL, timeoutMs })
     : undefined;
@@ -113,7 +137,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const market = createMarketService({
     repository,
     dataAvailable: marketData.available,
-    rentProvider,
+    rentProviders,
     hudProvider: hud,
     log: app.log,
   });
@@ -121,6 +145,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const address = createAddressService({ repository, geocoder, log: app.log });
   const entitlements = createEntitlements(db.db);
   const saved = createSavedProperties(db.db);
+  const analyses = createAnalysisRepository(db.db);
+  const userAnalyses = createUserAnalyses({ service: analysis, analyses, saved });
+  const shareLinks = createShareLinks(db.db);
   const feedback = createFeedback(db.db);
   const billing = createBilling({ db: db.db, config, log: app.log });
   const sessions = sessionStore(db.db);
@@ -128,10 +155,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     db: db.db,
     transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined,
     log: app.log,
+    logLinks: config.NODE_ENV !== 'production',
   });
-  if (!config.SMTP_URL && config.NODE_ENV === 'production') {
-    app.log.warn('SMTP_URL is not set: emails are only recorded in email_outbox, and their links logged');
-  }
   const auth = createAuthService({ db: db.db, sessions, mailer, appUrl: config.APP_URL, log: app.log });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
@@ -151,7 +176,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     allowedOrigins: config.CORS_ORIGINS,
   });
 
-  // routes
+  // routes: each feature's routes.ts, in this order (the one place endpoints are registered)
   await app.register(systemRoutes, {
     prefix: '/api',
     config,
@@ -160,6 +185,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       google: google !== null,
       billingMode: billing.provider.mode,
       howToVideoUrl: config.HOW_TO_VIDEO_URL ?? null,
+      mapTiles: { urlTemplate: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
     },
   });
   await app.register(authRoutes, {
@@ -170,8 +196,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     secureCookie: config.SESSION_COOKIE_SECURE,
     appUrl: config.APP_URL,
   });
-  await app.register(analysisRoutes, { prefix: '/api', analysis, entitlements, saved });
-  await app.register(savedPropertyRoutes, { prefix: '/api', saved, analysis });
+  await app.register(analysisRoutes, { prefix: '/api', userAnalyses, analyses, entitlements });
+  await app.register(savedPropertyRoutes, { prefix: '/api', saved, userAnalyses });
+  await app.register(reportRoutes, { prefix: '/api', analyses, saved });
+  await app.register(shareRoutes, { prefix: '/api', shareLinks, appUrl: config.APP_URL });
   await app.register(feedbackRoutes, { prefix: '/api', feedback });
   await app.register(addressRoutes, { prefix: '/api', address });
   await app.register(billingRoutes, { prefix: BILLING_PREFIX, billing });

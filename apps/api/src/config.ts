@@ -5,6 +5,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { tileTemplateSource } from './web/csp.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,16 +30,40 @@ const configSchema = z.object({
   INVESTOR_RATE_PREMIUM: z.coerce.number().min(0).max(0.05).default(0.0075),
   /** Comma-separated origins allowed by CORS; empty means same-origin only. */
   CORS_ORIGINS: optionalText.transform((value) => (value ? value.split(',').map((o) => o.trim()) : [])),
-  /** Trust X-Forwarded-* (client IP for rate limits, https for Secure cookies) only behind a proxy you run. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /**
+   * Which proxies in front of the API to believe about the client (X-Forwarded-For, -Proto, -Host).
+   * `false` (default): none; the client is the TCP peer. A number n: the n proxies nearest the API
+   * (e.g. 1 behind one load balancer); the client is the right-most address they did not add. A
+   * comma-separated list of addresses/CIDRs: the proxies at those addresses. Never `true`: that would
+   * believe the left-most X-Forwarded-For value, which any client can write.
+   */
+  TRUST_PROXY: optionalText.transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (value === 'true' || list.some((entry) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be false, a number of proxy hops, or a comma-separated list of proxy addresses/CIDRs',
+      });
+      return z.NEVER;
+    }
+    return list;
+  }),
+  /** Analyses (create_property, update_metrics…) a signed-in user may run a minute; twice that per client address. */
+  RATE_LIMIT_ANALYSES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .min(1_024)
     .default(256 * 1_024),
+  /** RentCast API key (app.rentcast.io, sent as X-Api-Key): the live market rent, asked first. */
+  RENTCAST_API_KEY: optionalText,
+  RENTCAST_BASE_URL: z.url().default('https://api.rentcast.io/v1'),
+  /** Rentometer API key: the live market rent when RentCast is not set or fails. */
   RENTOMETER_API_KEY: optionalText,
   RENTOMETER_BASE_URL: z.url().default('https://www.rentometer.com'),
   /** HUD USER API access token (Bearer): live Fair Market Rents; without it the imported FY figures. */
@@ -51,13 +76,28 @@ const configSchema = z.object({
    * app's URL in Mapbox's dashboard. Without it the web shows the coordinates instead of a map.
    */
   MAPBOX_PUBLIC_TOKEN: optionalText,
+  /**
+   * The keyless map's raster tiles (an XYZ template; {s} allowed as the host's first label). The
+   * default is OpenStreetMap's own server, fine for light use under its tile usage policy; set your
+   * own tile server or a provider's for heavier traffic. The CSP admits this template's origin.
+   */
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .refine((template) => tileTemplateSource(template) !== null, {
+        message: 'must be an http(s) tile URL template with {z}, {x} and {y}',
+      }),
+  ),
+  /** The credit the tile provider requires, shown on the map. */
+  MAP_TILE_ATTRIBUTION: optionalText.pipe(z.string().max(300).default('© OpenStreetMap contributors')),
   /** The video embedded on How to Use (an embeddable URL, e.g. https://www.youtube-nocookie.com/embed/…). */
   HOW_TO_VIDEO_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4_000),
-  /** Public base URL of the web app: links in emails and the page Google sign-in returns to. */
+  /** Public base URL of the web app: links in emails, checkout's return and Google sign-in's; default http://localhost:${PORT}. */
   APP_URL: optionalText
-    .pipe(z.url({ protocol: /^https?$/ }).default('http://localhost:3000'))
-    .transform((url) => url.replace(/\/+$/, '')),
+    .pipe(z.url({ protocol: /^https?$/ }).optional())
+    .transform((url) => url?.replace(/\/+$/, '')),
   /** smtp(s)://user:pass@host:port — without it, emails only go to the email_outbox table and the log. */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.pipe(z.string().default('SFR Analyst <no-reply@localhost>')),
@@ -74,6 +114,13 @@ const configSchema = z.object({
   ),
   GOOGLE_TOKEN_URL: optionalText.pipe(z.url().default('https://oauth2.googleapis.com/token')),
   GOOGLE_USERINFO_URL: optionalText.pipe(z.url().default('https://openidconnect.googleapis.com/v1/userinfo')),
+  /**
+   * `test`: the offline test mode (checkout and portal are pages of this API; nothing is charged,
+   * and the web shows 'Test mode: no payments are taken' on every page). `stripe`: real payments,
+   * needs STRIPE_SECRET_KEY. Default: `stripe` with a key, else `test`, except that production
+   * (NODE_ENV=production) refuses to start without a key unless BILLING_MODE=test says so on purpose.
+   */
+  BILLING_MODE: optionalText.pipe(z.enum(['stripe', 'test']).optional()),
   /** Stripe secret key (sk_…). Without it billing runs in the offline test mode: nothing is charged. */
   STRIPE_SECRET_KEY: optionalText,
   /** The webhook endpoint's signing secret (whsec_…); required with STRIPE_SECRET_KEY. */
@@ -89,14 +136,46 @@ const configSchema = z.object({
 const STRIPE_REQUIRES = ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY'] as const;
 
 const configSchemaChecked = configSchema.superRefine((config, ctx) => {
-  if (!config.STRIPE_SECRET_KEY) return;
+  const production = config.NODE_ENV === 'production';
+  if (production && !config.SMTP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        'is required in production (NODE_ENV=production): without it verification and password-reset emails are never delivered',
+    });
+  }
+  if (!config.STRIPE_SECRET_KEY) {
+    if (config.BILLING_MODE === 'stripe') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is required with BILLING_MODE=stripe',
+      });
+    } else if (production && config.BILLING_MODE !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required in production (NODE_ENV=production): without it billing runs in test mode and anyone subscribes without paying. Set BILLING_MODE=test to run the test mode on purpose',
+      });
+    }
+    return;
+  }
   for (const key of STRIPE_REQUIRES) {
     if (!config[key])
       ctx.addIssue({ code: 'custom', path: [key], message: 'is required with STRIPE_SECRET_KEY' });
   }
 });
 
-export type Config = z.output<typeof configSchema>;
+/** The checked settings, with the defaults that depend on others filled in. */
+const configSchemaResolved = configSchemaChecked.transform((config) => ({
+  ...config,
+  // a newcomer who changes only PORT still gets working checkout and email links
+  APP_URL: config.APP_URL ?? `http://localhost:${config.PORT}`,
+}));
+
+export type Config = z.output<typeof configSchemaResolved>;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -104,7 +183,7 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws one error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchemaChecked.safeParse(env);
+  const parsed = configSchemaResolved.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

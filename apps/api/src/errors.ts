@@ -1,15 +1,20 @@
 /**
- * One error body for every failure: `{ error, code, fields? }`. 4xx messages are meant for users;
+ * The one error handler: every failure becomes `{ error, code, fields? }` with a code from
+ * `apiErrorCodeSchema` (@sfr/contracts). Domain errors (a market lookup or an underwriting input
+ * out of bounds) are the user's 400 here, not in each caller. 4xx messages are meant for users;
  * 5xx details are logged and never sent.
  */
-import { type ApiError, MESSAGES } from '@sfr/contracts';
+import { type ApiError, type ApiErrorCode, MESSAGES } from '@sfr/contracts';
+import { UnderwritingInputError } from '@sfr/underwriting';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db/client.js';
+import { MarketInputError } from './market/errors.js';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -20,6 +25,9 @@ export class AppError extends Error {
 export const invalidZip = () => new AppError(400, 'INVALID_ZIP', MESSAGES.invalidZip);
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again later.';
+export const SERVICE_UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
+/** Seconds a client should wait before retrying when the database did not answer. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Turns the zod issues Fastify collected into one message per field, keyed by dotted path. */
 function validationFields(error: unknown): Record<string, string> {
@@ -35,8 +43,29 @@ function validationFields(error: unknown): Record<string, string> {
   return fields;
 }
 
+/** Fastify's own client errors (malformed JSON, body too large, wrong content type…) by status. */
+function clientErrorCode(status: number): ApiErrorCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  return 'BAD_REQUEST';
+}
+
+/** A domain error as the user's 400, naming the field and what it must be; null for any other error. */
+function domainError(error: unknown): AppError | null {
+  if (error instanceof UnderwritingInputError) {
+    return new AppError(400, 'INVALID_ASSUMPTION', error.message, { [error.field]: error.rule });
+  }
+  if (error instanceof MarketInputError) {
+    return new AppError(400, 'INVALID_MARKET_INPUT', error.message, { [error.field]: error.rule });
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    const error = domainError(thrown) ?? thrown;
     if (error instanceof AppError) {
       const body: ApiError = { error: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
@@ -57,10 +86,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, wrong content type…
       return reply
         .status(status)
-        .send({ error: error.message, code: error.code ?? 'BAD_REQUEST' } satisfies ApiError);
+        .send({ error: error.message, code: clientErrorCode(status) } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
+      return reply
+        .status(503)
+        .send({ error: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } satisfies ApiError);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: SERVER_ERROR, code: 'INTERNAL' } satisfies ApiError);

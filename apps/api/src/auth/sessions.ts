@@ -18,9 +18,9 @@
 
 import type { SessionUser } from '@sfr/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { activeSubscriptionExists } from '../analysis/entitlements.js';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
-import { activeSubscriptionExists } from '../services/entitlements.js';
 import { generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';
 import { sessionUserColumns, toSessionUser } from './users.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateId, generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';
+import { generateId } from '../db/ids.js';
+import { generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';
 
 describe('tokens', () => {
   it('re-asserts the JSDoc example: hex SHA-256', () => {

@@ -23,13 +23,6 @@ export function generateToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** A random public identifier (user ids): 15 bytes, 24 base32 characters. */
-export function generateId(): string {
-  const bytes = new Uint8Array(15);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
-
 /**
  * The stored id of a token: hex(SHA-256(token)). Looking rows up by this hash makes index timing
  * useless to an attacker: learning which hash prefixes exist says nothing about any token.

@@ -6,8 +6,8 @@
 import type { SessionUser } from '@sfr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { generateId } from '../db/ids.js';
 import { users } from '../db/schema.js';
-import { generateId } from './tokens.js';
 
 /** The columns a SessionUser is made of; shared with the session lookup's join. */
 export const sessionUserColumns = {

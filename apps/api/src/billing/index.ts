@@ -1,6 +1,7 @@
 /**
- * Billing, wired from the config: Stripe when STRIPE_SECRET_KEY is set, else the offline test mode
- * (its checkout and portal are pages of this API, and nothing is charged).
+ * Billing, wired from the config: Stripe when STRIPE_SECRET_KEY is set (and BILLING_MODE is not
+ * `test`), else the offline test mode (its checkout and portal are pages of this API, and nothing is
+ * charged). loadConfig refuses production without a key unless BILLING_MODE=test.
  */
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -17,6 +18,8 @@ export interface Billing {
   provider: BillingProvider;
   service: BillingService;
   sync: SubscriptionSync;
+  /** Cancels a subscription at the provider (a second one a subscribed user paid for); null in test mode, whose pages cancel it themselves */
+  cancelSubscription: ((subscriptionId: string) => Promise<void>) | null;
   /** the test-mode provider, whose pages the routes then serve; null with Stripe */
   testMode: TestModeProvider | null;
   appUrl: string;
@@ -41,32 +44,32 @@ export function createBilling({
   let provider: BillingProvider;
   let testMode: TestModeProvider | null = null;
   let prices: PlanPrices;
+  let cancelSubscription: Billing['cancelSubscription'] = null;
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_YEARLY } = config;
-  if (STRIPE_SECRET_KEY) {
+  if (STRIPE_SECRET_KEY && config.BILLING_MODE !== 'test') {
     // loadConfig refuses a key without these; this only tells TypeScript so
     if (!STRIPE_WEBHOOK_SECRET || !STRIPE_PRICE_MONTHLY || !STRIPE_PRICE_YEARLY) {
       throw new Error(
         'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY',
       );
     }
-    provider = stripeProvider({
+    const stripe = stripeProvider({
       secretKey: STRIPE_SECRET_KEY,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
       apiBase: config.STRIPE_API_BASE,
     });
+    provider = stripe;
+    cancelSubscription = (id) => stripe.cancelSubscription(id);
     prices = { monthly: STRIPE_PRICE_MONTHLY, yearly: STRIPE_PRICE_YEARLY };
   } else {
     testMode = testModeProvider({ appUrl, basePath: BILLING_PREFIX });
     provider = testMode;
     prices = TEST_PRICES;
     if (config.NODE_ENV === 'production') {
-      log.warn(
-        {},
-        'STRIPE_SECRET_KEY is not set: billing runs in TEST MODE and anyone can subscribe without paying',
-      );
+      log.warn({}, 'BILLING_MODE=test: billing runs in TEST MODE and anyone can subscribe without paying');
     }
   }
   const sync = createSubscriptionSync({ db, prices, log });
   const service = createBillingService({ db, provider, prices, appUrl, log });
-  return { provider, service, sync, testMode, appUrl };
+  return { provider, service, sync, cancelSubscription, testMode, appUrl };
 }

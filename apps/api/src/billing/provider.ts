@@ -32,12 +32,17 @@ export interface NewPortal {
   returnUrl: string;
 }
 
+/** How long a checkout stays open; Stripe's minimum, so a second checkout waits at most this long. */
+export const CHECKOUT_OPEN_MINUTES = 30;
+
 export interface BillingProvider {
   readonly mode: BillingMode;
   /** Creates the provider's customer record for a user; returns its id. */
   createCustomer(input: NewCustomer): Promise<string>;
   /** A hosted checkout for a subscription to one plan; returns the URL to send the browser to. */
   createCheckoutSession(input: NewCheckout): Promise<string>;
+  /** Whether the customer has a checkout session still open (neither completed nor expired). */
+  hasOpenCheckout(customerId: string): Promise<boolean>;
   /** A hosted page where the customer manages the subscription; returns its URL. */
   createPortalSession(input: NewPortal): Promise<string>;
   /**

@@ -40,14 +40,38 @@ export function isSameOrigin(url: string, appUrl: string): boolean {
   }
 }
 
+/** A whole checkout or portal request's provider calls answer within this, inside the web's 15 s. */
+export const PROVIDER_DEADLINE_MS = 12_000;
+
+class ProviderDeadlineError extends Error {
+  override readonly name = 'ProviderDeadlineError';
+}
+
 export function createBillingService({ db, provider, prices, appUrl, log }: BillingServiceOptions) {
-  /** Runs a provider call; its failure becomes a 502 with a message for users, the details go to the log. */
-  async function callProvider<T>(what: string, message: string, call: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a provider call; its failure (or no answer by `deadline`) becomes a 502 with a message for
+   * users, and the log gets the error scrubbed of keys.
+   */
+  async function callProvider<T>(
+    what: string,
+    message: string,
+    call: () => Promise<T>,
+    deadline = Date.now() + PROVIDER_DEADLINE_MS,
+  ): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new ProviderDeadlineError(`no answer within ${PROVIDER_DEADLINE_MS} ms`)),
+        Math.max(0, deadline - Date.now()),
+      );
+    });
     try {
-      return await call();
+      return await Promise.race([call(), late]);
     } catch (err) {
-      log.error({ err, provider: provider.mode }, `billing provider failed: ${what}`);
+      log.error({ err: scrubbedError(err), provider: provider.mode }, `billing provider failed: ${what}`);
       throw new AppError(502, 'BILLING_PROVIDER_ERROR', message);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -60,11 +84,14 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
   }
 
   /** The user's provider customer, created on first use and kept (never a second one). */
-  async function customerFor(user: SessionUser): Promise<string> {
+  async function customerFor(user: SessionUser, deadline: number): Promise<string> {
     const existing = await storedCustomer(user.id);
     if (existing) return existing;
-    const created = await callProvider('create customer', BILLING_MESSAGES.checkoutFailed, () =>
-      provider.createCustomer({ userId: user.id, email: user.email, name: user.displayName }),
+    const created = await callProvider(
+      'create customer',
+      BILLING_MESSAGES.checkoutFailed,
+      () => provider.createCustomer({ userId: user.id, email: user.email, name: user.displayName }),
+      deadline,
     );
     const [stored] = await db
       .update(users)
@@ -100,24 +127,39 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
   }
 
   return {
-    mode: provider.mode,
     current,
     storedCustomer,
 
-    /** The URL of a hosted checkout for `plan`; 409 when the user already subscribes. */
+    /**
+     * The URL of a hosted checkout for `plan`. 409 when the user already subscribes, or has a
+     * checkout open (one live subscription per user; a payment that slips through anyway, from two
+     * tabs at once, is cancelled by the subscription sync). All provider calls share one deadline.
+     */
     async checkout(user: SessionUser, plan: Plan): Promise<string> {
       if (await current(user.id))
         throw new AppError(409, 'ALREADY_SUBSCRIBED', BILLING_MESSAGES.alreadySubscribed);
-      const customerId = await customerFor(user);
-      return callProvider('create checkout session', BILLING_MESSAGES.checkoutFailed, () =>
-        provider.createCheckoutSession({
-          customerId,
-          userId: user.id,
-          plan,
-          priceId: prices[plan],
-          successUrl: `${appUrl}/profile?checkout=success`,
-          cancelUrl: `${appUrl}/profile`,
-        }),
+      const deadline = Date.now() + PROVIDER_DEADLINE_MS;
+      const customerId = await customerFor(user, deadline);
+      const open = await callProvider(
+        'list open checkout sessions',
+        BILLING_MESSAGES.checkoutFailed,
+        () => provider.hasOpenCheckout(customerId),
+        deadline,
+      );
+      if (open) throw new AppError(409, 'CHECKOUT_OPEN', BILLING_MESSAGES.checkoutOpen);
+      return callProvider(
+        'create checkout session',
+        BILLING_MESSAGES.checkoutFailed,
+        () =>
+          provider.createCheckoutSession({
+            customerId,
+            userId: user.id,
+            plan,
+            priceId: prices[plan],
+            successUrl: `${appUrl}/profile?checkout=success`,
+            cancelUrl: `${appUrl}/profile`,
+          }),
+        deadline,
       );
     },
 
@@ -138,3 +180,25 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
 }
 
 export type BillingService = ReturnType<typeof createBillingService>;
+
+/** Secret keys as Stripe writes them (sk_live_…, rk_test_…, whsec_…), for scrubbing. */
+const STRIPE_SECRET = /\b(?:sk|rk|pk)_(?:live|test)_\w+|\bwhsec_[\w+/=]+/g;
+
+/** Replaces any Stripe key in `text` with [redacted]. */
+export function scrubSecrets(text: string): string {
+  return text.replace(STRIPE_SECRET, '[redacted]');
+}
+
+/**
+ * What the log keeps of a provider error: its kind, codes, request id and message with any key
+ * scrubbed; never the raw error, whose request headers and `raw` body can carry the secret key.
+ */
+export function scrubbedError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: scrubSecrets(String(err)) };
+  const e = err as Error & { type?: unknown; code?: unknown; statusCode?: unknown; requestId?: unknown };
+  const scrubbed: Record<string, unknown> = { name: e.name, message: scrubSecrets(e.message) };
+  for (const key of ['type', 'code', 'statusCode', 'requestId'] as const) {
+    if (typeof e[key] === 'string' || typeof e[key] === 'number') scrubbed[key] = e[key];
+  }
+  return scrubbed;
+}

@@ -3,7 +3,19 @@
  * and webhook signature checks, through the official SDK.
  */
 import Stripe from 'stripe';
-import { type BillingProvider, WebhookSignatureError } from './provider.js';
+import { type BillingProvider, CHECKOUT_OPEN_MINUTES, WebhookSignatureError } from './provider.js';
+
+/**
+ * Every Stripe call is bounded: 3 s per attempt and 2 retries (with the SDK's short back-off) stay
+ * under 12 s, and the billing service also gives a whole checkout 12 s, inside the 15 s the web waits.
+ */
+export const STRIPE_TIMEOUT_MS = 3_000;
+export const STRIPE_MAX_RETRIES = 2;
+
+/** The Stripe adapter, plus cancelling a subscription (a second one a subscribed user paid for). */
+export interface StripeBillingProvider extends BillingProvider {
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -26,12 +38,12 @@ export function stripeProvider({
   secretKey,
   webhookSecret,
   apiBase,
-}: StripeProviderOptions): BillingProvider {
+}: StripeProviderOptions): StripeBillingProvider {
   const stripe = new Stripe(secretKey, {
     ...stripeConnection(apiBase),
     // POSTs are retried with the SDK's idempotency keys, so a retry never creates a second session
-    maxNetworkRetries: 2,
-    timeout: 10_000,
+    maxNetworkRetries: STRIPE_MAX_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     telemetry: false,
     appInfo: { name: 'SFR Analyst' },
   });
@@ -58,12 +70,27 @@ export function stripeProvider({
         success_url: successUrl,
         cancel_url: cancelUrl,
         client_reference_id: userId,
+        // open for Stripe's minimum: while it is open no second checkout starts (service.ts)
+        expires_at: Math.floor(Date.now() / 1_000) + CHECKOUT_OPEN_MINUTES * 60,
         metadata,
         // copied onto the subscription, so its events name the user and plan too
         subscription_data: { metadata },
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return session.url;
+    },
+
+    async hasOpenCheckout(customerId) {
+      const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 1 });
+      return open.data.length > 0;
+    },
+
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(
+        subscriptionId,
+        {},
+        { idempotencyKey: `sfr-cancel-${subscriptionId}` },
+      );
     },
 
     async createPortalSession({ customerId, returnUrl }) {

@@ -11,7 +11,8 @@
  * - Per user, serial: the user row is locked first, and the user's subscriptionStatus,
  *   subscriptionExpiration and autoRenewal are then recomputed from all of their subscriptions.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
 import { PLANS, type Plan, type PlanPrices } from './provider.js';
@@ -34,11 +35,23 @@ export type SyncOutcome =
   /** names no user of this app: recorded, nothing changed */
   | 'unknown-user'
   /** a type billing does not act on */
-  | 'ignored';
+  | 'ignored'
+  /** the event's customer is linked to another user than the one it names: logged, nothing changed */
+  | 'customer-conflict'
+  /** a paid checkout for a user who already has a running subscription: the new one is to be cancelled */
+  | 'second-subscription';
+
+export interface SyncResult {
+  event: BillingEvent;
+  outcome: SyncOutcome;
+  /** with 'second-subscription': the subscription the caller cancels through the provider */
+  cancelSubscriptionId?: string;
+}
 
 export interface SyncLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
 }
 
 export interface SubscriptionSyncOptions {
@@ -88,6 +101,32 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
       .update(users)
       .set({ stripe_customer_id: customerId, updated_at: sql`now()` })
       .where(and(eq(users.id, userId), isNull(users.stripe_customer_id)));
+  }
+
+  /** The user a Stripe customer is linked to, if any. */
+  async function customerOwner(tx: Tx, customerId: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.stripe_customer_id, customerId));
+    return row?.id ?? null;
+  }
+
+  /** Whether the user has a running subscription other than `exceptId`. */
+  async function hasOtherLiveSubscription(tx: Tx, userId: string, exceptId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.user_id, userId),
+          ne(subscriptions.id, exceptId),
+          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+          sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   async function refreshUser(tx: Tx, userId: string) {
@@ -157,32 +196,49 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
     return inserted.length > 0;
   }
 
-  async function apply(event: Exclude<BillingEvent, { kind: 'unhandled' }>): Promise<SyncOutcome> {
+  async function apply(
+    event: Exclude<BillingEvent, { kind: 'unhandled' }>,
+  ): Promise<{ outcome: SyncOutcome; cancelSubscriptionId?: string }> {
     return db.transaction(async (tx) => {
       const fresh = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type, created_at: event.created })
         .onConflictDoNothing()
         .returning({ id: stripeEvents.id });
-      if (fresh.length === 0) return 'duplicate';
+      if (fresh.length === 0) return { outcome: 'duplicate' };
 
       const [userId, customerId] =
         event.kind === 'subscription'
           ? [event.subscription.userId, event.subscription.customerId]
           : [event.session.userId, event.session.customerId];
       const user = await lockUser(tx, userId, customerId);
-      if (!user) return 'unknown-user';
+      if (!user) return { outcome: 'unknown-user' };
+      if (customerId && user.customerId !== customerId) {
+        // the event names one user and another's customer: acting on it would move a subscription
+        // between accounts (and linking would break the one-customer-per-user index)
+        const owner = await customerOwner(tx, customerId);
+        if (owner !== null && owner !== user.id) return { outcome: 'customer-conflict' };
+      }
 
       let changed: boolean;
       if (event.kind === 'subscription') {
         await linkCustomer(tx, user.id, event.subscription.customerId);
         changed = await applySubscription(tx, user.id, event.subscription, event.created);
-        if (!changed) return 'stale';
+        if (!changed) return { outcome: 'stale' };
       } else {
-        changed = await applyCheckout(tx, user.id, event.session, event.created);
+        const { session } = event;
+        if (
+          session.subscriptionId &&
+          PAID.has(session.paymentStatus) &&
+          (await hasOtherLiveSubscription(tx, user.id, session.subscriptionId))
+        ) {
+          await linkCustomer(tx, user.id, session.customerId);
+          return { outcome: 'second-subscription', cancelSubscriptionId: session.subscriptionId };
+        }
+        changed = await applyCheckout(tx, user.id, session, event.created);
       }
       if (changed) await refreshUser(tx, user.id);
-      return 'applied';
+      return { outcome: 'applied' };
     });
   }
 
@@ -191,13 +247,21 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
      * Applies one verified event (Stripe's JSON, or the test mode's in the same shape). Throws
      * `InvalidEventError` when a handled event is malformed.
      */
-    async process(raw: unknown): Promise<{ event: BillingEvent; outcome: SyncOutcome }> {
+    async process(raw: unknown): Promise<SyncResult> {
       const event = parseStripeEvent(raw);
-      const outcome = event.kind === 'unhandled' ? 'ignored' : await apply(event);
+      const result = event.kind === 'unhandled' ? { outcome: 'ignored' as const } : await apply(event);
+      const { outcome } = result;
       const context = { eventId: event.id, type: event.type, outcome };
       if (outcome === 'unknown-user') log.warn(context, 'billing event names no user of this app');
-      else log.info(context, 'billing event');
-      return { event, outcome };
+      else if (outcome === 'customer-conflict') {
+        log.error(context, 'billing event: its customer is linked to another user; nothing changed');
+      } else if (outcome === 'second-subscription') {
+        log.warn(
+          { ...context, subscriptionId: result.cancelSubscriptionId },
+          'billing event: a second subscription for a subscribed user; cancelling it',
+        );
+      } else log.info(context, 'billing event');
+      return { event, ...result };
     },
   };
 }

@@ -4,20 +4,19 @@
  * cannot leave them inconsistent.
  */
 import { INITIAL_SUBSCRIPTION_STATUS, isActiveSubscriptionStatus } from '@sfr/contracts';
+import type { subscriptions, users } from '../db/schema.js';
 
-export interface SubscriptionState {
-  status: string;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  updated_by_event_at: Date | null;
-  updated_at: Date;
-}
+/** The columns of a `subscriptions` row this summary reads. */
+export type SubscriptionState = Pick<
+  typeof subscriptions.$inferSelect,
+  'status' | 'current_period_end' | 'cancel_at_period_end' | 'updated_by_event_at' | 'updated_at'
+>;
 
-export interface UserSubscriptionFields {
-  subscription_status: string;
-  subscription_expiration: Date | null;
-  auto_renewal: boolean;
-}
+/** The `users` columns the summary writes. */
+export type UserSubscriptionFields = Pick<
+  typeof users.$inferSelect,
+  'subscription_status' | 'subscription_expiration' | 'auto_renewal'
+>;
 
 /**
  * Whether a subscription grants unlimited analysis now: trialing or active, and its period not over

@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -46,8 +47,23 @@ export interface OpenDatabaseOptions {
 
 export const DEFAULT_PGLITE_DIR = './.data/pglite';
 
-/** The generated SQL migrations (apps/api/drizzle), found from this file so any cwd works. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/', import.meta.url));
+/**
+ * The generated SQL migrations (apps/api/drizzle), found upwards from this module so any cwd works,
+ * both from src/db/client.ts and from the bundled dist/server.js.
+ */
+export const MIGRATIONS_FOLDER = findUp(
+  dirname(fileURLToPath(import.meta.url)),
+  'drizzle/meta/_journal.json',
+);
+
+function findUp(from: string, marker: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, marker))) return `${join(dir, marker.split('/')[0] ?? '')}/`;
+    if (dirname(dir) === dir) throw new Error(`no ${marker} above ${from}`);
+  }
+}
+
+const CONNECT_TIMEOUT_SECONDS = 2;
 
 /** Any fixed 64-bit number: serialises migrations when several API processes start at once. */
 const MIGRATION_LOCK = 0x5f52_6d69_6772;
@@ -69,6 +85,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 async function openPostgres(url: string, log: DbLog, started: number): Promise<DbHandle> {
   const client = postgres(url, {
     max: 10,
+    // a database that does not answer fails the request in seconds (a 503), not after 30 s
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
     // "schema already exists, skipping" and the like: not worth a console line each start.
     onnotice: () => {},
   });
@@ -137,4 +155,54 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result: unknown = await db.execute(query);
   if (Array.isArray(result)) return result as T[];
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Whether `error` (or any error in its `cause` chain: Drizzle wraps the driver's) says the database
+ * could not be reached or went away, rather than that a query was wrong: the request is then a 503,
+ * worth retrying shortly, not a bug. The pool reconnects by itself once the database is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (UNREACHABLE_CODES.has(code)) return true;
+    // SQLSTATE class 08 (connection exception); 57P01-57P03 (shutting down, cannot connect now); 53300 (too many connections)
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+  }
+  return false;
+}
+
+/** Node's socket errors and postgres-js's own connection codes. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
+
+export class DatabaseTimeoutError extends Error {
+  override readonly name = 'DatabaseTimeoutError';
+  readonly code = 'CONNECT_TIMEOUT';
+}
+
+/** Resolves when the database answers `select 1` within `timeoutMs`; rejects otherwise. */
+export async function pingDatabase(db: Database, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -4,5 +4,7 @@
  */
 
 export * from './schema/accounts.js';
+export * from './schema/analyses.js';
 export * from './schema/billing.js';
+export * from './schema/limits.js';
 export * from './schema/market.js';

@@ -1,7 +1,8 @@
 /**
  * Sending email. Every message is recorded in `email_outbox` first (tests and operators read links
  * there); with SMTP configured it is then handed to the SMTP server and `sent_at` is set, and
- * without SMTP a log line carries the link so a developer can click it.
+ * without SMTP (development only: production refuses to start without it) a log line carries the
+ * link so a developer can click it.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
@@ -35,9 +36,14 @@ export interface MailerOptions {
   /** Absent: outbox and log only. */
   transport?: MailTransport | undefined;
   log: MailLog;
+  /**
+   * Whether a message that was not delivered has its link logged (development without SMTP). Never
+   * in production: a reset link in a log is a way into the account for anyone who reads the log.
+   */
+  logLinks: boolean;
 }
 
-export function createMailer({ db, transport, log }: MailerOptions): Mailer {
+export function createMailer({ db, transport, log, logLinks }: MailerOptions): Mailer {
   return {
     async send(mail) {
       const [row] = await db
@@ -48,7 +54,7 @@ export function createMailer({ db, transport, log }: MailerOptions): Mailer {
       if (!transport) {
         // development without SMTP: the link is how the developer gets the message
         log.info(
-          { outboxId: row.id, to: mail.to, subject: mail.subject, link: mail.link },
+          { outboxId: row.id, to: mail.to, subject: mail.subject, ...(logLinks ? { link: mail.link } : {}) },
           'email not sent (no SMTP_URL); recorded in email_outbox',
         );
         return;

@@ -1,4 +1,12 @@
 import { CRIME_GRADES } from '@sfr/underwriting';
+import type { AcsCountyRow } from './acs.js';
+import {
+  type CrimeModel,
+  type CrimeObservation,
+  crimeFeatures,
+  fitCrimeModel,
+  STATE_FIPS_50_DC,
+} from './crime-model.js';
 import { MarketDataError } from './errors.js';
 import { SOURCE } from './sources.js';
 import { readTable } from './table.js';
@@ -19,7 +27,7 @@ export interface CrimeCountyRow {
   readonly property_quality: CrimeQuality | null;
 }
 
-/** One row of `crime_place.csv` (unmodified Urban file; `NA` = missing). Parsed for import, not graded. */
+/** One row of `crime_place.csv` (unmodified Urban file; `NA` = missing). Graded only for citywide agencies. */
 export interface CrimePlaceRow {
   readonly year: number;
   readonly state_fips: string;
@@ -160,19 +168,40 @@ function upperBound(a: readonly number[], v: number): number {
 }
 
 export type CrimeKind = 'violent' | 'property';
+export const CRIME_KINDS: readonly CrimeKind[] = ['violent', 'property'];
+
+/**
+ * How a county's grade was obtained, most trusted first:
+ * - `reported`: the county's own rate with complete reporting (Urban quality 1–2);
+ * - `citywide`: a city whose police report for the whole city across several counties (NYPD: the
+ *   five boroughs) takes the city's rate from `crime_place.csv`;
+ * - `incomplete`: only a quality-3 rate (< 80 % of agencies reported), which can only understate
+ *   crime: graded at the worse of that rate's grade and the model estimate's;
+ * - `estimated`: no usable rate; the model estimate (`crime-model.ts`), shown coarsely ("≈C");
+ * - `none`: nothing to go on (territories). Stored grades are null for `none`.
+ */
+export type CrimeTier = 'reported' | 'citywide' | 'incomplete' | 'estimated' | 'none';
+export const CRIME_TIERS: readonly CrimeTier[] = ['reported', 'citywide', 'incomplete', 'estimated', 'none'];
 
 export interface CrimeGrade {
+  readonly tier: Exclude<CrimeTier, 'none'>;
   readonly grade: CrimeGradeLetter;
-  /** National percentile among counties with a reliable (quality 1–2) rate that year; 0 = lowest crime. */
+  /** The grade as shown: the letter, or for an estimate only its letter band ("≈C"). */
+  readonly display: string;
+  /** Percentile among counties with complete reporting (quality 1–2) that year; 0 = lowest crime. */
   readonly percentile: number;
-  /** Offenses per 100,000 residents. */
+  /** Offences per 100,000 residents behind the grade: the county's or city's rate, or the estimate. */
   readonly rate: number;
+  /** The model estimate for the county and year (tiers `incomplete` and `estimated`), else null. */
+  readonly estimated_rate: number | null;
   readonly year: number;
   readonly quality: CrimeQuality | null;
-  /** False when the only rate available is quality 3 (<80% of agencies reported: likely undercount). */
+  /** True for `reported` and `citywide`: a complete report is behind the grade. */
   readonly reliable: boolean;
   /** Number of counties in the year's reference distribution. */
   readonly reference_count: number;
+  /** One sentence on where the grade comes from. */
+  readonly note: string;
   readonly source: string;
   readonly vintage: string;
 }
@@ -182,97 +211,306 @@ export interface CountyCrimeGrades {
   readonly property: CrimeGrade | null;
 }
 
-const isReliable = (q: CrimeQuality | null): boolean => q === 1 || q === 2;
+/** Cities whose police report citywide across several counties; their counties take the city's rate. */
+export const CITYWIDE_CRIME_AREAS: readonly {
+  readonly name: string;
+  readonly state_fips: string;
+  readonly place_fips: string;
+  readonly counties: readonly string[];
+}[] = [
+  {
+    name: 'New York City (the NYPD reports for all five boroughs)',
+    state_fips: '36',
+    place_fips: '51000',
+    counties: ['36005', '36047', '36061', '36081', '36085'],
+  },
+];
 
-const rateOf = (r: CrimeCountyRow, kind: CrimeKind) =>
-  kind === 'violent' ? r.violent_per_100k : r.property_per_100k;
-const qualityOf = (r: CrimeCountyRow, kind: CrimeKind) =>
-  kind === 'violent' ? r.violent_quality : r.property_quality;
+const CITYWIDE_COUNTIES = new Set(CITYWIDE_CRIME_AREAS.flatMap((a) => a.counties));
+
+const isComplete = (q: CrimeQuality | null): boolean => q === 1 || q === 2;
+
+/** The tier of a stored grade (null → `none`). */
+export const crimeTier = (g: CrimeGrade | null): CrimeTier => g?.tier ?? 'none';
 
 /**
- * Grades every county in `rows`, violent and property separately.
- *
- * Year: the latest year whose rate is present with quality 1 or 2. If a county only ever has
- * quality-3 rates (fewer than 80% of agencies reported), the latest quality-3 year is used and the
- * grade is flagged `reliable: false`. No rate in any year → null.
- *
- * Percentile: mid-rank of the county's rate among all counties with a quality 1–2 rate in that same
- * year (SOURCES.md: compare within a year). Quality-3 rates are left out of the reference because
- * they are undercounts and would make every reliable county look worse.
+ * The grade the rating may score: `reported`, `citywide` and `incomplete` (its floor grade) count;
+ * `estimated` and `none` are unknown (null), so no guess is scored as a fact.
  */
-export function buildCrimeGrades(rows: readonly CrimeCountyRow[]): Map<string, CountyCrimeGrades> {
+export const ratedCrimeGrade = (g: CrimeGrade | null): CrimeGradeLetter | null =>
+  g === null || g.tier === 'estimated' ? null : g.grade;
+
+/** "B+" → "B", "F" → "F". */
+export const gradeLetterBand = (grade: CrimeGradeLetter): string => grade.charAt(0);
+
+/** The displayed grade: estimates show only their letter band. */
+export const displayGrade = (tier: CrimeGrade['tier'], grade: CrimeGradeLetter): string =>
+  tier === 'estimated' ? `≈${gradeLetterBand(grade)}` : grade;
+
+interface RateRow {
+  readonly year: number;
+  readonly rate: number | null;
+  readonly quality: CrimeQuality | null;
+}
+
+const countyRates = (r: CrimeCountyRow, kind: CrimeKind): RateRow => ({
+  year: r.year,
+  rate: kind === 'violent' ? r.violent_per_100k : r.property_per_100k,
+  quality: kind === 'violent' ? r.violent_quality : r.property_quality,
+});
+const placeRates = (r: CrimePlaceRow, kind: CrimeKind): RateRow => ({
+  year: r.year,
+  rate: kind === 'violent' ? r.violent_per_100k : r.property_per_100k,
+  quality: kind === 'violent' ? r.violent_quality : r.property_quality,
+});
+
+/** The latest row with a rate whose quality passes `accept`. */
+function latest(rows: readonly RateRow[], accept: (q: CrimeQuality | null) => boolean): RateRow | null {
+  let best: RateRow | null = null;
+  for (const r of rows)
+    if (r.rate !== null && accept(r.quality) && (best === null || r.year > best.year)) best = r;
+  return best;
+}
+
+/**
+ * Complete-reporting county rates per kind and year, ascending: the percentile references. The
+ * counties of citywide agencies are left out (their county rows are not county rates).
+ */
+export function crimeReferences(rows: readonly CrimeCountyRow[]): Map<string, number[]> {
   const reference = new Map<string, number[]>();
+  for (const r of rows) {
+    if (CITYWIDE_COUNTIES.has(r.county_fips)) continue;
+    for (const kind of CRIME_KINDS) {
+      const { rate, quality, year } = countyRates(r, kind);
+      if (rate === null || !isComplete(quality)) continue;
+      const key = `${kind}:${year}`;
+      const list = reference.get(key);
+      if (list) list.push(rate);
+      else reference.set(key, [rate]);
+    }
+  }
+  for (const list of reference.values()) list.sort((a, b) => a - b);
+  return reference;
+}
+
+/**
+ * The complete-reporting county rates of one kind (the model's training data), minus `exclude` and
+ * the counties of citywide agencies, whose county rates are not county rates (Manhattan holds all
+ * of the NYPD's offences).
+ */
+export function crimeObservations(
+  rows: readonly CrimeCountyRow[],
+  kind: CrimeKind,
+  exclude: ReadonlySet<string> = new Set(),
+): CrimeObservation[] {
+  const out: CrimeObservation[] = [];
+  for (const r of rows) {
+    const { rate, quality, year } = countyRates(r, kind);
+    if (
+      rate !== null &&
+      isComplete(quality) &&
+      !exclude.has(r.county_fips) &&
+      !CITYWIDE_COUNTIES.has(r.county_fips)
+    ) {
+      out.push({ county_fips: r.county_fips, year, rate });
+    }
+  }
+  return out;
+}
+
+/** Fits the violent and property models on every complete-reporting county rate (null: too few counties). */
+export function fitCrimeModels(
+  rows: readonly CrimeCountyRow[],
+  acs: readonly AcsCountyRow[],
+): Record<CrimeKind, CrimeModel | null> {
+  const features = crimeFeatures(acs);
+  return {
+    violent: fitCrimeModel(crimeObservations(rows, 'violent'), features),
+    property: fitCrimeModel(crimeObservations(rows, 'property'), features),
+  };
+}
+
+export interface CrimeGradeOptions {
+  /** ACS county rows: the estimate's inputs. Without them no county is `incomplete`-floored or `estimated`. */
+  readonly acs?: readonly AcsCountyRow[];
+  /** `crime_place.csv` rows, for `CITYWIDE_CRIME_AREAS`. */
+  readonly places?: readonly CrimePlaceRow[];
+}
+
+/**
+ * Grades every county of `rows` and of `options.acs`, violent and property separately, by tier
+ * (`CrimeTier`). Percentile: mid-rank among the counties with a complete (quality 1–2) rate in the
+ * grade's year (SOURCES.md: compare within a year); incomplete reports are left out of the reference
+ * because they undercount and would make every complete county look worse.
+ */
+export function buildCrimeGrades(
+  rows: readonly CrimeCountyRow[],
+  options: CrimeGradeOptions = {},
+): Map<string, CountyCrimeGrades> {
+  const reference = crimeReferences(rows);
+  const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => a - b);
+  const estimateYear = years[years.length - 1] ?? 0;
+  const models = options.acs ? fitCrimeModels(rows, options.acs) : null;
+
   const byCounty = new Map<string, CrimeCountyRow[]>();
   for (const r of rows) {
-    for (const kind of ['violent', 'property'] as const) {
-      const rate = rateOf(r, kind);
-      if (rate !== null && isReliable(qualityOf(r, kind))) {
-        const key = `${kind}:${r.year}`;
-        const list = reference.get(key);
-        if (list) list.push(rate);
-        else reference.set(key, [rate]);
-      }
-    }
     const list = byCounty.get(r.county_fips);
     if (list) list.push(r);
     else byCounty.set(r.county_fips, [r]);
   }
-  for (const list of reference.values()) list.sort((a, b) => a - b);
+  const citywide = new Map<string, { name: string; rows: CrimePlaceRow[] }>();
+  for (const area of CITYWIDE_CRIME_AREAS) {
+    const placeRows = (options.places ?? []).filter(
+      (p) => p.state_fips === area.state_fips && p.place_fips === area.place_fips,
+    );
+    for (const fips of area.counties) citywide.set(fips, { name: area.name, rows: placeRows });
+  }
 
-  const grade = (list: readonly CrimeCountyRow[], kind: CrimeKind): CrimeGrade | null => {
-    let best: CrimeCountyRow | undefined;
-    let fallback: CrimeCountyRow | undefined;
-    for (const r of list) {
-      if (rateOf(r, kind) === null) continue;
-      if (isReliable(qualityOf(r, kind))) {
-        if (best === undefined || r.year > best.year) best = r;
-      } else if (fallback === undefined || r.year > fallback.year) fallback = r;
-    }
-    const chosen = best ?? fallback;
-    const rate = chosen ? rateOf(chosen, kind) : null;
-    if (chosen === undefined || rate === null) return null;
-    const ref = reference.get(`${kind}:${chosen.year}`);
+  const graded = (
+    tier: CrimeGrade['tier'],
+    kind: CrimeKind,
+    year: number,
+    rate: number,
+    extra: {
+      percentile?: number;
+      estimated_rate?: number | null;
+      quality: CrimeQuality | null;
+      note: string;
+      source?: string;
+    },
+  ): CrimeGrade | null => {
+    const ref = reference.get(`${kind}:${year}`);
     if (ref === undefined || ref.length === 0) return null;
-    const percentile = midRankPercentile(ref, rate);
-    const q = qualityOf(chosen, kind);
+    const percentile = extra.percentile ?? midRankPercentile(ref, rate);
+    const grade = gradeForPercentile(percentile);
     return {
-      grade: gradeForPercentile(percentile),
+      tier,
+      grade,
+      display: displayGrade(tier, grade),
       percentile,
       rate,
-      year: chosen.year,
-      quality: q,
-      reliable: isReliable(q),
+      estimated_rate: extra.estimated_rate ?? null,
+      year,
+      quality: extra.quality,
+      reliable: tier === 'reported' || tier === 'citywide',
       reference_count: ref.length,
-      source: SOURCE.crime,
-      vintage: String(chosen.year),
+      note: extra.note,
+      source: extra.source ?? (tier === 'estimated' ? SOURCE.crimeEstimate : SOURCE.crime),
+      vintage: String(year),
     };
   };
 
+  const grade = (fips: string, kind: CrimeKind): CrimeGrade | null => {
+    const city = citywide.get(fips);
+    const cityRate = city
+      ? latest(
+          city.rows.map((r) => placeRates(r, kind)),
+          isComplete,
+        )
+      : null;
+    if (city && cityRate?.rate != null) {
+      return graded('citywide', kind, cityRate.year, cityRate.rate, {
+        quality: cityRate.quality,
+        note: `Citywide rate of ${city.name}.`,
+        source: SOURCE.citywideCrime,
+      });
+    }
+    const own = (byCounty.get(fips) ?? []).map((r) => countyRates(r, kind));
+    const complete = latest(own, isComplete);
+    if (complete?.rate != null) {
+      return graded('reported', kind, complete.year, complete.rate, {
+        quality: complete.quality,
+        note: 'Reported by agencies covering the county (complete reporting).',
+      });
+    }
+    const partial = latest(own, (q) => q === 3);
+    const model = models?.[kind] ?? null;
+    if (partial?.rate != null) {
+      const ref = reference.get(`${kind}:${partial.year}`);
+      const estimate = model?.predict(fips, partial.year) ?? null;
+      if (ref === undefined || ref.length === 0) return null;
+      const pReported = midRankPercentile(ref, partial.rate);
+      const pEstimate = estimate === null ? null : midRankPercentile(ref, estimate);
+      const byEstimate = pEstimate !== null && pEstimate > pReported;
+      return graded('incomplete', kind, partial.year, partial.rate, {
+        percentile: byEstimate ? (pEstimate ?? pReported) : pReported,
+        estimated_rate: estimate,
+        quality: partial.quality,
+        note: byEstimate
+          ? `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime; graded by the estimate, which is worse than the reported rate.`
+          : estimate === null
+            ? `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime; no estimate is available, so the grade is a floor.`
+            : `Fewer than 80% of agencies reported in ${partial.year}; the reported rate grades worse than the estimate, so it stands.`,
+      });
+    }
+    const estimate = STATE_FIPS_50_DC.has(fips.slice(0, 2))
+      ? (model?.predict(fips, estimateYear) ?? null)
+      : null;
+    if (estimate === null) return null;
+    return graded('estimated', kind, estimateYear, estimate, {
+      estimated_rate: estimate,
+      quality: null,
+      note: 'No agency rate for the county; estimated from its ACS figures and its state (shown as a letter band).',
+    });
+  };
+
+  const counties = new Set<string>([...byCounty.keys(), ...(options.acs ?? []).map((a) => a.county_fips)]);
   const out = new Map<string, CountyCrimeGrades>();
-  for (const [fips, list] of byCounty)
-    out.set(fips, { violent: grade(list, 'violent'), property: grade(list, 'property') });
+  for (const fips of counties)
+    out.set(fips, { violent: grade(fips, 'violent'), property: grade(fips, 'property') });
   return out;
 }
 
-/** Rebuilds a grade from its stored columns (the importer keeps grades flattened in county rows). */
-export function crimeGradeFromColumns(c: {
+/** The stored columns of one grade (the importer keeps grades flattened in county rows). */
+export interface CrimeGradeColumns {
+  readonly tier: CrimeTier;
   readonly grade: CrimeGradeLetter | null;
   readonly percentile: number | null;
   readonly rate: number | null;
+  readonly estimated_rate: number | null;
   readonly year: number | null;
   readonly quality: CrimeQuality | null;
   readonly reference_count: number | null;
-}): CrimeGrade | null {
-  if (c.grade === null || c.percentile === null || c.rate === null || c.year === null) return null;
+  readonly note: string | null;
+}
+
+export function crimeGradeColumns(g: CrimeGrade | null): CrimeGradeColumns {
   return {
+    tier: crimeTier(g),
+    grade: g?.grade ?? null,
+    percentile: g?.percentile ?? null,
+    rate: g?.rate ?? null,
+    estimated_rate: g?.estimated_rate ?? null,
+    year: g?.year ?? null,
+    quality: g?.quality ?? null,
+    reference_count: g?.reference_count ?? null,
+    note: g?.note ?? null,
+  };
+}
+
+/** Rebuilds a grade from its stored columns; null for tier `none` or incomplete columns. */
+export function crimeGradeFromColumns(c: CrimeGradeColumns): CrimeGrade | null {
+  if (c.tier === 'none' || c.grade === null || c.percentile === null || c.rate === null || c.year === null) {
+    return null;
+  }
+  return {
+    tier: c.tier,
     grade: c.grade,
+    display: displayGrade(c.tier, c.grade),
     percentile: c.percentile,
     rate: c.rate,
+    estimated_rate: c.estimated_rate,
     year: c.year,
     quality: c.quality,
-    reliable: isReliable(c.quality),
+    reliable: c.tier === 'reported' || c.tier === 'citywide',
     reference_count: c.reference_count ?? 0,
-    source: SOURCE.crime,
+    note: c.note ?? '',
+    source:
+      c.tier === 'estimated'
+        ? SOURCE.crimeEstimate
+        : c.tier === 'citywide'
+          ? SOURCE.citywideCrime
+          : SOURCE.crime,
     vintage: String(c.year),
   };
 }

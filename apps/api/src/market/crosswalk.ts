@@ -31,50 +31,62 @@ export function parseZipCountyCsv(text: string, file = 'zip_county.csv'): ZipCou
   return rows;
 }
 
-/** A ZIP's main county and how it was chosen. */
-export interface MainCounty {
+/** One county of a ZIP, with the ZIP's shares of addresses in it. */
+export interface ZipCountyPart {
   readonly zip: string;
   readonly county_fips: string;
+  /** USPS preferred city name of the ZIP, upper case. */
   readonly city: string;
+  /** USPS preferred state of the ZIP. */
   readonly state: string;
-  /** The share that made this county the main one. */
-  readonly share: number;
+  readonly res_ratio: number;
+  readonly tot_ratio: number;
   /** `res_ratio` normally; `tot_ratio` for ZIPs with no residential addresses (PO-box / business ZIPs). */
   readonly share_basis: 'res_ratio' | 'tot_ratio';
+  /** This part's ratio on `share_basis`. */
+  readonly share: number;
+  /** The ZIP's main county: the largest share (ties keep the earlier crosswalk row). */
+  readonly is_main: boolean;
   /** How many counties the ZIP spans. */
   readonly county_count: number;
 }
 
 /**
- * Picks each ZIP's main county: the row with the largest `res_ratio`; when every `res_ratio` of the
- * ZIP is 0 (no residential addresses), the row with the largest `tot_ratio`, as SOURCES.md advises.
- * Ties keep the earlier row (the file is sorted by `tot_ratio` descending within a ZIP).
+ * Every county of every ZIP, main county first, then by share (largest first). The main county is
+ * the row with the largest `res_ratio`; when every `res_ratio` of the ZIP is 0 (no residential
+ * addresses), the largest `tot_ratio`, as SOURCES.md advises. Ties keep the earlier row (the file is
+ * sorted by `tot_ratio` descending within a ZIP).
  *
- * @example rows 78701→48453 (res 1.0) → { county_fips: '48453', share: 1, share_basis: 'res_ratio' }
+ * @example 78730 rows Travis (res 0.4) and Williamson (res 0.6) → [Williamson main 0.6, Travis 0.4]
  */
-export function mainCountyByZip(rows: readonly ZipCountyRow[]): Map<string, MainCounty> {
+export function zipCountyParts(rows: readonly ZipCountyRow[]): Map<string, ZipCountyPart[]> {
   const byZip = new Map<string, ZipCountyRow[]>();
   for (const row of rows) {
     const list = byZip.get(row.zip);
     if (list) list.push(row);
     else byZip.set(row.zip, [row]);
   }
-  const out = new Map<string, MainCounty>();
+  const out = new Map<string, ZipCountyPart[]>();
   for (const [zip, list] of byZip) {
-    const hasResidential = list.some((r) => r.res_ratio > 0);
-    const basis = hasResidential ? 'res_ratio' : 'tot_ratio';
-    let best = list[0];
-    for (const r of list) if (best === undefined || r[basis] > best[basis]) best = r;
-    if (best === undefined) continue;
-    out.set(zip, {
+    const basis = list.some((r) => r.res_ratio > 0) ? 'res_ratio' : 'tot_ratio';
+    let main = list[0];
+    for (const r of list) if (main === undefined || r[basis] > main[basis]) main = r;
+    const ordered = [...list].sort((a, b) => (a === main ? -1 : b === main ? 1 : b[basis] - a[basis]));
+    out.set(
       zip,
-      county_fips: best.county_fips,
-      city: best.city,
-      state: best.state,
-      share: best[basis],
-      share_basis: basis,
-      county_count: list.length,
-    });
+      ordered.map((r) => ({
+        zip,
+        county_fips: r.county_fips,
+        city: r.city,
+        state: r.state,
+        res_ratio: r.res_ratio,
+        tot_ratio: r.tot_ratio,
+        share_basis: basis,
+        share: r[basis],
+        is_main: r === main,
+        county_count: list.length,
+      })),
+    );
   }
   return out;
 }

@@ -1,6 +1,12 @@
 import type { AcsCountyRow } from './acs.js';
-import { buildCrimeGrades, type CountyCrimeGrades, type CrimeGrade, type CrimeQuality } from './crime.js';
-import { type MainCounty, mainCountyByZip } from './crosswalk.js';
+import {
+  buildCrimeGrades,
+  type CountyCrimeGrades,
+  type CrimeGrade,
+  type CrimeGradeColumns,
+  crimeGradeColumns,
+} from './crime.js';
+import { type ZipCountyPart, zipCountyParts } from './crosswalk.js';
 import type { ParsedMarketFiles } from './files.js';
 import {
   type BedroomRents,
@@ -15,78 +21,89 @@ import { type HudRentApplies, hudRentApplies } from './hud-rent.js';
 import { buildTaxIndex, type TaxLevel } from './tax.js';
 
 /**
- * One row per county FIPS seen in any file (crosswalk, FMR, ACS, crime): everything the API needs
- * about a county, flattened into columns for a `market_county` table.
+ * Version of the derived rows below. The importer keys its import on it, so bump it whenever the
+ * rows change (shape or content) and the stored tables are re-imported.
  */
-export interface MarketCountyRow {
-  readonly county_fips: string;
-  readonly state_fips: string;
-  /** From `fmr_fy2026.county_name` (Connecticut: planning-region name); null when HUD has no row. */
-  readonly county_name: string | null;
-  /** County-level FMR row (New England: the schedule most of the county's towns share). */
+export const MARKET_ROWS_VERSION = 'market-rows-2';
+
+/** FMR columns shared by ZIP and county rows. */
+interface FmrColumns {
   readonly fmr_hud_area_code: string | null;
   readonly fmr_area_id: string | null;
+  /** HUD's area name; for a split row, the place's own name and the area its ID still points to. */
   readonly fmr_area_name: string | null;
   readonly fmr_basis: FmrBasis | null;
+  /** True when HUD moved this county (or town) out of the FMR area its ID names (`splitFmrRows`). */
+  readonly fmr_area_split: boolean;
   readonly fmr_0: number | null;
   readonly fmr_1: number | null;
   readonly fmr_2: number | null;
   readonly fmr_3: number | null;
   readonly fmr_4: number | null;
+}
+
+/** One kind of crime grade, flattened (`crimeGradeColumns` / `crimeGradeFromColumns`). */
+type CrimeColumns<K extends string> = {
+  readonly [C in keyof CrimeGradeColumns as `${K}_crime_${C}`]: CrimeGradeColumns[C];
+};
+
+/**
+ * One row per county FIPS seen in any file (crosswalk, FMR, ACS, crime): everything the API needs
+ * about a county, flattened into columns for a `market_county` table.
+ */
+export type MarketCountyRow = {
+  readonly county_fips: string;
+  readonly state_fips: string;
+  /** USPS code of the county's state (from the FMR file; null for a FIPS it lacks). */
+  readonly state_code: string | null;
+  /** From `fmr_fy2026.county_name` (Connecticut: planning-region name); null when HUD has no row. */
+  readonly county_name: string | null;
   readonly safmr_mandatory: boolean;
   readonly median_gross_rent: number | null;
   readonly median_home_value: number | null;
   readonly median_household_income: number | null;
   readonly population: number | null;
-  /** Always set: county, else state median, else 0.01 (see `property_tax_level`). */
+  /** ACS effective rate; always set: county, else state median, else 0.01 (see `property_tax_level`). */
   readonly property_tax_rate: number;
   readonly property_tax_level: TaxLevel;
-  readonly violent_crime_grade: CrimeGrade['grade'] | null;
-  readonly violent_crime_percentile: number | null;
-  readonly violent_crime_rate: number | null;
-  readonly violent_crime_year: number | null;
-  readonly violent_crime_quality: CrimeQuality | null;
-  readonly violent_crime_reference_count: number | null;
-  readonly property_crime_grade: CrimeGrade['grade'] | null;
-  readonly property_crime_percentile: number | null;
-  readonly property_crime_rate: number | null;
-  readonly property_crime_year: number | null;
-  readonly property_crime_quality: CrimeQuality | null;
-  readonly property_crime_reference_count: number | null;
-}
+} & FmrColumns &
+  CrimeColumns<'violent'> &
+  CrimeColumns<'property'>;
 
-/** One row per distinct crosswalk ZIP, flattened into columns for a `market_zip` table. */
-export interface MarketZipRow {
+/**
+ * One row per (ZIP, county) pair of the HUD-USPS crosswalk, flattened into columns for a
+ * `market_zip` table with primary key (zip, county_fips). A ZIP's FMR schedule, SAFMR applicability
+ * and HUD rent depend on the county the address is in, so each of its counties has its own row.
+ */
+export type MarketZipRow = {
   readonly zip: string;
-  /** Main county: largest `res_ratio` (or `tot_ratio` for ZIPs with no residential addresses). */
   readonly county_fips: string;
   readonly county_name: string | null;
+  /** USPS code of the county's state (a ZIP can cross a state line). */
+  readonly county_state_code: string | null;
   readonly city: string;
+  /** USPS preferred state of the ZIP. */
   readonly state_code: string;
   readonly lat: number | null;
   readonly lng: number | null;
+  readonly res_ratio: number;
+  readonly tot_ratio: number;
+  /** The ZIP's main county: largest `res_ratio` (or `tot_ratio` for ZIPs with no residential addresses). */
+  readonly is_main: boolean;
+  /** This county's share on `share_basis`. */
   readonly county_share: number;
-  readonly share_basis: MainCounty['share_basis'];
+  readonly share_basis: ZipCountyPart['share_basis'];
   readonly county_count: number;
-  /** The ZIP's FMR row (New England: the matching town, else the county's modal town schedule). */
-  readonly fmr_hud_area_code: string | null;
-  readonly fmr_area_id: string | null;
-  readonly fmr_area_name: string | null;
-  readonly fmr_basis: FmrBasis | null;
-  readonly fmr_0: number | null;
-  readonly fmr_1: number | null;
-  readonly fmr_2: number | null;
-  readonly fmr_3: number | null;
-  readonly fmr_4: number | null;
+  /** The ZIP's Small Area FMRs; null where HUD publishes none or the county was split out of their area. */
   readonly safmr_0: number | null;
   readonly safmr_1: number | null;
   readonly safmr_2: number | null;
   readonly safmr_3: number | null;
   readonly safmr_4: number | null;
   readonly safmr_mandatory: boolean;
-  /** Null when the ZIP has no FMR row at all. */
+  /** Null when the county has no FMR row at all. */
   readonly hud_rent_applies: HudRentApplies | null;
-}
+} & FmrColumns;
 
 /** Indexes shared by both derivations, built once from the parsed files. */
 export interface MarketContext {
@@ -96,53 +113,75 @@ export interface MarketContext {
   readonly acs: ReadonlyMap<string, AcsCountyRow>;
   readonly safmr: ReadonlyMap<string, SafmrRow>;
   readonly countyNames: ReadonlyMap<string, string>;
-  readonly mainCounties: ReadonlyMap<string, MainCounty>;
+  /** USPS state code per 2-digit state FIPS. */
+  readonly stateCodes: ReadonlyMap<string, string>;
+  /** Every county of every ZIP, main county first. */
+  readonly zipParts: ReadonlyMap<string, readonly ZipCountyPart[]>;
 }
 
 export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
   const countyNames = new Map<string, string>();
+  const stateCodes = new Map<string, string>();
   for (const r of files.fmr) {
     const fips = r.hud_area_code.slice(0, 5);
     if (r.county_name && !countyNames.has(fips)) countyNames.set(fips, r.county_name);
+    if (!stateCodes.has(fips.slice(0, 2))) stateCodes.set(fips.slice(0, 2), r.state);
   }
+  const population = new Map<string, number>();
+  for (const a of files.acsCounty) if (a.population !== null) population.set(a.county_fips, a.population);
   return {
-    fmr: buildFmrIndex(files.fmr, files.safmrMandatory),
+    fmr: buildFmrIndex(files.fmr, files.safmrMandatory, population),
     tax: buildTaxIndex(files.acsCounty),
-    crime: buildCrimeGrades(files.crimeCounty),
+    crime: buildCrimeGrades(files.crimeCounty, { acs: files.acsCounty, places: files.crimePlace }),
     acs: new Map(files.acsCounty.map((r) => [r.county_fips, r])),
     safmr: new Map(files.safmr.map((r) => [r.zip, r])),
     countyNames,
-    mainCounties: mainCountyByZip(files.zipCounty),
+    stateCodes,
+    zipParts: zipCountyParts(files.zipCounty),
   };
 }
 
-const fmrColumns = (choice: FmrChoice | null) => ({
-  fmr_hud_area_code: choice?.row.hud_area_code ?? null,
-  fmr_area_id: choice?.row.fmr_area_id ?? null,
-  fmr_area_name: choice?.row.area_name ?? null,
-  fmr_basis: choice?.basis ?? null,
-  fmr_0: choice?.row.fmr_0 ?? null,
-  fmr_1: choice?.row.fmr_1 ?? null,
-  fmr_2: choice?.row.fmr_2 ?? null,
-  fmr_3: choice?.row.fmr_3 ?? null,
-  fmr_4: choice?.row.fmr_4 ?? null,
-});
+function fmrColumns(ctx: MarketContext, choice: FmrChoice | null): FmrColumns {
+  const split = choice !== null && ctx.fmr.isSplit(choice.row);
+  const place = choice?.row.town_name ?? choice?.row.county_name ?? null;
+  return {
+    fmr_hud_area_code: choice?.row.hud_area_code ?? null,
+    fmr_area_id: choice?.row.fmr_area_id ?? null,
+    fmr_area_name: split
+      ? `${place ?? choice?.row.hud_area_code}, ${choice?.row.state} (own FY2026 schedule; HUD's file still lists it under ${choice?.row.area_name ?? choice?.row.fmr_area_id})`
+      : (choice?.row.area_name ?? null),
+    fmr_basis: choice?.basis ?? null,
+    fmr_area_split: split,
+    fmr_0: choice?.row.fmr_0 ?? null,
+    fmr_1: choice?.row.fmr_1 ?? null,
+    fmr_2: choice?.row.fmr_2 ?? null,
+    fmr_3: choice?.row.fmr_3 ?? null,
+    fmr_4: choice?.row.fmr_4 ?? null,
+  };
+}
+
+function crimeColumns<K extends 'violent' | 'property'>(kind: K, g: CrimeGrade | null): CrimeColumns<K> {
+  const c = crimeGradeColumns(g);
+  return Object.fromEntries(
+    Object.entries(c).map(([key, value]) => [`${kind}_crime_${key}`, value]),
+  ) as CrimeColumns<K>;
+}
 
 /** The county rows, sorted by FIPS. */
 export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
   const all = new Set<string>([...ctx.fmr.counties(), ...ctx.acs.keys(), ...ctx.crime.keys()]);
-  for (const m of ctx.mainCounties.values()) all.add(m.county_fips);
+  for (const parts of ctx.zipParts.values()) for (const p of parts) all.add(p.county_fips);
   return [...all].sort().map((fips): MarketCountyRow => {
     const fmr = ctx.fmr.forCounty(fips);
     const acs = ctx.acs.get(fips);
     const tax = ctx.tax.forCounty(fips);
-    const v = ctx.crime.get(fips)?.violent ?? null;
-    const p = ctx.crime.get(fips)?.property ?? null;
+    const crime = ctx.crime.get(fips);
     return {
       county_fips: fips,
       state_fips: fips.slice(0, 2),
+      state_code: ctx.stateCodes.get(fips.slice(0, 2)) ?? null,
       county_name: ctx.countyNames.get(fips) ?? null,
-      ...fmrColumns(fmr),
+      ...fmrColumns(ctx, fmr),
       safmr_mandatory: fmr !== null && ctx.fmr.isMandatory(fmr.row),
       median_gross_rent: acs?.median_gross_rent ?? null,
       median_home_value: acs?.median_home_value ?? null,
@@ -150,18 +189,8 @@ export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
       population: acs?.population ?? null,
       property_tax_rate: tax.value,
       property_tax_level: tax.level,
-      violent_crime_grade: v?.grade ?? null,
-      violent_crime_percentile: v?.percentile ?? null,
-      violent_crime_rate: v?.rate ?? null,
-      violent_crime_year: v?.year ?? null,
-      violent_crime_quality: v?.quality ?? null,
-      violent_crime_reference_count: v?.reference_count ?? null,
-      property_crime_grade: p?.grade ?? null,
-      property_crime_percentile: p?.percentile ?? null,
-      property_crime_rate: p?.rate ?? null,
-      property_crime_year: p?.year ?? null,
-      property_crime_quality: p?.quality ?? null,
-      property_crime_reference_count: p?.reference_count ?? null,
+      ...crimeColumns('violent', crime?.violent ?? null),
+      ...crimeColumns('property', crime?.property ?? null),
     };
   });
 }
@@ -178,35 +207,48 @@ export function displayCity(uspsCity: string, gazetteerName: string | null): str
     .replace(/(^|[\s\-'.])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
 }
 
-/** The ZIP rows, sorted by ZIP. `gazetteer` supplies coordinates (null when it lacks the ZIP). */
+/**
+ * The ZIP rows, sorted by ZIP, each ZIP's main county first. `gazetteer` supplies coordinates (null
+ * when it lacks the ZIP). A county HUD split out of its listed FMR area gets no SAFMR: the ZIP's
+ * SAFMR in the file was published for the listed area (Calvert County ZIPs carry DC's).
+ */
 export function deriveZipRows(ctx: MarketContext, gazetteer: Gazetteer): MarketZipRow[] {
-  const mains = [...ctx.mainCounties.values()].sort((a, b) => (a.zip < b.zip ? -1 : 1));
-  return mains.map((main): MarketZipRow => {
-    const zip = main.zip;
-    const fmr = ctx.fmr.forZip(main.county_fips, main.city);
-    const safmrRow = ctx.safmr.get(zip);
-    const safmr: BedroomRents | null = safmrRow ? safmrRents(safmrRow) : null;
-    const mandatory = fmr !== null && ctx.fmr.isMandatory(fmr.row);
+  const zips = [...ctx.zipParts.keys()].sort();
+  const rows: MarketZipRow[] = [];
+  for (const zip of zips) {
     const gaz = gazetteer(zip);
-    return {
-      zip,
-      county_fips: main.county_fips,
-      county_name: ctx.countyNames.get(main.county_fips) ?? (gaz?.county_name || null),
-      city: displayCity(main.city, gaz?.place_name ?? null),
-      state_code: main.state,
-      lat: gaz?.lat ?? null,
-      lng: gaz?.lng ?? null,
-      county_share: main.share,
-      share_basis: main.share_basis,
-      county_count: main.county_count,
-      ...fmrColumns(fmr),
-      safmr_0: safmr?.[0] ?? null,
-      safmr_1: safmr?.[1] ?? null,
-      safmr_2: safmr?.[2] ?? null,
-      safmr_3: safmr?.[3] ?? null,
-      safmr_4: safmr?.[4] ?? null,
-      safmr_mandatory: mandatory,
-      hud_rent_applies: fmr === null ? null : hudRentApplies({ safmr, safmr_mandatory: mandatory }),
-    };
-  });
+    const safmrRow = ctx.safmr.get(zip);
+    for (const part of ctx.zipParts.get(zip) ?? []) {
+      const fmr = ctx.fmr.forZip(part.county_fips, part.city);
+      const split = fmr !== null && ctx.fmr.isSplit(fmr.row);
+      const safmr: BedroomRents | null = safmrRow && !split ? safmrRents(safmrRow) : null;
+      const mandatory = fmr !== null && ctx.fmr.isMandatory(fmr.row);
+      rows.push({
+        zip,
+        county_fips: part.county_fips,
+        county_name:
+          ctx.countyNames.get(part.county_fips) ?? (part.is_main ? gaz?.county_name || null : null),
+        county_state_code: ctx.stateCodes.get(part.county_fips.slice(0, 2)) ?? null,
+        city: displayCity(part.city, gaz?.place_name ?? null),
+        state_code: part.state,
+        lat: gaz?.lat ?? null,
+        lng: gaz?.lng ?? null,
+        res_ratio: part.res_ratio,
+        tot_ratio: part.tot_ratio,
+        is_main: part.is_main,
+        county_share: part.share,
+        share_basis: part.share_basis,
+        county_count: part.county_count,
+        ...fmrColumns(ctx, fmr),
+        safmr_0: safmr?.[0] ?? null,
+        safmr_1: safmr?.[1] ?? null,
+        safmr_2: safmr?.[2] ?? null,
+        safmr_3: safmr?.[3] ?? null,
+        safmr_4: safmr?.[4] ?? null,
+        safmr_mandatory: mandatory,
+        hud_rent_applies: fmr === null ? null : hudRentApplies({ safmr, safmr_mandatory: mandatory }),
+      });
+    }
+  }
+  return rows;
 }

@@ -33,14 +33,14 @@ export const MARKET_FILES = {
     file: 'fmr_fy2026.csv',
     parse: parseFmrCsv,
     source: SOURCE.fmr,
-    vintage: VINTAGE.fmr,
+    vintage: VINTAGE.fmrFile,
     required: true,
   }),
   safmr: spec<SafmrRow>({
     file: 'safmr_fy2026.csv',
     parse: parseSafmrCsv,
     source: SOURCE.safmr,
-    vintage: VINTAGE.safmr,
+    vintage: VINTAGE.safmrFile,
     required: true,
   }),
   safmrMandatory: spec<SafmrMandatoryRow>({

@@ -152,18 +152,25 @@ export function assertBedrooms(bedrooms: number): void {
   }
 }
 
+/** HUD publishes FMRs in whole dollars and Small Area FMRs rounded to the nearest $10. */
+export const FMR_ROUNDING = 1;
+export const SAFMR_ROUNDING = 10;
+
 /**
  * The rent for `bedrooms` from a 0–4 bedroom schedule. Above 4 bedrooms HUD adds 15% of the
- * 4-bedroom rent per extra bedroom: rent(b) = rent_4 × (1 + 0.15 × (b − 4)).
+ * 4-bedroom rent per extra bedroom, rent_4 × (1 + 0.15 × (b − 4)), rounded the way HUD rounds the
+ * schedule it extends: to the dollar for FMRs, to $10 for Small Area FMRs (`rounding`). The product
+ * is formed in integers, rent_4 × (20 + 3 × (b − 4)) / 20, so 2760 × 1.15 is 3174, not 3173.9999….
  *
  * @example rentForBedrooms([1474, 1562, 1852, 2347, 2760], 3) → 2347
  * @example rentForBedrooms([1474, 1562, 1852, 2347, 2760], 5) → 2760 × 1.15 = 3174
- * @example rentForBedrooms([1474, 1562, 1852, 2347, 2760], 6) → 2760 × 1.30 = 3588
+ * @example rentForBedrooms([2210, 2350, 2780, 3520, 4140], 5, SAFMR_ROUNDING) → 4140 × 1.15 = 4761 → 4760
  */
-export function rentForBedrooms(rents: BedroomRents, bedrooms: number): number {
+export function rentForBedrooms(rents: BedroomRents, bedrooms: number, rounding = FMR_ROUNDING): number {
   assertBedrooms(bedrooms);
   if (bedrooms <= 4) return rents[bedrooms as 0 | 1 | 2 | 3 | 4];
-  return rents[4] * (1 + 0.15 * (bedrooms - 4));
+  const twentieths = rents[4] * (20 + 3 * (bedrooms - 4));
+  return Math.round(twentieths / (20 * rounding)) * rounding;
 }
 
 /**
@@ -216,10 +223,64 @@ export interface FmrIndex {
   forCounty(countyFips: string): FmrChoice | null;
   /** The FMR row for a ZIP in `countyFips` whose USPS city is `city` (New England → `town` when it matches). */
   forZip(countyFips: string, city: string): FmrChoice | null;
-  /** Whether SAFMRs are mandatory in the row's FMR area. */
+  /**
+   * Whether the row's rents differ from its listed FMR area's core schedule: HUD moved the county
+   * (or town) out of that area, so neither the area's SAFMR designation nor its SAFMRs apply to it.
+   */
+  isSplit(row: FmrRow): boolean;
+  /** Whether SAFMRs are mandatory for the row: its area is designated and the row was not split out of it. */
   isMandatory(row: FmrRow): boolean;
   /** Every county FIPS that has an FMR row (New England counties included). */
   counties(): IterableIterator<string>;
+}
+
+const scheduleKey = (r: FmrRow) => fmrRents(r).join('/');
+
+/**
+ * The rows whose schedule differs from their listed FMR area's core schedule. An FMR area has one
+ * schedule, so rows of one `fmr_area_id` with different rents are rows HUD moved to an area of their
+ * own (FY2026: Calvert County, MD left the Washington DC area but keeps its FY2025 area ID, as do 11
+ * other areas' parts; SOURCES.md §1). The core is the schedule that covers the most people: each
+ * row weighs its county's ACS population, shared evenly among the county's rows (New England towns
+ * carry no population of their own); ties go to more rows, then the lowest `hud_area_code`.
+ *
+ * @example DC area: 19 counties share 1953/2015/2246/2835/3332, Calvert County 1811/…/3106 → {Calvert}
+ */
+export function splitFmrRows(
+  rows: readonly FmrRow[],
+  population: ReadonlyMap<string, number> = new Map(),
+): Set<FmrRow> {
+  const rowsPerCounty = new Map<string, number>();
+  for (const r of rows) {
+    const fips = r.hud_area_code.slice(0, 5);
+    rowsPerCounty.set(fips, (rowsPerCounty.get(fips) ?? 0) + 1);
+  }
+  const weight = (r: FmrRow) => {
+    const fips = r.hud_area_code.slice(0, 5);
+    return (population.get(fips) ?? 0) / (rowsPerCounty.get(fips) ?? 1);
+  };
+  const byArea = new Map<string, Map<string, FmrRow[]>>();
+  for (const r of rows) {
+    if (r.fmr_area_id === null) continue;
+    const schedules = byArea.get(r.fmr_area_id) ?? new Map<string, FmrRow[]>();
+    byArea.set(r.fmr_area_id, schedules);
+    const list = schedules.get(scheduleKey(r));
+    if (list) list.push(r);
+    else schedules.set(scheduleKey(r), [r]);
+  }
+  const split = new Set<FmrRow>();
+  for (const schedules of byArea.values()) {
+    if (schedules.size < 2) continue;
+    const ranked = [...schedules.values()]
+      .map((list) => ({
+        list,
+        people: list.reduce((sum, r) => sum + weight(r), 0),
+        first: list.map((r) => r.hud_area_code).sort()[0] ?? '',
+      }))
+      .sort((a, b) => b.people - a.people || b.list.length - a.list.length || (a.first < b.first ? -1 : 1));
+    for (const { list } of ranked.slice(1)) for (const r of list) split.add(r);
+  }
+  return split;
 }
 
 /**
@@ -227,9 +288,16 @@ export interface FmrIndex {
  * `hud_area_code`, which are the county FIPS (SOURCES.md §1). For a New England county the
  * county-level row is the schedule (FMR-area ID + five rents) shared by the most towns; ties go to
  * the schedule whose first town has the lowest `hud_area_code`, so the choice is deterministic.
+ * `population` (ACS, by county FIPS) decides which part of a split FMR area keeps the area
+ * (`splitFmrRows`).
  */
-export function buildFmrIndex(rows: readonly FmrRow[], mandatory: readonly SafmrMandatoryRow[]): FmrIndex {
+export function buildFmrIndex(
+  rows: readonly FmrRow[],
+  mandatory: readonly SafmrMandatoryRow[],
+  population?: ReadonlyMap<string, number>,
+): FmrIndex {
   const mandatoryIds = mandatorySafmrAreas(mandatory);
+  const split = splitFmrRows(rows, population);
   const countyRow = new Map<string, FmrRow>();
   const towns = new Map<string, FmrRow[]>();
   const byStateFips = new Map<string, FmrRow[]>();
@@ -283,7 +351,8 @@ export function buildFmrIndex(rows: readonly FmrRow[], mandatory: readonly Safmr
       if (town) return { row: town, basis: 'town' };
       return forCounty(countyFips);
     },
-    isMandatory: (row) => row.fmr_area_id !== null && mandatoryIds.has(row.fmr_area_id),
+    isSplit: (row) => split.has(row),
+    isMandatory: (row) => row.fmr_area_id !== null && mandatoryIds.has(row.fmr_area_id) && !split.has(row),
     counties: () => new Set([...countyRow.keys(), ...towns.keys()]).values(),
   };
 }

@@ -1,20 +1,29 @@
-import { type BedroomRents, type FmrBasis, rentForBedrooms } from './fmr.js';
+import { type BedroomRents, FMR_ROUNDING, type FmrBasis, rentForBedrooms, SAFMR_ROUNDING } from './fmr.js';
 import { SOURCE, VINTAGE } from './sources.js';
 
 /** Which HUD schedule sets a ZIP's voucher rent. */
 export type HudRentApplies = 'safmr' | 'fmr';
 
-/** What a ZIP's HUD rent is computed from (stored per ZIP by the importer). */
+/** What a ZIP's HUD rent is computed from (stored per ZIP and county by the importer). */
 export interface HudRentInputs {
   /** The county (or New England town / territory) FMR schedule, 0–4 bedrooms. */
   readonly fmr: BedroomRents;
   /** The ZIP's Small Area FMR schedule, when HUD publishes one (metro ZIPs only). */
   readonly safmr: BedroomRents | null;
-  /** Whether the FMR row's area is a designated mandatory-SAFMR area. */
+  /** Whether the FMR row's area is a designated mandatory-SAFMR area (and the row was not split out of it). */
   readonly safmr_mandatory: boolean;
   readonly fmr_area_id: string | null;
   readonly fmr_area_name: string | null;
   readonly fmr_basis: FmrBasis;
+  /** True when HUD moved the county out of its listed FMR area (see `splitFmrRows`). */
+  readonly fmr_area_split?: boolean;
+}
+
+/** The Section 8 payment-standard basic range: 90–110 % of the applicable FMR or SAFMR (24 CFR 982.503(b)). */
+export interface PaymentStandardBand {
+  readonly low: number;
+  readonly high: number;
+  readonly note: string;
 }
 
 export interface HudRent {
@@ -30,8 +39,24 @@ export interface HudRent {
   readonly fmr_area_id: string | null;
   readonly fmr_area_name: string | null;
   readonly fmr_basis: FmrBasis;
+  readonly fmr_area_split: boolean;
+  readonly payment_standard: PaymentStandardBand;
+  /** A published HUD figure (the live API's figure is `live`, set by the service). */
+  readonly tier: 'reported' | 'live';
   readonly source: string;
   readonly vintage: string;
+}
+
+export const PAYMENT_STANDARD_NOTE =
+  'A housing authority sets its voucher payment standard between 90% and 110% of this figure, and deducts its utility allowance when the tenant pays utilities.';
+
+/**
+ * The payment-standard basic range for a HUD rent: 90 % and 110 % of it, to the dollar.
+ *
+ * @example paymentStandardBand(2347) → { low: 2112, high: 2582 } (2112.3 and 2581.7 rounded)
+ */
+export function paymentStandardBand(value: number): PaymentStandardBand {
+  return { low: Math.round(value * 0.9), high: Math.round(value * 1.1), note: PAYMENT_STANDARD_NOTE };
 }
 
 /**
@@ -43,19 +68,21 @@ export function hudRentApplies(inputs: Pick<HudRentInputs, 'safmr' | 'safmr_mand
 }
 
 /**
- * The HUD rent for a ZIP and bedroom count, with both schedules and which one applies. Above 4
- * bedrooms both schedules follow HUD's rule, rent_4 × (1 + 0.15 × (b − 4)).
+ * The HUD rent for a ZIP and bedroom count, with both schedules, which one applies and the
+ * payment-standard band. Above 4 bedrooms both schedules follow HUD's rule, rent_4 × (1 + 0.15 ×
+ * (b − 4)), the FMR rounded to the dollar and the SAFMR to $10 as HUD rounds each.
  *
  * @example Travis County (Austin, not mandatory), 78701, 3 BR:
- *   fmr 2347, safmr 3520, applies 'fmr' → value 2347
- * @example Same ZIP, 5 BR: fmr 2760 × 1.15 = 3174, safmr 4140 × 1.15 = 4761 → value 3174
+ *   fmr 2347, safmr 3520, applies 'fmr' → value 2347, payment standard 2112–2582
+ * @example Same ZIP, 5 BR: fmr 2760 × 1.15 = 3174, safmr 4140 × 1.15 = 4761 → 4760 → value 3174
  */
 export function hudRent(inputs: HudRentInputs, bedrooms: number): HudRent {
-  const fmr = rentForBedrooms(inputs.fmr, bedrooms);
-  const safmr = inputs.safmr === null ? null : rentForBedrooms(inputs.safmr, bedrooms);
+  const fmr = rentForBedrooms(inputs.fmr, bedrooms, FMR_ROUNDING);
+  const safmr = inputs.safmr === null ? null : rentForBedrooms(inputs.safmr, bedrooms, SAFMR_ROUNDING);
   const applies = hudRentApplies(inputs);
+  const value = applies === 'safmr' && safmr !== null ? safmr : fmr;
   return {
-    value: applies === 'safmr' && safmr !== null ? safmr : fmr,
+    value,
     bedrooms,
     fmr,
     safmr,
@@ -64,6 +91,9 @@ export function hudRent(inputs: HudRentInputs, bedrooms: number): HudRent {
     fmr_area_id: inputs.fmr_area_id,
     fmr_area_name: inputs.fmr_area_name,
     fmr_basis: inputs.fmr_basis,
+    fmr_area_split: inputs.fmr_area_split ?? false,
+    payment_standard: paymentStandardBand(value),
+    tier: 'reported',
     source: applies === 'safmr' ? SOURCE.safmr : SOURCE.fmr,
     vintage: applies === 'safmr' ? VINTAGE.safmr : VINTAGE.fmr,
   };

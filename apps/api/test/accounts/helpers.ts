@@ -16,7 +16,7 @@ export async function signUp(app: FastifyInstance, email = `investor${++counter}
   return { email, cookie: `${cookie.name}=${cookie.value}`, user: res.json().user as { id: string } };
 }
 
-/** A created analysis's property with its metrics, ready for /saved_properties and /update_metrics. */
+/** A created analysis: its id and its property with the metrics, ready for /saved_properties and /update_metrics. */
 export async function analysedProperty(
   app: FastifyInstance,
   cookie: string,
@@ -29,5 +29,6 @@ export async function analysedProperty(
     payload: { ...austin, ...overrides },
   });
   if (res.statusCode !== 200) throw new Error(`create_property failed: ${res.statusCode} ${res.body}`);
-  return res.json().property;
+  const { analysis_id, property } = res.json();
+  return { analysis_id: analysis_id as string, property };
 }

@@ -17,20 +17,25 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
     const { cookie } = await signUp(t.app);
     const first = await analysedProperty(t.app, cookie);
     const second = await analysedProperty(t.app, cookie, { street: '500 E 7th St', purchase_price: 300_000 });
+    const sameAddress = await analysedProperty(t.app, cookie, {
+      street: '  1100   CONGRESS ave ',
+      city: 'AUSTIN',
+    });
 
-    const saved1 = await call('POST', '/api/saved_properties', cookie, { property: first });
+    const saved1 = await call('POST', '/api/saved_properties', cookie, { analysis_id: first.analysis_id });
     expect(saved1.statusCode).toBe(201);
     expect(saved1.json()).toMatchObject({
       id: expect.any(String),
+      analysis_id: first.analysis_id,
       property: { street: '1100 Congress Ave' },
     });
     expect(saved1.json().year_1_metrics.hud_rent).toBe(2347);
-    const saved2 = await call('POST', '/api/saved_properties', cookie, { property: second });
+    const saved2 = await call('POST', '/api/saved_properties', cookie, { analysis_id: second.analysis_id });
     expect(saved2.statusCode).toBe(201);
 
     // same address in other case and spacing: one save per address
     const again = await call('POST', '/api/saved_properties', cookie, {
-      property: { ...first, street: '  1100   CONGRESS ave ', city: 'AUSTIN' },
+      analysis_id: sameAddress.analysis_id,
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: MESSAGES.alreadySaved, code: 'ALREADY_SAVED' });
@@ -53,10 +58,10 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
 
   it('overwrites the saved copy with recomputed numbers and a new savedAt after update_metrics', async () => {
     const { cookie } = await signUp(t.app);
-    const property = await analysedProperty(t.app, cookie);
-    const saved = (await call('POST', '/api/saved_properties', cookie, { property })).json();
+    const { analysis_id, property } = await analysedProperty(t.app, cookie);
+    const saved = (await call('POST', '/api/saved_properties', cookie, { analysis_id })).json();
     const edited = { ...property, metrics: { ...property.metrics, rent: 4_000 } };
-    const updated = await call('POST', '/api/update_metrics', cookie, { property: edited });
+    const updated = await call('POST', '/api/update_metrics', cookie, { analysis_id, property: edited });
     expect(updated.statusCode).toBe(200);
     const reopened = (await call('GET', `/api/saved_properties/${saved.id}`, cookie)).json();
     expect(reopened.property.metrics.rent).toBe(4_000);
@@ -68,15 +73,23 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
   it('keeps another user out of everything', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
-    const property = await analysedProperty(t.app, alice.cookie);
-    const saved = (await call('POST', '/api/saved_properties', alice.cookie, { property })).json();
+    const { analysis_id, property } = await analysedProperty(t.app, alice.cookie);
+    const saved = (await call('POST', '/api/saved_properties', alice.cookie, { analysis_id })).json();
 
     expect((await call('GET', '/api/saved_properties', bob.cookie)).json().properties).toEqual([]);
     expect((await call('GET', `/api/saved_properties/${saved.id}`, bob.cookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/saved_properties/${saved.id}`, bob.cookie)).statusCode).toBe(404);
-    // bob's update of the same address does not touch alice's copy
+    // bob can neither save nor edit alice's analysis, by its id or her saved property's
     const edited = { ...property, metrics: { ...property.metrics, rent: 9_999 } };
-    await call('POST', '/api/update_metrics', bob.cookie, { property: edited });
+    expect((await call('POST', '/api/saved_properties', bob.cookie, { analysis_id })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/update_metrics', bob.cookie, { analysis_id, property: edited })).statusCode,
+    ).toBe(404);
+    const bySaved = await call('POST', '/api/update_metrics', bob.cookie, {
+      saved_property_id: saved.id,
+      property: edited,
+    });
+    expect(bySaved.statusCode).toBe(404);
     const alices = (await call('GET', `/api/saved_properties/${saved.id}`, alice.cookie)).json();
     expect(alices.property.metrics.rent).toBe(property.metrics.rent);
 
@@ -87,8 +100,10 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
       ['DELETE', `/api/saved_properties/${saved.id}`],
       ['POST', '/api/feedback'],
       ['POST', '/api/create_property'],
+      ['POST', '/api/update_metrics'],
     ] as const) {
-      const res = await t.app.inject({ method, url, payload: method === 'POST' ? { property } : undefined });
+      const payload = method === 'POST' ? { analysis_id, property: edited } : undefined;
+      const res = await t.app.inject({ method, url, payload });
       expect([400, 401], `${method} ${url}`).toContain(res.statusCode);
     }
     expect((await call('GET', `/api/saved_properties/${saved.id}`, alice.cookie)).statusCode).toBe(200);

@@ -19,10 +19,13 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     const body = analysisResponseSchema.parse(res.json());
     // Travis County FY2026 FMR, 3 bedrooms = $2,347 (78701 is not in a mandatory SAFMR metro)
     expect(body.year_1_metrics.hud_rent).toBe(2347);
-    // offline market rent: ACS median gross rent 1,669 × FMR 3BR / 2BR = 1,669 × 2,347 / 1,852
-    expect(body.year_1_metrics.rentometer_rent).toBeCloseTo((1669 * 2347) / 1852, 6);
-    expect(body.property.metrics.rent).toBeCloseTo((1669 * 2347) / 1852, 6);
-    expect(body.property.metrics.property_taxes).toBeCloseTo(450_000 * 0.01535, 6);
+    // offline market rent: 78701's Small Area FMR 3,520 (the 40th percentile) × 1.08
+    expect(body.year_1_metrics.rentometer_rent).toBe(3802);
+    expect(body.property.metrics.rent).toBe(3802);
+    // the investor (non-homestead) rate from Travis County's ACS 1.535 %: ≈ 1.84 %
+    const taxRate = body.market_data.figures.property_tax_rate?.value as number;
+    expect(taxRate).toBeCloseTo(0.0184, 4);
+    expect(body.property.metrics.property_taxes).toBeCloseTo(450_000 * taxRate, 6);
     expect(body.property.metrics.closing_cost).toBeCloseTo(13_500, 9);
     expect(body.year_1_metrics.violent_crime_grade).toMatch(/^[A-DF][+-]?$/);
     expect(body.market_data.figures.hud_rent?.source).toMatch(/Housing and Urban Development/);
@@ -97,7 +100,10 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
   it('recomputes with edited metrics and keeps every other value as sent', async () => {
     const created = (await post('/api/create_property', austin)).json();
     const metrics = { ...created.property.metrics, rent: 3_000, interest_rate: 0.065 };
-    const res = await post('/api/update_metrics', { property: { ...created.property, metrics } });
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.property.metrics).toEqual(metrics);
@@ -110,7 +116,12 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
   it('takes an edited purchase price into the property', async () => {
     const created = (await post('/api/create_property', austin)).json();
     const metrics = { ...created.property.metrics, purchase_price: 400_000 };
-    const body = (await post('/api/update_metrics', { property: { ...created.property, metrics } })).json();
+    const body = (
+      await post('/api/update_metrics', {
+        analysis_id: created.analysis_id,
+        property: { ...created.property, metrics },
+      })
+    ).json();
     expect(body.property.purchase_price).toBe(400_000);
     expect(body.year_1_metrics.cap_rate).toBeCloseTo(body.year_1_metrics.net_operating_income / 400_000, 12);
   });
@@ -118,7 +129,10 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
   it('refuses an out-of-bounds metric with 400 naming it', async () => {
     const created = (await post('/api/create_property', austin)).json();
     const metrics = { ...created.property.metrics, hold_period: 0 };
-    const res = await post('/api/update_metrics', { property: { ...created.property, metrics } });
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toContain('property.metrics.hold_period');
   });
@@ -129,7 +143,10 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
       const bound = ASSUMPTION_BOUNDS[key];
       for (const bad of [bound.min - 1, Number.NaN, 'abc', null]) {
         const metrics = { ...created.property.metrics, [key]: bad };
-        const res = await post('/api/update_metrics', { property: { ...created.property, metrics } });
+        const res = await post('/api/update_metrics', {
+          analysis_id: created.analysis_id,
+          property: { ...created.property, metrics },
+        });
         expect(res.statusCode, `${key} = ${String(bad)}`).toBe(400);
         expect(Object.keys(res.json().fields), `${key} = ${String(bad)}`).toContain(
           `property.metrics.${key}`,

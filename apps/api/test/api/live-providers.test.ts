@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema.js';
 import { austin, createProperty, startApp, type TestApp } from './helpers.js';
 
 /** A local stand-in for a provider: answers with `handler` and records the requests. */
@@ -71,14 +73,50 @@ describe('live Rentometer', () => {
     expect(sent?.searchParams.get('bedrooms')).toBe('3');
   });
 
-  it('does not spend a second lookup on update_metrics', async () => {
+  it('never asks the provider on update_metrics: it recomputes with the stored facts', async () => {
+    const created = (await createProperty(t, { ...austin, street: '7 Stored Facts Ln' })).json();
     const before = rentometer.requests.length;
-    const created = (await createProperty(t)).json();
-    await t.app.inject({
+    const update = (property: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update_metrics',
+        headers: { cookie: t.cookie },
+        payload: { analysis_id: created.analysis_id, property },
+      });
+    const metrics = { ...created.property.metrics, purchase_price: 380_000 };
+    const edited = await update({ ...created.property, metrics });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().year_1_metrics.rentometer_rent).toBe(3095);
+    expect(edited.json().property.purchase_price).toBe(380_000);
+    // another address through the same analysis: refused, and still nobody asked
+    const moved = await update({ ...created.property, street: '9 Unasked St', metrics });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error).toMatch(/analyse it as a new property/);
+    expect(rentometer.requests.length).toBe(before);
+  });
+
+  it('asks no provider for a user with no free searches left: 402 first', async () => {
+    const signup = await t.app.inject({
       method: 'POST',
-      url: '/api/update_metrics',
-      payload: { property: created.property },
+      url: '/api/auth/signup',
+      payload: {
+        firstname: 'No',
+        lastname: 'Searches',
+        email: 'spent@example.com',
+        password: 'correct horse',
+      },
     });
+    const cookie = `sfr_session=${signup.cookies.find((c) => c.name === 'sfr_session')?.value}`;
+    await t.database.db.update(users).set({ free_searches: 0 }).where(eq(users.id, signup.json().user.id));
+    const before = rentometer.requests.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      headers: { cookie },
+      payload: { ...austin, street: '11 Never Asked St' },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('OUT_OF_FREE_SEARCHES');
     expect(rentometer.requests.length).toBe(before);
   });
 
@@ -86,7 +124,9 @@ describe('live Rentometer', () => {
     const res = await createProperty(t, { ...austin, street: '500 Error St' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.year_1_metrics.rentometer_rent).toBeCloseTo((1669 * 2347) / 1852, 6);
+    // the offline estimate: 78701's Small Area FMR 3,520 × 1.08
+    expect(body.year_1_metrics.rentometer_rent).toBe(3802);
+    expect(body.market_data.figures.rentometer_rent.tier).toBe('estimated');
     expect(body.market_data.warnings.join(' ')).toMatch(/Rentometer.*unavailable.*offline estimate/);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_DATA_UNAVAILABLE } from '../../src/services/market.js';
+import { MARKET_DATA_UNAVAILABLE } from '../../src/market/service.js';
 import { createProperty, startApp, type TestApp } from './helpers.js';
 
 describe('without the market data folder', () => {

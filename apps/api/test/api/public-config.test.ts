@@ -9,7 +9,7 @@ describe('GET /api/config: what the browser may know', () => {
     t = undefined;
   });
 
-  it('says what is off on a bare machine: no map token, no Google, the test-mode checkout, no video', async () => {
+  it('says what is off on a bare machine: no map token, no Google, the test-mode checkout, no video; OpenStreetMap tiles', async () => {
     t = await startApp('pglite');
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
@@ -18,6 +18,10 @@ describe('GET /api/config: what the browser may know', () => {
       google: false,
       billingMode: 'test',
       howToVideoUrl: null,
+      mapTiles: {
+        urlTemplate: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
     });
   });
 
@@ -28,6 +32,8 @@ describe('GET /api/config: what the browser may know', () => {
       GOOGLE_CLIENT_ID: 'client-id',
       GOOGLE_CLIENT_SECRET: 'google-secret',
       HOW_TO_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc',
+      MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example Tiles, © OpenStreetMap contributors',
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     const body = publicConfigSchema.parse(res.json());
@@ -36,6 +42,10 @@ describe('GET /api/config: what the browser may know', () => {
       google: true,
       billingMode: 'test',
       howToVideoUrl: 'https://www.youtube-nocookie.com/embed/abc',
+      mapTiles: {
+        urlTemplate: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+        attribution: '© Example Tiles, © OpenStreetMap contributors',
+      },
     });
     expect(res.body).not.toMatch(/sk\.server-secret|google-secret/);
   });

@@ -26,7 +26,11 @@ describe.each(DATABASE_KINDS)('mailer on %s', (kind) => {
 
   it('without SMTP: records the mail and logs one line with the link', async () => {
     const lines: Array<{ obj: object; msg: string }> = [];
-    const mailer = createMailer({ db: database.db, log: { info: (obj, msg) => lines.push({ obj, msg }) } });
+    const mailer = createMailer({
+      db: database.db,
+      log: { info: (obj, msg) => lines.push({ obj, msg }) },
+      logLinks: true,
+    });
     const to = uniqueEmail();
     await mailer.send(verificationEmail(to, 'Ada', 'http://localhost:3000/verify-email?token=abc'));
 
@@ -35,6 +39,21 @@ describe.each(DATABASE_KINDS)('mailer on %s', (kind) => {
     expect(row?.text).toContain('http://localhost:3000/verify-email?token=abc');
     expect(lines).toHaveLength(1);
     expect(lines[0]?.obj).toMatchObject({ to, link: 'http://localhost:3000/verify-email?token=abc' });
+  });
+
+  it('without SMTP and logLinks off (production): records the mail, and the log line has no link', async () => {
+    const lines: Array<{ obj: object; msg: string }> = [];
+    const mailer = createMailer({
+      db: database.db,
+      log: { info: (obj, msg) => lines.push({ obj, msg }) },
+      logLinks: false,
+    });
+    const to = uniqueEmail();
+    await mailer.send(verificationEmail(to, 'Ada', 'http://localhost:3000/verify-email?token=secret123'));
+    const [row] = await outbox(to);
+    expect(row?.text).toContain('token=secret123');
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain('secret123');
   });
 
   it('with SMTP: delivers the mail and marks it sent', async () => {
@@ -48,6 +67,7 @@ describe.each(DATABASE_KINDS)('mailer on %s', (kind) => {
           timeoutMs: 5_000,
         }),
         log: { info() {} },
+        logLinks: true,
       });
       const to = uniqueEmail();
       await mailer.send(verificationEmail(to, 'Ada', 'https://app.example/verify-email?token=xyz'));
@@ -72,6 +92,7 @@ describe.each(DATABASE_KINDS)('mailer on %s', (kind) => {
         db: database.db,
         transport: smtpTransport({ url: smtp.url, from: 'no-reply@sfr.test', timeoutMs: 5_000 }),
         log: { info() {} },
+        logLinks: true,
       });
       const to = uniqueEmail();
       await expect(mailer.send({ to, subject: 'Hello', text: 'Hi' })).rejects.toThrow(/554/);

@@ -36,6 +36,8 @@ export const stripeEnv = (apiBase = 'http://127.0.0.1:9'): Record<string, string
 export interface BillingTestApp {
   app: FastifyInstance;
   database: DbHandle;
+  /** every log line (JSON) the app wrote at info level and above */
+  logs: string[];
   close(): Promise<void>;
 }
 
@@ -50,10 +52,13 @@ export async function startBillingApp(
     MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const logs: string[] = [];
+  const logger = { level: 'info', stream: { write: (line: string) => void logs.push(line) } };
+  const app = await buildApp({ config, database, logger });
   return {
     app,
     database,
+    logs,
     async close() {
       await app.close();
       await database.close();

@@ -1,8 +1,9 @@
 /**
  * A stand-in for api.stripe.com on a local port, for the real `stripe` SDK (STRIPE_API_BASE). It
- * answers the three calls billing makes with the JSON Stripe documents for them, records each
- * request's form-encoded parameters for the tests to check, and can be told to fail the next call
- * the way Stripe does (an `error` object with type and message).
+ * answers the calls billing makes (customers, checkout sessions and their list, portal sessions,
+ * subscription cancel) with the JSON Stripe documents for them, records each request's form-encoded
+ * (or query) parameters for the tests to check, and can be told to fail the next call the way Stripe
+ * does (an `error` object with type and message), or to stop answering altogether.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -24,6 +25,10 @@ export interface FakeStripe {
   callsTo(path: string): StripeCall[];
   /** The next call answers `status` with a Stripe error body. */
   failNext(status: number, error: { type: string; message: string; code?: string }): void;
+  /** From now on, accept requests and never answer them (a Stripe that hangs). */
+  hang(): void;
+  /** Marks a checkout session complete, as paying would: it no longer lists as open. */
+  completeSession(id: string): void;
   close(): Promise<void>;
 }
 
@@ -114,23 +119,52 @@ function portalSession(params: URLSearchParams) {
   };
 }
 
-const ROUTES: Record<string, (params: URLSearchParams) => object> = {
-  'POST /v1/customers': customer,
-  'POST /v1/checkout/sessions': checkoutSession,
-  'POST /v1/billing_portal/sessions': portalSession,
-};
+/** A subscription as `DELETE /v1/subscriptions/:id` answers it: canceled now. */
+function canceledSubscription(id: string) {
+  return { id, object: 'subscription', status: 'canceled', canceled_at: now(), ended_at: now() };
+}
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   let failure: { status: number; error: object } | null = null;
+  let hanging = false;
+  const sessions = new Map<string, ReturnType<typeof checkoutSession>>();
+
+  const ROUTES: Record<string, (params: URLSearchParams) => object> = {
+    'POST /v1/customers': customer,
+    'POST /v1/checkout/sessions': (params) => {
+      const session = checkoutSession(params);
+      sessions.set(session.id, session);
+      return session;
+    },
+    // the list endpoint, filtered as Stripe filters it by customer and status
+    'GET /v1/checkout/sessions': (params) => {
+      const data = [...sessions.values()].filter(
+        (s) =>
+          (!params.get('customer') || s.customer === params.get('customer')) &&
+          (!params.get('status') || s.status === params.get('status')),
+      );
+      const limit = Number(params.get('limit') ?? 10);
+      return {
+        object: 'list',
+        url: '/v1/checkout/sessions',
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      };
+    },
+    'POST /v1/billing_portal/sessions': portalSession,
+  };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      const params = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const [path = '/', query = ''] = (req.url ?? '/').split('?');
+      const params = new URLSearchParams(
+        req.method === 'GET' ? query : Buffer.concat(chunks).toString('utf8'),
+      );
       calls.push({ method: req.method ?? 'GET', path, headers: req.headers, params });
+      if (hanging) return; // never answered
       const send = (status: number, body: object) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${hex(7)}` });
         res.end(JSON.stringify(body));
@@ -140,6 +174,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         failure = null;
         return send(status, { error });
       }
+      const cancel = req.method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
+      if (cancel?.[1]) return send(200, canceledSubscription(cancel[1]));
       const route = ROUTES[`${req.method} ${path}`];
       if (!route) {
         return send(404, {
@@ -162,6 +198,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(status, error) {
       failure = { status, error };
     },
-    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+    hang() {
+      hanging = true;
+    },
+    completeSession(id) {
+      const session = sessions.get(id);
+      if (session) sessions.set(id, { ...session, status: 'complete', payment_status: 'paid' });
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
   };
 }

@@ -5,7 +5,8 @@
 import { MESSAGES } from '@sfr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.js';
+import { BILLING_MESSAGES } from '../../src/billing/messages.js';
+import { subscriptions, users } from '../../src/db/schema.js';
 import { completedCheckout, stripeEvent, subscription } from './fixtures.js';
 import {
   APP_URL,
@@ -46,10 +47,10 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
   const portal = (cookie: string, returnUrl: string) =>
     t.app.inject({ method: 'POST', url: '/api/billing/portal', headers: { cookie }, payload: { returnUrl } });
 
-  it('says billing is Stripe and gives the product prices', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/billing/config' });
+  it('says billing is Stripe', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ mode: 'stripe', prices: { monthly: 14.99, yearly: 149.99 } });
+    expect(res.json()).toMatchObject({ billingMode: 'stripe' });
   });
 
   it('asks for sign-in and a known plan before calling Stripe', async () => {
@@ -79,7 +80,7 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     const customerId = (await userRecord(t.database, user.id)).stripe_customer_id;
     expect(customerId).toMatch(/^cus_/);
 
-    const [session] = stripe.callsTo('/v1/checkout/sessions');
+    const [session] = stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'POST');
     const params = session?.params;
     expect(params?.get('mode')).toBe('subscription');
     expect(params?.get('customer')).toBe(customerId);
@@ -92,13 +93,24 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     expect(params?.get('metadata[user_id]')).toBe(user.id);
     expect(params?.get('subscription_data[metadata][user_id]')).toBe(user.id);
 
-    // changed their mind: the second checkout reuses the customer
+    // changed their mind while that checkout is open: refused, one checkout at a time
     const second = await checkout(user.cookie, 'yearly');
-    expect(second.statusCode).toBe(200);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: BILLING_MESSAGES.checkoutOpen, code: 'CHECKOUT_OPEN' });
+    const [listed] = stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'GET');
+    expect(listed?.params.get('customer')).toBe(customerId);
+    expect(listed?.params.get('status')).toBe('open');
+    expect(stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'POST')).toHaveLength(1);
+
+    // once the first is no longer open, the next checkout reuses the customer
+    stripe.completeSession(first.json().url.split('/').pop());
+    const third = await checkout(user.cookie, 'yearly');
+    expect(third.statusCode).toBe(200);
     expect(stripe.callsTo('/v1/customers')).toHaveLength(1);
-    const yearly = stripe.callsTo('/v1/checkout/sessions')[1]?.params;
+    const yearly = stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'POST')[1]?.params;
     expect(yearly?.get('customer')).toBe(customerId);
     expect(yearly?.get('line_items[0][price]')).toBe(PRICE_YEARLY);
+    expect(Number(yearly?.get('expires_at'))).toBeGreaterThan(Date.now() / 1_000 + 29 * 60);
     expect((await userRecord(t.database, user.id)).stripe_customer_id).toBe(customerId);
   });
 
@@ -113,6 +125,8 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: MESSAGES.checkoutInitError, code: 'BILLING_PROVIDER_ERROR' });
     expect(res.body).not.toContain('price_1MonthlyTest');
+    const logged = t.logs.find((line) => line.includes('billing provider failed'));
+    expect(logged).toContain('resource_missing');
     // the customer call failed: nothing stored, the next attempt creates it
     expect((await userRecord(t.database, user.id)).stripe_customer_id).toBeNull();
   });
@@ -184,4 +198,126 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     expect(res.json().code).toBe('ALREADY_SUBSCRIBED');
     expect(stripe.calls).toHaveLength(0);
   });
+
+  /** A user with a running subscription `sub_first_…`, through the webhook as Stripe sends it. */
+  async function subscribed() {
+    const user = await signUp(t.app);
+    expect((await checkout(user.cookie, 'monthly')).statusCode).toBe(200);
+    const customer = (await userRecord(t.database, user.id)).stripe_customer_id ?? '';
+    const first = subscription({
+      id: `sub_first_${user.id}`,
+      customer,
+      priceId: PRICE_MONTHLY,
+      userId: user.id,
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.created', first, new Date()))).statusCode,
+    ).toBe(200);
+    return { user, customer, first };
+  }
+
+  it('cancels through Stripe a second paid subscription of a subscribed user, keeping the first', async () => {
+    const { user, customer, first } = await subscribed();
+    const second = subscription({
+      id: `sub_second_${user.id}`,
+      customer,
+      priceId: PRICE_YEARLY,
+      userId: user.id,
+      periodEnd: new Date(Date.now() + 365 * 86_400_000),
+    });
+    // two tabs: a second checkout was paid too
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.created', second, new Date()))).statusCode,
+    ).toBe(200);
+    stripe.calls.length = 0;
+    const completed = stripeEvent(
+      'checkout.session.completed',
+      completedCheckout({ customer, subscription: second.id, userId: user.id, plan: 'yearly' }),
+      new Date(),
+    );
+    expect((await deliver(t.app, completed)).statusCode).toBe(200);
+    const cancels = stripe.calls.filter((c) => c.method === 'DELETE');
+    expect(cancels.map((c) => c.path)).toEqual([`/v1/subscriptions/${second.id}`]);
+    expect(cancels[0]?.headers['idempotency-key']).toBe(`sfr-cancel-${second.id}`);
+    // Stripe then reports it canceled; the first subscription runs on
+    const canceled = { ...second, status: 'canceled' };
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.deleted', canceled, new Date()))).statusCode,
+    ).toBe(200);
+    const rows = await t.database.db.select().from(subscriptions).where(eq(subscriptions.user_id, user.id));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [first.id]: 'active',
+      [second.id]: 'canceled',
+    });
+    expect((await userRecord(t.database, user.id)).subscription_status).toBe('active');
+    // the same event again: applied once, no second cancel
+    stripe.calls.length = 0;
+    expect((await deliver(t.app, completed)).statusCode).toBe(200);
+    expect(stripe.calls).toHaveLength(0);
+  });
+
+  it("answers 200 to a signed event whose customer is another user's, logs the conflict and changes nothing", async () => {
+    const owner = await subscribed();
+    const stranger = await signUp(t.app);
+    const crossed = subscription({
+      id: `sub_crossed_${stranger.id}`,
+      customer: owner.customer,
+      priceId: PRICE_MONTHLY,
+      userId: stranger.id,
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    const event = stripeEvent('customer.subscription.created', crossed, new Date());
+    const res = await deliver(t.app, event);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+    expect(await t.database.db.select().from(subscriptions).where(eq(subscriptions.id, crossed.id))).toEqual(
+      [],
+    );
+    expect((await userRecord(t.database, stranger.id)).stripe_customer_id).toBeNull();
+    expect((await userRecord(t.database, stranger.id)).subscription_status).toBe('NOT PAID');
+    const logged = t.logs.find((line) => line.includes(event.id));
+    expect(logged).toContain('customer-conflict');
+    expect(logged).toContain('"level":50');
+  });
+
+  it('logs Stripe errors with every key scrubbed', async () => {
+    const user = await signUp(t.app);
+    stripe.failNext(401, {
+      type: 'invalid_request_error',
+      message: 'Invalid API Key provided: sk_test_billing (and whsec_test_billing_secret)',
+    });
+    const res = await checkout(user.cookie, 'monthly');
+    expect(res.statusCode).toBe(502);
+    const logged = t.logs.filter((line) => line.includes('billing provider failed')).pop();
+    expect(logged).toContain('Invalid API Key provided: [redacted] (and [redacted])');
+    expect(t.logs.join('\n')).not.toMatch(/sk_test_billing|whsec_test_billing_secret/);
+  });
+});
+
+describe('a Stripe that does not answer', () => {
+  it('answers the checkout 502 within 12 s (time-outs and retries together)', async () => {
+    const stripe = await startFakeStripe();
+    const t = await startBillingApp('pglite', stripeEnv(stripe.url));
+    try {
+      const user = await signUp(t.app);
+      stripe.hang();
+      const started = Date.now();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { cookie: user.cookie },
+        payload: { plan: 'monthly' },
+      });
+      const seconds = (Date.now() - started) / 1_000;
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ error: MESSAGES.checkoutInitError, code: 'BILLING_PROVIDER_ERROR' });
+      // a bound, not a speed figure: the web gives up after 15 s
+      expect(seconds).toBeLessThanOrEqual(12.5);
+      expect(stripe.calls.length).toBeGreaterThanOrEqual(2); // it did retry
+    } finally {
+      await t.close();
+      await stripe.close();
+    }
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { asc, eq, getTableColumns } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Database, DbHandle } from '../../src/db/client.js';
 import { marketCounties, marketImports, marketZips } from '../../src/db/schema.js';
@@ -14,8 +14,8 @@ import {
   type MarketZipRow,
 } from '../../src/market/index.js';
 import { lookupFromRows } from '../../src/market/market-index.js';
-import { importMarketData, readMarketStatus } from '../../src/market-store/import.js';
-import { marketRepository } from '../../src/market-store/repository.js';
+import { importMarketData, readMarketStatus } from '../../src/market/store/import.js';
+import { marketRepository } from '../../src/market/store/repository.js';
 import {
   createTestDatabase,
   FIXTURE_DIR,
@@ -37,7 +37,12 @@ async function expectedMarket(dir: string): Promise<MarketData> {
 
 const fixture = await expectedMarket(FIXTURE_DIR);
 
-const allZips = (db: Database) => db.select().from(marketZips).orderBy(asc(marketZips.zip));
+/** ZIP rows in the derivation's order: by ZIP, main county first (the fixture's ZIPs reach at most two counties). */
+const allZips = (db: Database) =>
+  db
+    .select()
+    .from(marketZips)
+    .orderBy(asc(marketZips.zip), desc(marketZips.is_main), asc(marketZips.county_fips));
 const allCounties = (db: Database) =>
   db.select().from(marketCounties).orderBy(asc(marketCounties.county_fips));
 
@@ -88,26 +93,38 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     expect(log.lines.map((l) => l.msg)).toEqual(
       expect.arrayContaining(['market data files parsed', 'market rows derived', 'market data imported']),
     );
-    expect(log.lines.some((l) => l.msg === 'market rows inserted 28/28')).toBe(true);
+    const rows = fixture.zipRows.length + fixture.countyRows.length;
+    expect(log.lines.some((l) => l.msg === `market rows inserted ${rows}/${rows}`)).toBe(true);
     expect(await readMarketStatus(db)).toEqual({ ...status, imported: false, ms: expect.any(Number) });
   });
 
   it('findZip round-trips every fixture ZIP: lookupFromRows equals the in-memory lookupZip', async () => {
     await importMarketData(db, { dir: FIXTURE_DIR });
     const repo = marketRepository(db);
-    for (const { zip } of fixture.zipRows) {
+    // every (ZIP, county) row, with that county typed: the database answers as memory does
+    for (const { zip, county_name } of fixture.zipRows) {
       const rows = await repo.findZip(zip);
       expect(rows, zip).not.toBeNull();
       if (rows === null) continue;
+      expect(rows.parts).toEqual(fixture.zip(zip));
+      expect(rows.zip.is_main).toBe(true);
       expect(typeof rows.zip.county_share).toBe('number');
       expect(typeof rows.zip.safmr_mandatory).toBe('boolean');
       for (const bedrooms of [0, 2, 3, 6]) {
+        const options = { county: county_name };
         expect(
-          lookupFromRows(rows.zip, rows.county, rows.interestRate, bedrooms),
-          `${zip} ${bedrooms} BR`,
-        ).toEqual(fixture.lookupZip(zip, bedrooms));
+          lookupFromRows(rows.parts, rows.counties, rows.interestRate, bedrooms, options),
+          `${zip} ${county_name} ${bedrooms} BR`,
+        ).toEqual(fixture.lookupZip(zip, bedrooms, options));
       }
     }
+    // 78730 reaches Williamson (main: 60 % of homes) and Travis: both rows, both counties, main first
+    const split = await repo.findZip('78730');
+    expect(split?.parts.map((p) => [p.county_fips, p.is_main])).toEqual([
+      ['48491', true],
+      ['48453', false],
+    ]);
+    expect(split?.counties.map((c) => c.county_fips)).toEqual(['48491', '48453']);
     expect(await repo.findZip('12345')).toBeNull(); // not in the crosswalk
     expect(await repo.findZip("78701' or 1=1 --")).toBeNull(); // malformed: no query at all
   });
@@ -122,7 +139,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     expect(second.imported_at).toBe(first.imported_at);
     expect(log.lines.map((l) => l.msg)).toEqual(['market data up to date']);
     expect(await db.select().from(marketImports)).toHaveLength(1);
-    expect(await allZips(db)).toHaveLength(15);
+    expect(await allZips(db)).toHaveLength(fixture.zipRows.length);
   });
 
   it('lets only one of two simultaneous imports write the rows', async () => {
@@ -131,7 +148,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
       importMarketData(db, { dir: FIXTURE_DIR }),
     ]);
     expect([a, b].map((s) => s.available && s.imported).sort()).toEqual([false, true]);
-    expect(await allZips(db)).toHaveLength(15);
+    expect(await allZips(db)).toHaveLength(fixture.zipRows.length);
     expect(await db.select().from(marketImports)).toHaveLength(1);
   });
 
@@ -148,7 +165,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     if (!original.available || !changed.available) return;
     expect(changed.dataset_hash).not.toBe(original.dataset_hash);
     const travis = await marketRepository(db).findZip('78701');
-    expect(travis?.county?.median_gross_rent).toBe(1800);
+    expect(travis?.counties[0]?.median_gross_rent).toBe(1800);
     expect(await allCounties(db)).toEqual((await expectedMarket(dir)).countyRows);
     const imports = await db.select().from(marketImports).orderBy(asc(marketImports.id));
     expect(imports.map((r) => [r.dataset_hash, r.active])).toEqual([
@@ -158,7 +175,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
 
     const back = await importMarketData(db, { dir: FIXTURE_DIR });
     expect(back).toMatchObject({ imported: true, dataset_hash: original.dataset_hash });
-    expect((await marketRepository(db).findZip('78701'))?.county?.median_gross_rent).toBe(1669);
+    expect((await marketRepository(db).findZip('78701'))?.counties[0]?.median_gross_rent).toBe(1669);
     expect(await db.select().from(marketImports).where(eq(marketImports.active, true))).toHaveLength(1);
   });
 
@@ -223,7 +240,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     expect(log.lines.map((l) => [l.level, l.msg])).toEqual([
       ['warn', 'market data files unusable; keeping the previous import'],
     ]);
-    expect(await allZips(db)).toHaveLength(15);
+    expect(await allZips(db)).toHaveLength(fixture.zipRows.length);
   });
 
   describe('suggest', () => {
@@ -273,8 +290,8 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     });
 
     it('puts an exact city name first, then groups by city and ZIP', async () => {
-      const base = fixture.zip('78701');
-      if (base === null) throw new Error('fixture lacks 78701');
+      const base = fixture.zip('78701')?.[0];
+      if (base === undefined) throw new Error('fixture lacks 78701');
       await db.insert(marketZips).values([
         { ...base, zip: '00001', city: 'Austinville' },
         { ...base, zip: '99999', city: 'Aust' },
@@ -295,8 +312,11 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
       expect(await repo.suggest('a_stin')).toEqual([]);
       expect(await repo.suggest("aus'; drop table market_zips; --")).toEqual([]);
       expect(await repo.suggest('')).toEqual([]);
+      // a NUL byte cannot reach Postgres text: nothing matches, never an error
+      expect(await repo.suggest('a\u0000b')).toEqual([]);
+      expect(await repo.suggest('787\u0000')).toEqual([]);
       expect(await repo.suggest('austin 78701')).toEqual([]);
-      expect(await allZips(db)).toHaveLength(15);
+      expect(await allZips(db)).toHaveLength(fixture.zipRows.length);
     });
   });
 });

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/index.js';
 import { lookupFromRows } from '../../src/market/market-index.js';
-import { importMarketData } from '../../src/market-store/import.js';
-import { marketRepository } from '../../src/market-store/repository.js';
+import { importMarketData } from '../../src/market/store/import.js';
+import { marketRepository } from '../../src/market/store/repository.js';
 import { createTestDatabase, REAL_DIR, testDatabaseKinds } from './helpers.js';
 
 /** The real shared files (<repo>/../shared/data/market); skipped on a machine without them. */
@@ -21,12 +21,13 @@ describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { t
 
       const rows = await marketRepository(db).findZip('78701');
       expect(rows?.zip).toMatchObject({ county_fips: '48453', county_name: 'Travis County', city: 'Austin' });
-      expect(rows?.county).toMatchObject({ county_fips: '48453', county_name: 'Travis County' });
+      expect(rows?.counties).toHaveLength(1);
+      expect(rows?.counties[0]).toMatchObject({ county_fips: '48453', county_name: 'Travis County' });
 
       const loaded = await loadMarketDir(REAL_DIR);
       if (!loaded.ok || rows === null) throw new Error('real data did not load');
       const memory = buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() });
-      expect(lookupFromRows(rows.zip, rows.county, rows.interestRate, 3)).toEqual(
+      expect(lookupFromRows(rows.parts, rows.counties, rows.interestRate, 3)).toEqual(
         memory.lookupZip('78701', 3),
       );
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, queryRows } from '../../src/db/client.js';
-import { importMarketData } from '../../src/market-store/import.js';
-import { marketRepository } from '../../src/market-store/repository.js';
+import { importMarketData } from '../../src/market/store/import.js';
+import { marketRepository } from '../../src/market/store/repository.js';
 import { FIXTURE_DIR, memoryLog, removeTempDirs, tempDir } from './helpers.js';
 
 afterEach(removeTempDirs);
@@ -37,7 +37,7 @@ describe('PGlite on disk across a restart', { timeout: 60_000 }, () => {
 
       const travis = await marketRepository(second.db).findZip('78701');
       expect(travis?.zip).toMatchObject({ county_fips: '48453', city: 'Austin' });
-      expect(travis?.county?.county_name).toBe('Travis County');
+      expect(travis?.counties[0]?.county_name).toBe('Travis County');
       expect(travis?.interestRate?.date).toBe('2026-10-01');
     } finally {
       await second.close();

@@ -28,21 +28,66 @@ describe('lookupZip: ZIP → county, city, state, coordinates', () => {
     });
   });
 
-  it('picks a multi-county ZIP’s county by residential share, not by row order (78730 → Williamson, res 0.6)', () => {
-    expect(market.zip('78730')).toMatchObject({
+  it('keeps every county of a multi-county ZIP, main county (largest residential share) first (78730)', () => {
+    expect(market.zip('78730')).toMatchObject([
+      {
+        county_fips: '48491',
+        is_main: true,
+        res_ratio: 0.6,
+        tot_ratio: 0.4,
+        county_share: 0.6,
+        county_count: 2,
+      },
+      {
+        county_fips: '48453',
+        is_main: false,
+        res_ratio: 0.4,
+        tot_ratio: 0.6,
+        county_share: 0.4,
+        county_count: 2,
+      },
+    ]);
+    expect(market.lookupZip('78730', 3)).toMatchObject({
       county_fips: '48491',
-      county_share: 0.6,
-      share_basis: 'res_ratio',
-      county_count: 2,
+      county_matched: 'main',
+      warnings: [],
     });
   });
 
+  it('lets the typed county decide among the ZIP’s counties, else warns and uses the main county', () => {
+    expect(market.lookupZip('78730', 3, { county: 'travis' })).toMatchObject({
+      county_fips: '48453',
+      county_name: 'Travis County',
+      county_matched: 'typed',
+      property_tax_rate: { value: 0.01535 },
+      violent_crime_grade: { rate: 1213.64 },
+      location: { county: { share: 0.4 } },
+    });
+    const wrong = market.lookupZip('78730', 3, { county: 'Cook County' });
+    expect(wrong?.county_fips).toBe('48491');
+    expect(wrong?.warnings).toEqual([
+      "The county entered (Cook County) is not one of ZIP 78730's counties (Williamson County 60%, Travis County 40%); Williamson County, where most of its addresses are, was used.",
+    ]);
+  });
+
   it('falls back to tot_ratio for a ZIP with no residential addresses (78799 → Williamson, tot 0.7)', () => {
-    expect(market.zip('78799')).toMatchObject({
+    expect(market.zip('78799')?.[0]).toMatchObject({
       county_fips: '48491',
+      is_main: true,
       county_share: 0.7,
       share_basis: 'tot_ratio',
     });
+  });
+
+  it('tells a state that matches none of the ZIP’s states', () => {
+    expect(market.checkState('78701', 'tx')).toEqual({ ok: true });
+    expect(market.checkState('78701', 'IL')).toEqual({
+      ok: false,
+      field: 'state_code',
+      states: ['TX'],
+      message: 'ZIP 78701 is in TX, not IL.',
+    });
+    expect(market.checkState('12345', 'TX')).toBeNull();
   });
 
   it('leaves coordinates null when the gazetteer lacks the ZIP', () => {
@@ -68,16 +113,24 @@ describe('lookupZip: HUD rent', () => {
       safmr_mandatory: false,
       fmr_basis: 'county',
       fmr_area_id: 'METRO12420M12420',
+      fmr_area_split: false,
+      tier: 'reported',
+      payment_standard: { low: 2112, high: 2582 }, // 90% and 110% of 2347
       source: 'U.S. Department of Housing and Urban Development, Fair Market Rents',
-      vintage: 'FY2026 (revised, effective 2026-05-21)',
+      vintage:
+        "FY2026, revised 2026-05-21 (last year's: HUD's FY2027 FMRs took effect 2026-10-01; the live HUD USER API gives current values)",
     });
+    expect(market.lookupZip('78701', 3)?.hud_rent?.payment_standard.note).toBe(
+      'A housing authority sets its voucher payment standard between 90% and 110% of this figure, and deducts its utility allowance when the tenant pays utilities.',
+    );
   });
 
-  it('extends both schedules above 4 bedrooms by 15% of the 4-bedroom rent each', () => {
-    const r = market.lookupZip('78701', 5)?.hud_rent;
-    expect(r?.fmr).toBeCloseTo(3174, 9); // 2760 × 1.15
-    expect(r?.safmr).toBeCloseTo(4761, 9); // 4140 × 1.15
-    expect(r?.value).toBeCloseTo(3174, 9);
+  it('extends both schedules above 4 bedrooms by 15% of the 4-bedroom rent each, rounded as HUD rounds', () => {
+    expect(market.lookupZip('78701', 5)?.hud_rent).toMatchObject({
+      fmr: 3174, // 2760 × 1.15
+      safmr: 4760, // 4140 × 1.15 = 4761, SAFMRs to $10
+      value: 3174,
+    });
   });
 
   it('uses the SAFMR in a mandatory metro (75201, Dallas)', () => {
@@ -87,9 +140,9 @@ describe('lookupZip: HUD rent', () => {
       safmr: 3650,
       applies: 'safmr',
       source: 'U.S. Department of Housing and Urban Development, Small Area Fair Market Rents',
-      vintage: 'FY2026',
     });
-    expect(market.lookupZip('75201', 6)?.hud_rent?.value).toBeCloseTo(6032, 9); // 4640 × 1.30
+    expect(market.lookupZip('75201', 3)?.hud_rent?.vintage).toMatch(/^FY2026 \(last year's/);
+    expect(market.lookupZip('75201', 6)?.hud_rent?.value).toBe(6030); // 4640 × 1.30 = 6032 → $10
   });
 
   it('uses the SAFMR in Cleveland although the designated list uses its FY2026 area ID (44113)', () => {
@@ -108,7 +161,7 @@ describe('lookupZip: HUD rent', () => {
       fmr_basis: 'town',
       fmr_area_id: 'METRO25540M25540',
     });
-    expect(market.zip('06103')?.fmr_hud_area_code).toBe('0911037070'); // Hartford town
+    expect(market.zip('06103')?.[0]?.fmr_hud_area_code).toBe('0911037070'); // Hartford town
   });
 
   it('keeps the town FMR where a New England SAFMR exists but is not mandatory (01610 Worcester)', () => {
@@ -135,18 +188,24 @@ describe('lookupZip: HUD rent', () => {
 });
 
 describe('lookupZip: market rent, crime, tax, interest', () => {
-  it('estimates 78701 3 BR market rent as 1669 × 2347 / 1852', () => {
-    expect(market.lookupZip('78701', 3)?.market_rent?.value).toBeCloseTo(2115.088, 3);
+  it('raises the ZIP’s SAFMR to a market estimate even where the FMR applies (78701 3 BR: 3520 × 1.08)', () => {
+    expect(market.lookupZip('78701', 3)?.market_rent).toMatchObject({ low: 3520, value: 3802, high: 4083 });
   });
 
-  it('scales the market rent by the FMR ratio even where the SAFMR applies (Dallas: 1469 × 2431 / 1931)', () => {
-    expect(market.lookupZip('75201', 3)?.market_rent?.value).toBeCloseTo(1849.373, 3);
+  it('anchors on the county FMR where the ZIP has no SAFMR (Loving County 79754, 3 BR: 1321 × 1.08)', () => {
+    expect(market.lookupZip('79754', 3)?.market_rent).toMatchObject({
+      low: 1321,
+      value: 1427,
+      anchor_basis: 'fmr',
+    });
   });
 
   it('returns both crime grades of the county (Travis: violent C+, property A-)', () => {
     const r = market.lookupZip('78701', 3);
     expect(r?.violent_crime_grade).toMatchObject({
+      tier: 'reported',
       grade: 'C+',
+      display: 'C+',
       percentile: 50,
       year: 2023,
       quality: 2,
@@ -155,23 +214,39 @@ describe('lookupZip: market rent, crime, tax, interest', () => {
     expect(r?.property_crime_grade?.grade).toBe('A-');
   });
 
-  it('flags quality-3-only grades (90012, Los Angeles)', () => {
-    expect(market.lookupZip('90012', 3)?.violent_crime_grade).toMatchObject({ quality: 3, reliable: false });
+  it('grades a quality-3-only county as incomplete (90012, Los Angeles; too few fixture counties for an estimate)', () => {
+    expect(market.lookupZip('90012', 3)?.violent_crime_grade).toMatchObject({
+      tier: 'incomplete',
+      quality: 3,
+      reliable: false,
+      estimated_rate: null,
+      grade: 'A+',
+    });
   });
 
-  it('returns null grades, a state-median tax and no market rent for Loving County (79754)', () => {
+  it('returns no grades and a state-median tax for Loving County (79754): suppressed crime, no model on fixtures', () => {
     const r = market.lookupZip('79754', 3);
     expect(r?.violent_crime_grade).toBeNull();
     expect(r?.property_crime_grade).toBeNull();
     expect(r?.property_tax_rate).toMatchObject({ value: 0.0168, level: 'state' });
-    expect(r?.market_rent).toBeNull(); // ACS rent suppressed
     expect(r?.hud_rent?.value).toBe(1321);
   });
 
-  it('returns null grades and the default tax for a territory county (96950)', () => {
+  it('adds the investor tax rate beside the ACS rate (Travis: 0.01535 → 0.01841)', () => {
+    expect(market.lookupZip('78701', 3)?.investor_tax_rate).toMatchObject({
+      label: 'Estimated investor (non-homestead) tax rate',
+      owner_rate: 0.01535,
+      state: 'TX',
+      tier: 'estimated',
+      value: expect.closeTo((0.01535 / (1 - (0.5 * 40_000) / 487_600)) * 1.15, 12),
+    });
+  });
+
+  it('returns null grades and the default tax for a territory county (96950), with no state tax rule', () => {
     const r = market.lookupZip('96950', 3);
     expect(r?.violent_crime_grade).toBeNull();
     expect(r?.property_tax_rate).toMatchObject({ value: 0.01, level: 'default' });
+    expect(r?.investor_tax_rate).toMatchObject({ value: 0.01, state: null });
   });
 
   it('carries the default interest rate with its date as vintage', () => {
@@ -192,8 +267,8 @@ describe('derived table rows', () => {
   const zips = deriveZipRows(ctx, FIXTURE_GAZETTEER);
   const counties = deriveCountyRows(ctx);
 
-  it('has one row per distinct crosswalk ZIP and per county seen in any file', () => {
-    expect(zips.map((z) => z.zip)).toEqual([
+  it('has one row per crosswalk ZIP × county and one per county seen in any file', () => {
+    expect(zips.filter((z) => z.is_main).map((z) => z.zip)).toEqual([
       '01420',
       '01522',
       '01550',
@@ -210,19 +285,23 @@ describe('derived table rows', () => {
       '90012',
       '96950',
     ]);
+    expect(zips).toHaveLength(17); // 78730 and 78799 span two counties
     expect(counties.map((c) => c.county_fips)).toContain('01061'); // crime only
     expect(counties.map((c) => c.county_fips)).toContain('69110'); // crosswalk only
   });
 
   it('flattens the county row for SQL (Travis)', () => {
+    const reported = 'Reported by agencies covering the county (complete reporting).';
     expect(counties.find((c) => c.county_fips === '48453')).toEqual({
       county_fips: '48453',
       state_fips: '48',
+      state_code: 'TX',
       county_name: 'Travis County',
       fmr_hud_area_code: '4845399999',
       fmr_area_id: 'METRO12420M12420',
       fmr_area_name: 'Austin-Round Rock, TX MSA',
       fmr_basis: 'county',
+      fmr_area_split: false,
       fmr_0: 1474,
       fmr_1: 1562,
       fmr_2: 1852,
@@ -235,29 +314,36 @@ describe('derived table rows', () => {
       population: 1307625,
       property_tax_rate: 0.01535,
       property_tax_level: 'county',
+      violent_crime_tier: 'reported',
       violent_crime_grade: 'C+',
       violent_crime_percentile: 50,
       violent_crime_rate: 1213.64,
+      violent_crime_estimated_rate: null,
       violent_crime_year: 2023,
       violent_crime_quality: 2,
       violent_crime_reference_count: 7,
+      violent_crime_note: reported,
+      property_crime_tier: 'reported',
       property_crime_grade: 'A-',
       property_crime_percentile: expect.closeTo(21.428571, 5),
       property_crime_rate: 3243.99,
+      property_crime_estimated_rate: null,
       property_crime_year: 2023,
       property_crime_quality: 2,
       property_crime_reference_count: 7,
+      property_crime_note: reported,
     });
   });
 
   it('composes the same lookup from stored rows as from the in-memory index (JSON round trip = a DB)', () => {
-    for (const zip of zips) {
-      const stored = JSON.parse(JSON.stringify(zip));
-      const county = JSON.parse(
-        JSON.stringify(counties.find((c) => c.county_fips === zip.county_fips) ?? null),
-      );
+    for (const part of zips) {
+      const stored = JSON.parse(JSON.stringify(zips.filter((z) => z.zip === part.zip)));
+      const storedCounties = JSON.parse(JSON.stringify(counties));
+      const county = part.county_name ?? undefined;
       for (const b of [0, 3, 6]) {
-        expect(lookupFromRows(stored, county, market.interestRate, b)).toEqual(market.lookupZip(zip.zip, b));
+        expect(lookupFromRows(stored, storedCounties, market.interestRate, b, { county })).toEqual(
+          market.lookupZip(part.zip, b, { county }),
+        );
       }
     }
   });

@@ -60,25 +60,38 @@ describe('default interest rate', () => {
   });
 });
 
-describe('market-rent estimate = ACS median gross rent × fmr(b) / fmr(2)', () => {
-  it('Travis (ACS 1669): 2 BR is the ACS median itself, other sizes follow HUD’s ratios', () => {
-    expect(marketRentEstimate(1669, TRAVIS, 2)?.value).toBe(1669); // ratio 1852 / 1852 = 1
-    expect(marketRentEstimate(1669, TRAVIS, 3)?.value).toBeCloseTo(2115.088, 3); // 1669 × 2347 / 1852
-    expect(marketRentEstimate(1669, TRAVIS, 0)?.value).toBeCloseTo(1328.351, 3); // 1669 × 1474 / 1852
-    expect(marketRentEstimate(1669, TRAVIS, 5)?.value).toBeCloseTo(2860.3704, 3); // 1669 × (2760 × 1.15) / 1852
-  });
+describe('offline market rent = HUD 40th percentile × 1.08 (HUD 50th/40th ratio)', () => {
+  const AUSTIN_SAFMR: BedroomRents = [2210, 2350, 2780, 3520, 4140];
 
-  it('is labelled an estimate with its sources', () => {
-    expect(marketRentEstimate(1669, TRAVIS, 3)).toMatchObject({
-      estimate: true,
-      county_median_gross_rent: 1669,
-      vintage: '2019–2023 ACS 5-year × FY2026 FMR',
+  it('anchors on the area FMR where HUD publishes no SAFMR for the ZIP (Travis schedule)', () => {
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 3)).toMatchObject({
+      low: 2347, // the 3 BR FMR
+      value: 2535, // 2347 × 1.08 = 2534.76
+      high: 2723, // 2347 × 1.16 = 2722.52
+      anchor_basis: 'fmr',
     });
-    expect(marketRentEstimate(1669, TRAVIS, 3)?.source).toMatch(/^Estimate: U\.S\. Census Bureau/);
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 5)).toMatchObject({ low: 3174, value: 3428 }); // 3427.92
   });
 
-  it('is null when the county’s median rent is suppressed', () => {
-    expect(marketRentEstimate(null, TRAVIS, 3)).toBeNull();
+  it('anchors on the ZIP’s SAFMR where HUD publishes one, mandatory area or not (78701)', () => {
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 3)).toMatchObject({
+      low: 3520,
+      value: 3802, // 3520 × 1.08 = 3801.6
+      high: 4083, // 3520 × 1.16 = 4083.2
+      anchor_basis: 'safmr',
+    });
+    // 5 BR: 4140 × 1.15 = 4761 → 4760 (SAFMRs are published to $10); × 1.08 = 5140.8
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 5)).toMatchObject({
+      low: 4760,
+      value: 5141,
+    });
+  });
+
+  it('is labelled an estimate with its method and source', () => {
+    const r = marketRentEstimate({ fmr: TRAVIS, safmr: null }, 2);
+    expect(r).toMatchObject({ tier: 'estimated', estimate: true, premium: 1.08, bedrooms: 2 });
+    expect(r.source).toMatch(/^Estimate: U\.S\. Department of Housing and Urban Development/);
+    expect(r.method).toContain('× 1.08');
   });
 });
 
@@ -87,18 +100,18 @@ describe('properties', () => {
     .array(fc.integer({ min: 100, max: 5000 }), { minLength: 5, maxLength: 5 })
     .map((a) => a.sort((x, y) => x - y) as unknown as BedroomRents);
 
-  it('scaling every dollar input by k scales the estimate by k and leaves the ratio unchanged', () => {
+  it('is never below the 40th percentile, never above its high end, and 8% over it to the dollar', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 200, max: 4000 }),
         schedule,
+        fc.option(schedule, { nil: null }),
         fc.integer({ min: 0, max: 10 }),
-        fc.double({ min: 0.1, max: 10, noNaN: true }),
-        (rent, s, b, k) => {
-          const base = marketRentEstimate(rent, s, b);
-          const scaled = marketRentEstimate(rent * k, s.map((v) => v * k) as unknown as BedroomRents, b);
-          expect(scaled?.value).toBeCloseTo((base?.value ?? Number.NaN) * k, 6);
-          expect(scaled?.bedroom_ratio).toBeCloseTo(base?.bedroom_ratio ?? Number.NaN, 9);
+        (fmr, safmr, b) => {
+          const r = marketRentEstimate({ fmr, safmr }, b);
+          expect(r.value).toBeGreaterThanOrEqual(r.low);
+          expect(r.high).toBeGreaterThanOrEqual(r.value);
+          expect(Math.abs(r.value - r.low * 1.08)).toBeLessThanOrEqual(0.5 + 1e-9);
+          expect(Number.isInteger(r.value)).toBe(true);
         },
       ),
     );

@@ -1,6 +1,6 @@
 /**
  * Provider answers written by hand in each provider's documented format (see the headers of
- * src/providers/rentometer.ts and mapbox.ts). Ids and URLs are made up; the shapes are not.
+ * src/market/providers/rentometer.ts and src/address/mapbox.ts). Ids and URLs are made up; the shapes are not.
  */
 
 /** Rentometer /api/v1/summary for a 3-bed, 1.5+ bath near the Texas Capitol. */

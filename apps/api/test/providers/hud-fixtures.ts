@@ -1,5 +1,5 @@
 /**
- * HUD USER FMR API answers written by hand in the documented format (src/providers/hud.ts): the
+ * HUD USER FMR API answers written by hand in the documented format (src/market/providers/hud.ts): the
  * field names and shapes are HUD's, the FY2027 dollar figures are made up so a test can tell a live
  * figure from the imported FY2026 one.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/providers/http.js';
-import { mapboxProvider } from '../../src/providers/mapbox.js';
+import { mapboxProvider } from '../../src/address/mapbox.js';
+import { ProviderError } from '../../src/http/outbound.js';
 import { addressFeature, congressAve, congressAveForward, featureCollection, texas } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 

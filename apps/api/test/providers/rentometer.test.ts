@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/providers/http.js';
+import { ProviderError } from '../../src/http/outbound.js';
 import {
   RENTOMETER_SOURCE,
   rentometerBaths,
   rentometerBedrooms,
   rentometerProvider,
-} from '../../src/providers/rentometer.js';
+} from '../../src/market/providers/rentometer.js';
 import { rentometerSummary } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 
@@ -40,7 +40,7 @@ async function rentometerError(promise: Promise<unknown>): Promise<ProviderError
 describe('rentometerProvider: the Summary API request and answer', () => {
   it('sends api_key, address, bedrooms and baths to /api/v1/summary and returns the median', async () => {
     const { server, rentometer } = await providerAgainst(json(200, rentometerSummary));
-    const rent = await rentometer.medianRent({ address: ADDRESS, bedrooms: 3, baths: 2 });
+    const rent = await rentometer.marketRent({ address: ADDRESS, bedrooms: 3, baths: 2 });
 
     const req = server.onlyRequest();
     expect(req.method).toBe('GET');
@@ -53,6 +53,7 @@ describe('rentometerProvider: the Summary API request and answer', () => {
     });
     expect(rent).toEqual({
       value: 3250,
+      range: { low: rentometerSummary.percentile_25, high: rentometerSummary.percentile_75 },
       mean: 3412,
       samples: 38,
       radius_miles: 0.75,
@@ -64,14 +65,14 @@ describe('rentometerProvider: the Summary API request and answer', () => {
 
   it("sends baths '1' for one bathroom and leaves baths out when unknown", async () => {
     const { server, rentometer } = await providerAgainst(json(200, rentometerSummary));
-    await rentometer.medianRent({ address: ADDRESS, bedrooms: 2, baths: 1 });
-    await rentometer.medianRent({ address: ADDRESS, bedrooms: 2 });
+    await rentometer.marketRent({ address: ADDRESS, bedrooms: 2, baths: 1 });
+    await rentometer.marketRent({ address: ADDRESS, bedrooms: 2 });
     expect(server.requests.map((r) => r.url.searchParams.get('baths'))).toEqual(['1', null]);
   });
 
   it('clamps bedrooms above 6 to 6 and says so in the source', async () => {
     const { server, rentometer } = await providerAgainst(json(200, { ...rentometerSummary, bedrooms: 6 }));
-    const rent = await rentometer.medianRent({ address: ADDRESS, bedrooms: 8 });
+    const rent = await rentometer.marketRent({ address: ADDRESS, bedrooms: 8 });
     expect(server.onlyRequest().url.searchParams.get('bedrooms')).toBe('6');
     expect(rent.source).toBe(
       'Rentometer summary API (median); 6-bedroom comparables used for 8 bedrooms (Rentometer accepts 0–6)',
@@ -80,7 +81,7 @@ describe('rentometerProvider: the Summary API request and answer', () => {
 
   it('sends latitude and longitude when there is no address text', async () => {
     const { server, rentometer } = await providerAgainst(json(200, rentometerSummary));
-    await rentometer.medianRent({ address: '  ', bedrooms: 3, lat: 30.274705, lng: -97.740364 });
+    await rentometer.marketRent({ address: '  ', bedrooms: 3, lat: 30.274705, lng: -97.740364 });
     const params = server.onlyRequest().url.searchParams;
     expect(params.has('address')).toBe(false);
     expect(params.get('latitude')).toBe('30.274705');
@@ -89,9 +90,16 @@ describe('rentometerProvider: the Summary API request and answer', () => {
 
   it('omits the optional statistics Rentometer leaves null', async () => {
     const { rentometer } = await providerAgainst(
-      json(200, { ...rentometerSummary, mean: null, samples: null, radius_miles: null }),
+      json(200, {
+        ...rentometerSummary,
+        mean: null,
+        samples: null,
+        radius_miles: null,
+        percentile_25: null,
+        percentile_75: null,
+      }),
     );
-    const rent = await rentometer.medianRent({ address: ADDRESS, bedrooms: 3 });
+    const rent = await rentometer.marketRent({ address: ADDRESS, bedrooms: 3 });
     expect(rent).toEqual({ value: 3250, source: RENTOMETER_SOURCE, vintage: '2025-03-14' });
   });
 });
@@ -99,7 +107,7 @@ describe('rentometerProvider: the Summary API request and answer', () => {
 describe('rentometerProvider: failures become ProviderError without the key', () => {
   it('401 Invalid API Key', async () => {
     const { rentometer } = await providerAgainst(json(401, { error: 'Invalid API Key' }));
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.status).toBe(401);
     expect(error.message).toContain('Invalid API Key');
   });
@@ -108,7 +116,7 @@ describe('rentometerProvider: failures become ProviderError without the key', ()
     const { rentometer } = await providerAgainst(
       json(422, { error: 'Not enough properties for analysis in that area' }),
     );
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.status).toBe(422);
     expect(error.kind).toBe('http');
   });
@@ -117,39 +125,39 @@ describe('rentometerProvider: failures become ProviderError without the key', ()
     const { rentometer } = await providerAgainst(
       text(500, '<!DOCTYPE html><h1>We are sorry</h1>', 'text/html'),
     );
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.status).toBe(500);
   });
 
   it('a server that never answers, with timeoutMs 200', async () => {
     const { rentometer } = await providerAgainst(silent, 200);
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.kind).toBe('timeout');
   });
 
   it('malformed JSON', async () => {
     const { rentometer } = await providerAgainst(text(200, '{"median": 3250,', 'application/json'));
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.kind).toBe('parse');
   });
 
   it('JSON without a numeric median', async () => {
     const { rentometer } = await providerAgainst(json(200, { ...rentometerSummary, median: '3250' }));
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.kind).toBe('schema');
     expect(error.message).toContain('median');
   });
 
   it('a zero median (no comparables) is not a rent', async () => {
     const { rentometer } = await providerAgainst(json(200, { ...rentometerSummary, median: 0, samples: 0 }));
-    const error = await rentometerError(rentometer.medianRent({ address: ADDRESS, bedrooms: 3 }));
+    const error = await rentometerError(rentometer.marketRent({ address: ADDRESS, bedrooms: 3 }));
     expect(error.kind).toBe('schema');
   });
 
   it('no address and no point is refused before any request', async () => {
     const { server, rentometer } = await providerAgainst(json(200, rentometerSummary));
     const error = await rentometerError(
-      rentometer.medianRent({ address: '', bedrooms: 3, lat: null, lng: null }),
+      rentometer.marketRent({ address: '', bedrooms: 3, lat: null, lng: null }),
     );
     expect(error.kind).toBe('input');
     expect(server.requests).toHaveLength(0);

@@ -1,6 +1,8 @@
 /** The Content-Security-Policy lets the web app run (Mapbox GL, the how-to video) and little else. */
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { tileTemplateSource } from '../../src/web/csp.js';
 import { fixtureDist, NAVIGATION, startWebApp, type WebTestApp } from './helpers.js';
 
 /** The header as a map of directive → sources. */
@@ -58,8 +60,46 @@ describe('Content-Security-Policy of the pages', () => {
     expect(csp.get('frame-src')).toContain('https://videos.example.com');
   });
 
+  it("admits OpenStreetMap's tile server by default, for images and fetches", async () => {
+    const csp = await cspOf();
+    expect(csp.get('img-src')).toContain('https://tile.openstreetmap.org');
+    expect(csp.get('connect-src')).toContain('https://tile.openstreetmap.org');
+  });
+
+  it("admits the configured tile server's origin instead, with {s} as a subdomain wildcard", async () => {
+    const own = await cspOf({ MAP_TILE_URL: 'https://tiles.example.org:8443/osm/{z}/{x}/{y}.png' });
+    expect(own.get('img-src')).toContain('https://tiles.example.org:8443');
+    expect(own.get('connect-src')).toContain('https://tiles.example.org:8443');
+    expect(own.get('img-src')).not.toContain('https://tile.openstreetmap.org');
+    await t?.close();
+    const sharded = await cspOf({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
+    expect(sharded.get('img-src')).toContain('https://*.tiles.example.org');
+  });
+
   it('does not upgrade same-origin requests to https (the app is often reached over plain http)', async () => {
     const csp = await cspOf();
     expect(csp.has('upgrade-insecure-requests')).toBe(false);
+  });
+});
+
+describe('tileTemplateSource', () => {
+  it('gives the origin of an XYZ template, and refuses what is not one', () => {
+    expect(tileTemplateSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(
+      'https://tile.openstreetmap.org',
+    );
+    expect(tileTemplateSource('http://{s}.Tiles.example.org:8080/{z}/{x}/{y}.png')).toBe(
+      'http://*.tiles.example.org:8080',
+    );
+    expect(tileTemplateSource('https://tile.openstreetmap.org/{z}/{x}.png')).toBeNull();
+    expect(tileTemplateSource('ftp://tiles.example.org/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileTemplateSource('https://tiles.{s}.example.org/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileTemplateSource('javascript:alert(1)//{z}/{x}/{y}')).toBeNull();
+  });
+
+  it('makes the server refuse to start with a MAP_TILE_URL that is not a template', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tile.openstreetmap.org/' })).toThrow(
+      /MAP_TILE_URL: must be an http\(s\) tile URL template with \{z\}, \{x\} and \{y\}/,
+    );
+    expect(loadConfig({}).MAP_TILE_URL).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
   });
 });

@@ -34,7 +34,7 @@ function event(type: string, object: object, created: Date) {
 }
 
 export function subscriptionEvent(
-  type: 'customer.subscription.created' | 'customer.subscription.updated',
+  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted',
   s: TestSubscription,
   created: Date,
 ) {

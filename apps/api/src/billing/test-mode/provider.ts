@@ -5,10 +5,10 @@
  * Open sessions live in memory (a restart forgets them; start again from the profile).
  */
 import type { BillingProvider, NewCheckout, NewPortal, Plan } from '../provider.js';
-import { WebhookSignatureError } from '../provider.js';
+import { CHECKOUT_OPEN_MINUTES, WebhookSignatureError } from '../provider.js';
 import { testId } from './events.js';
 
-const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1_000;
+const CHECKOUT_TTL_MS = CHECKOUT_OPEN_MINUTES * 60 * 1_000;
 const PORTAL_TTL_MS = 60 * 60 * 1_000;
 
 export interface TestCheckoutSession extends NewCheckout {
@@ -73,6 +73,11 @@ export function testModeProvider({
       const id = testId('cs');
       checkouts.set(id, { ...input, id, expiresAt: now() + CHECKOUT_TTL_MS });
       return `${appUrl}${basePath}/test-checkout/${id}`;
+    },
+
+    async hasOpenCheckout(customerId) {
+      prune(checkouts);
+      return [...checkouts.values()].some((session) => session.customerId === customerId);
     },
 
     async createPortalSession(input) {

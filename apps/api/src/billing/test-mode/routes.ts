@@ -88,7 +88,12 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
     };
     // what Stripe sends after a paid checkout, in its usual order
     await sync.process(subscriptionEvent('customer.subscription.created', subscription, now));
-    await sync.process(checkoutCompletedEvent(session, subscription.id, now));
+    const result = await sync.process(checkoutCompletedEvent(session, subscription.id, now));
+    if (result.outcome === 'second-subscription') {
+      // one live subscription per user: cancelled at once, as the Stripe webhook has Stripe do
+      const canceled: TestSubscription = { ...subscription, status: 'canceled' };
+      await sync.process(subscriptionEvent('customer.subscription.deleted', canceled, new Date()));
+    }
     return reply.redirect(session.successUrl, 303);
   });
 

@@ -4,7 +4,6 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   serial,
   text,
@@ -109,26 +108,6 @@ export const subscriptions = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('subscriptions_user_id_idx').on(t.user_id)],
-);
-
-/** A saved analysis (spec §3 "Saved property"): the whole response as the user last saw it. */
-export const savedProperties = pgTable(
-  'saved_properties',
-  {
-    id: text('id').primaryKey(),
-    user_id: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** lower-cased, whitespace-collapsed street|city|state_code|county_name: one save per address */
-    address_key: text('address_key').notNull(),
-    /** property, year_1_metrics, sale_assumptions, overall_returns, metrics_for_hold_period, summary, metric_display_names… */
-    data: jsonb('data').notNull(),
-    saved_at: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('saved_properties_user_address_idx').on(t.user_id, t.address_key),
-    index('saved_properties_user_saved_at_idx').on(t.user_id, t.saved_at),
-  ],
 );
 
 export const feedback = pgTable('feedback', {

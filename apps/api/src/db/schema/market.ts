@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -14,6 +15,7 @@ import {
 import type {
   CrimeGradeLetter,
   CrimeQuality,
+  CrimeTier,
   FmrBasis,
   HudRentApplies,
   InterestRate,
@@ -52,17 +54,21 @@ export const marketImports = pgTable(
   (t) => [uniqueIndex('market_imports_one_active').on(t.active).where(sql`${t.active}`)],
 );
 
-/** One row per crosswalk ZIP: `MarketZipRow`. */
+/** One row per (ZIP, county) pair of the crosswalk: `MarketZipRow`; each ZIP's main county has `is_main`. */
 export const marketZips = pgTable(
   'market_zips',
   {
-    zip: text().primaryKey(),
+    zip: text().notNull(),
     county_fips: text().notNull(),
     county_name: text(),
+    county_state_code: text(),
     city: text().notNull(),
     state_code: text().notNull(),
     lat: doublePrecision(),
     lng: doublePrecision(),
+    res_ratio: doublePrecision().notNull(),
+    tot_ratio: doublePrecision().notNull(),
+    is_main: boolean().notNull(),
     county_share: doublePrecision().notNull(),
     share_basis: text().$type<'res_ratio' | 'tot_ratio'>().notNull(),
     county_count: integer().notNull(),
@@ -70,6 +76,7 @@ export const marketZips = pgTable(
     fmr_area_id: text(),
     fmr_area_name: text(),
     fmr_basis: text().$type<FmrBasis>(),
+    fmr_area_split: boolean().notNull(),
     fmr_0: integer(),
     fmr_1: integer(),
     fmr_2: integer(),
@@ -84,23 +91,29 @@ export const marketZips = pgTable(
     hud_rent_applies: text().$type<HudRentApplies>(),
   },
   (t) => [
-    // Suggestions: case-insensitive city prefix (`lower(city) LIKE 'aust%'`) and ZIP prefix. The
-    // pattern opclass lets LIKE use the index whatever the database collation is.
-    index('market_zips_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`),
-    index('market_zips_zip_pattern_idx').on(sql`${t.zip} text_pattern_ops`),
+    primaryKey({ columns: [t.zip, t.county_fips] }),
+    // Suggestions list main-county rows only: case-insensitive city prefix (`lower(city) LIKE
+    // 'aust%'`) and ZIP prefix. The pattern opclass lets LIKE use the index whatever the collation is.
+    index('market_zips_city_lower_idx').on(sql`lower(${t.city}) text_pattern_ops`).where(sql`${t.is_main}`),
+    index('market_zips_zip_pattern_idx').on(sql`${t.zip} text_pattern_ops`).where(sql`${t.is_main}`),
     index('market_zips_state_code_idx').on(t.state_code),
   ],
 );
 
-/** One row per county FIPS: `MarketCountyRow`. */
+/**
+ * One row per county FIPS: `MarketCountyRow`. Each crime grade is flattened (`CrimeGradeColumns`):
+ * its tier is always set (`none` when there is no grade). The investor tax rule is code, not data.
+ */
 export const marketCounties = pgTable('market_counties', {
   county_fips: text().primaryKey(),
   state_fips: text().notNull(),
+  state_code: text(),
   county_name: text(),
   fmr_hud_area_code: text(),
   fmr_area_id: text(),
   fmr_area_name: text(),
   fmr_basis: text().$type<FmrBasis>(),
+  fmr_area_split: boolean().notNull(),
   fmr_0: integer(),
   fmr_1: integer(),
   fmr_2: integer(),
@@ -113,16 +126,22 @@ export const marketCounties = pgTable('market_counties', {
   population: doublePrecision(),
   property_tax_rate: doublePrecision().notNull(),
   property_tax_level: text().$type<TaxLevel>().notNull(),
+  violent_crime_tier: text().$type<CrimeTier>().notNull(),
   violent_crime_grade: text().$type<CrimeGradeLetter>(),
   violent_crime_percentile: doublePrecision(),
   violent_crime_rate: doublePrecision(),
+  violent_crime_estimated_rate: doublePrecision(),
   violent_crime_year: integer(),
   violent_crime_quality: integer().$type<CrimeQuality>(),
   violent_crime_reference_count: integer(),
+  violent_crime_note: text(),
+  property_crime_tier: text().$type<CrimeTier>().notNull(),
   property_crime_grade: text().$type<CrimeGradeLetter>(),
   property_crime_percentile: doublePrecision(),
   property_crime_rate: doublePrecision(),
+  property_crime_estimated_rate: doublePrecision(),
   property_crime_year: integer(),
   property_crime_quality: integer().$type<CrimeQuality>(),
   property_crime_reference_count: integer(),
+  property_crime_note: text(),
 });

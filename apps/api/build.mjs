@@ -1,0 +1,25 @@
+/**
+ * Builds the API for `pnpm start`: src/server.ts bundled by esbuild into dist/server.js, run by
+ * plain node (no tsx at run time). The workspace packages (@sfr/contracts ships TypeScript) are
+ * bundled in; every npm dependency stays external and loads from node_modules as usual.
+ * Type-checking is `pnpm typecheck`'s job; this only transpiles.
+ */
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies)
+  .filter((name) => !name.startsWith('@sfr/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,92 @@
+/**
+ * Who may run an analysis: subscribers (a subscription trialing or active) without limit, everyone
+ * else while free searches last. Spending is one conditional UPDATE, never read-then-write, so
+ * concurrent requests can never spend more searches than the user has (docs/decisions/0002).
+ *
+ * The subscription check is also part of the session lookup (`activeSubscriptionExists`), so a
+ * signed-in request already knows the answer, read from the database at the start of that request:
+ * `spendSearch` then skips its own read. Nothing is cached between requests — a subscription that
+ * ends, or a period end moved into the past, bites on the next request.
+ */
+import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SubscriptionAtLookup } from '../auth/plugin.js';
+import type { Database } from '../db/client.js';
+import { subscriptions, users } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+export const OUT_OF_FREE_SEARCHES_MESSAGE =
+  'You have used all your free searches. Subscribe to keep analyzing properties.';
+
+export type SearchPass = { kind: 'subscriber' } | { kind: 'free'; remaining: number };
+
+/** SQL true when `userId` has a subscription trialing or active whose period has not ended. */
+export function activeSubscriptionExists(userId: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${subscriptions} where ${and(
+    eq(subscriptions.user_id, userId),
+    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+    sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
+  )})`;
+}
+
+export function createEntitlements(db: Database) {
+  // Prepared once: the SQL is built here, not on every request.
+  const subscribedQuery = db
+    .select({ subscribed: activeSubscriptionExists(users.id) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('entitlements_subscribed');
+  const spendQuery = db
+    .update(users)
+    .set({ free_searches: sql`${users.free_searches} - 1`, updated_at: sql`now()` })
+    .where(and(eq(users.id, sql.placeholder('userId')), gt(users.free_searches, 0)))
+    .returning({ remaining: users.free_searches })
+    .prepare('entitlements_spend_search');
+
+  const remainingQuery = db
+    .select({ remaining: users.free_searches })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('entitlements_searches_left');
+
+  async function isSubscriber(userId: string): Promise<boolean> {
+    const [row] = await subscribedQuery.execute({ userId });
+    return row?.subscribed === true;
+  }
+
+  async function subscribed(userId: string, known: SubscriptionAtLookup | null): Promise<boolean> {
+    return known?.userId === userId ? known.active : isSubscriber(userId);
+  }
+
+  return {
+    isSubscriber,
+
+    /**
+     * 402 before any provider is asked when a non-subscriber has no search left, so a user who
+     * cannot pay for an analysis never makes the house pay for its lookups. Only a check: the
+     * search is spent by `spendSearch` once the analysis succeeds.
+     */
+    async ensureSearchLeft(userId: string, known: SubscriptionAtLookup | null = null): Promise<void> {
+      if (await subscribed(userId, known)) return;
+      const [row] = await remainingQuery.execute({ userId });
+      if (!row || row.remaining <= 0) {
+        throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
+      }
+    },
+
+    /**
+     * Lets one analysis through, spending a free search unless the user subscribes; 402 when none
+     * are left. `known` is what this request's session lookup read (`request.subscriptionAtLookup`);
+     * without it, or when it is about another user, the subscription is read here.
+     */
+    async spendSearch(userId: string, known: SubscriptionAtLookup | null = null): Promise<SearchPass> {
+      if (await subscribed(userId, known)) return { kind: 'subscriber' };
+      const [row] = await spendQuery.execute({ userId });
+      if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
+      return { kind: 'free', remaining: row.remaining };
+    },
+  };
+}
+
+export type Entitlements = ReturnType<typeof createEntitlements>;

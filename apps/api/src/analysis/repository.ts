@@ -1,0 +1,152 @@
+/**
+ * The user's analyses: every successful create_property, with the market facts it read and its
+ * current state (the last update_metrics), listed newest first a page at a time.
+ */
+import type { AnalysisList, AnalysisResponse, PropertyInput } from '@sfr/contracts';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { generateId } from '../db/ids.js';
+import { analyses } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import type { AnalysisFacts } from './facts.js';
+import type { AnalysisResult } from './service.js';
+
+export type AnalysisRow = typeof analyses.$inferSelect;
+
+/** An analysis as stored: what recomputing it needs, and what the user last saw. */
+export interface StoredAnalysis {
+  id: string;
+  property: PropertyInput;
+  facts: AnalysisFacts;
+  result: AnalysisResult;
+  createdAt: Date;
+}
+
+export const analysisNotFound = () => new AppError(404, 'NOT_FOUND', 'Analysis not found.');
+
+/** '1100 Congress Ave, Austin, TX 78701' */
+export function addressText(property: Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>) {
+  return `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
+}
+
+/** The response for a stored analysis: its id first, as the response schema orders it. */
+export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResponse {
+  return { analysis_id: id, ...result };
+}
+
+function toStored(row: AnalysisRow): StoredAnalysis {
+  return {
+    id: row.id,
+    property: row.property as PropertyInput,
+    facts: row.facts as AnalysisFacts,
+    result: row.result as AnalysisResult,
+    createdAt: row.created_at,
+  };
+}
+
+/** The list's cursor: the last row's time and id, opaque to clients (base64url). */
+function encodeCursor(row: { created_at: Date; id: string }): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (extra !== undefined || !id || !/^[a-z2-7]{24}$/.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError(400, 'BAD_REQUEST', 'This page link is not valid; reload the list of analyses.');
+  }
+  return { createdAt, id };
+}
+
+export function createAnalysisRepository(db: Database) {
+  async function find(userId: string, id: string): Promise<StoredAnalysis> {
+    const [row] = await db
+      .select()
+      .from(analyses)
+      .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
+    if (!row) throw analysisNotFound();
+    return toStored(row);
+  }
+
+  return {
+    find,
+
+    async insert(
+      userId: string,
+      property: PropertyInput,
+      facts: AnalysisFacts,
+      result: AnalysisResult,
+    ): Promise<string> {
+      const id = generateId();
+      await db.insert(analyses).values({
+        id,
+        user_id: userId,
+        property,
+        facts,
+        result,
+        address: addressText(property),
+        overall_points: result.summary.overall_points,
+        overall_color: result.summary.overall_color,
+      });
+      return id;
+    },
+
+    /** The analysis's current state becomes `result` (what the user now sees). */
+    async setResult(userId: string, id: string, result: AnalysisResult): Promise<void> {
+      await db
+        .update(analyses)
+        .set({
+          result,
+          overall_points: result.summary.overall_points,
+          overall_color: result.summary.overall_color,
+          updated_at: sql`now()`,
+        })
+        .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
+    },
+
+    /** Newest first; `cursor` is the previous page's `next_cursor`. */
+    async list(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<AnalysisList> {
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+      const rows = await db
+        .select({
+          id: analyses.id,
+          address: analyses.address,
+          // the current price (an edit may have changed it), read from the stored result
+          purchase_price: sql<number>`(${analyses.result}->'property'->>'purchase_price')::float8`,
+          overall_points: analyses.overall_points,
+          overall_color: analyses.overall_color,
+          created_at: analyses.created_at,
+          updated_at: analyses.updated_at,
+        })
+        .from(analyses)
+        .where(
+          and(
+            eq(analyses.user_id, userId),
+            after &&
+              or(
+                lt(analyses.created_at, after.createdAt),
+                and(eq(analyses.created_at, after.createdAt), lt(analyses.id, after.id)),
+              ),
+          ),
+        )
+        .orderBy(desc(analyses.created_at), desc(analyses.id))
+        .limit(page.limit + 1);
+      const shown = rows.slice(0, page.limit);
+      const last = shown.at(-1);
+      return {
+        analyses: shown.map((row) => ({
+          id: row.id,
+          address: row.address,
+          purchase_price: Number(row.purchase_price),
+          overall_points: row.overall_points,
+          overall_color: row.overall_color as AnalysisList['analyses'][number]['overall_color'],
+          created_at: row.created_at.toISOString(),
+          updated_at: row.updated_at.toISOString(),
+        })),
+        next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+      };
+    },
+  };
+}
+
+export type AnalysisRepository = ReturnType<typeof createAnalysisRepository>;

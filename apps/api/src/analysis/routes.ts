@@ -1,0 +1,113 @@
+import {
+  analysisListQuerySchema,
+  analysisListSchema,
+  analysisResponseSchema,
+  apiErrorSchema,
+  propertyInputSchema,
+  recordIdSchema,
+  updateMetricsRequestSchema,
+} from '@sfr/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/plugin.js';
+import { onePassSerializerCompiler } from '../http/json-serializer.js';
+import type { Entitlements } from './entitlements.js';
+import type { AnalysisRepository } from './repository.js';
+import type { UserAnalyses } from './user-analyses.js';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  402: apiErrorSchema,
+  404: apiErrorSchema,
+  429: apiErrorSchema,
+  500: apiErrorSchema,
+};
+
+export const analysisIdParams = z.object({ id: recordIdSchema });
+
+export interface AnalysisRouteDeps {
+  userAnalyses: UserAnalyses;
+  analyses: AnalysisRepository;
+  entitlements: Entitlements;
+}
+
+export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
+  app,
+  { userAnalyses, analyses, entitlements },
+) => {
+  // The 200 answer is a ~10 KB analysis: checked and written in one pass (json-serializer.ts).
+  app.setSerializerCompiler(onePassSerializerCompiler);
+
+  app.post(
+    '/create_property',
+    {
+      // per user and per client address (src/http/rate-limit.ts): a person never meets it, a script does
+      config: { analysisRateLimit: true },
+      schema: {
+        tags: ['analysis'],
+        summary: 'Analyse a property (signed in; spends a free search unless subscribed)',
+        description:
+          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left. The search is spent only when the analysis succeeds; `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
+        body: propertyInputSchema,
+        response: { 200: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      // no search left: 402 before the providers are asked
+      await entitlements.ensureSearchLeft(user.id, request.subscriptionAtLookup);
+      // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
+      const analysis = await userAnalyses.create(request.body);
+      const pass = await entitlements.spendSearch(user.id, request.subscriptionAtLookup);
+      if (pass.kind === 'free') reply.header('x-free-searches-remaining', String(pass.remaining));
+      return analysis.store(user.id);
+    },
+  );
+
+  app.post(
+    '/update_metrics',
+    {
+      // per user and per client address (src/http/rate-limit.ts): a person never meets it, a script does
+      config: { analysisRateLimit: true },
+      schema: {
+        tags: ['analysis'],
+        summary:
+          "Recompute one of the user's analyses with edited metrics (free; no provider is asked); a saved copy of the address is updated",
+        description:
+          'Names the analysis by `analysis_id` or `saved_property_id`. Recomputes with the market facts stored with that analysis, and keeps the result as its current state. 400 when the address, ZIP, county, bedrooms, bathrooms or house type differ from the analysed property; 404 for an id that is not one of the user’s.',
+        body: updateMetricsRequestSchema,
+        response: { 200: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request) => userAnalyses.update(requireUser(request).id, request.body),
+  );
+
+  app.get(
+    '/analyses',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: "The signed-in user's analyses, newest first, a page at a time",
+        description:
+          '`limit` (1–100, default 20) rows per page; pass the answer’s `next_cursor` as `cursor` for the next page (null on the last).',
+        querystring: analysisListQuerySchema,
+        response: { 200: analysisListSchema, ...errors },
+      },
+    },
+    async (request) => analyses.list(requireUser(request).id, request.query),
+  );
+
+  app.get(
+    '/analyses/:id',
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'Reopen one of the user’s analyses as they last saw it',
+        params: analysisIdParams,
+        response: { 200: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request) => userAnalyses.get(requireUser(request).id, request.params.id),
+  );
+};

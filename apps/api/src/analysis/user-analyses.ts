@@ -1,0 +1,85 @@
+/**
+ * Analyses belong to the user who ran them (issue 11 §2): a new analysis is stored with its market
+ * facts; editing recomputes from those facts only (no provider is asked, so editing stays free and
+ * gives nobody market figures for a new address); saving stores what the user sees.
+ */
+import {
+  type AnalysisResponse,
+  addressKey,
+  type PropertyInput,
+  type PropertyWithMetrics,
+  type UpdateMetricsRequest,
+} from '@sfr/contracts';
+import type { Assumptions } from '@sfr/underwriting';
+import { AppError } from '../errors.js';
+import type { SavedProperties, SavedProperty } from '../saved/repository.js';
+import { type AnalysisRepository, type StoredAnalysis, withAnalysisId } from './repository.js';
+import { type AnalysisResult, type AnalysisService, computeAnalysis } from './service.js';
+
+export const NEW_PROPERTY_MESSAGE =
+  'The address, ZIP, county, bedrooms, bathrooms and house type belong to the analysed property and cannot be edited. To look at a different property, analyse it as a new property.';
+
+/** The fields that make the property the one analysed; only the metrics (and so the price) may change. */
+function sameProperty(stored: PropertyInput, sent: PropertyInput): boolean {
+  return (
+    addressKey(stored) === addressKey(sent) &&
+    stored.zipcode.trim() === sent.zipcode.trim() &&
+    stored.num_bedrooms === sent.num_bedrooms &&
+    stored.num_bathrooms === sent.num_bathrooms &&
+    stored.factor === sent.factor
+  );
+}
+
+export interface UserAnalysesDeps {
+  service: AnalysisService;
+  analyses: AnalysisRepository;
+  saved: SavedProperties;
+}
+
+export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDeps) {
+  /** Recomputes a stored analysis with new metrics and makes that its current state. */
+  async function recompute(userId: string, stored: StoredAnalysis, metrics: Assumptions) {
+    const result = computeAnalysis(stored.property, metrics, stored.facts);
+    await analyses.setResult(userId, stored.id, result);
+    return result;
+  }
+
+  return {
+    /** A new analysis from the market, stored for the user; the caller spends the search. */
+    async create(property: PropertyInput) {
+      const { result, facts } = await service.create(property);
+      return {
+        result,
+        /** Stores it once the search is spent: only a paid-for analysis belongs to anyone. */
+        store: async (userId: string): Promise<AnalysisResponse> =>
+          withAnalysisId(await analyses.insert(userId, property, facts, result), result),
+      };
+    },
+
+    async get(userId: string, id: string): Promise<AnalysisResponse> {
+      const stored = await analyses.find(userId, id);
+      return withAnalysisId(stored.id, stored.result);
+    },
+
+    /** update_metrics: the named analysis (or the saved property's) with the edited metrics. */
+    async update(userId: string, request: UpdateMetricsRequest): Promise<AnalysisResponse> {
+      const analysisId =
+        request.analysis_id ?? (await saved.get(userId, request.saved_property_id as string)).analysis_id;
+      const stored = await analyses.find(userId, analysisId);
+      const { metrics, ...sent }: PropertyWithMetrics = request.property;
+      if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
+      const result = await recompute(userId, stored, metrics);
+      await saved.overwriteIfSaved(userId, stored.id, result);
+      return withAnalysisId(stored.id, result);
+    },
+
+    /** Saves the analysis as it stands, or as recomputed with the metrics on screen. */
+    async save(userId: string, analysisId: string, metrics?: Assumptions): Promise<SavedProperty> {
+      const stored = await analyses.find(userId, analysisId);
+      const result: AnalysisResult = metrics ? await recompute(userId, stored, metrics) : stored.result;
+      return saved.save(userId, stored.id, result);
+    },
+  };
+}
+
+export type UserAnalyses = ReturnType<typeof createUserAnalyses>;

@@ -1,0 +1,298 @@
+/**
+ * /api/auth: accounts and sessions. Handlers translate HTTP to the auth service and set or clear
+ * the session cookie; every body and response is declared with zod, errors use the one error shape.
+ */
+import {
+  apiErrorSchema,
+  googleCallbackQuerySchema,
+  logInBodySchema,
+  MESSAGES,
+  okResponseSchema,
+  resetConfirmBodySchema,
+  resetRequestBodySchema,
+  signUpBodySchema,
+  userResponseSchema,
+  verifyEmailBodySchema,
+} from '@sfr/contracts';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+import { clearSessionCookie, cookieOptions, type SecureSetting, setSessionCookie } from './cookies.js';
+import { type GoogleOAuth, GoogleOAuthError } from './google.js';
+import { AUTH_MESSAGES } from './messages.js';
+import { requireUser } from './plugin.js';
+import { AUTH_RATE_LIMITS, ipAndEmailLimit } from './rate-limit.js';
+import { type AuthService, GoogleSignInError, type SignedIn } from './service.js';
+import type { SessionStore } from './sessions.js';
+import { secretsEqual } from './tokens.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  sessions: SessionStore;
+  /** null when GOOGLE_CLIENT_ID / GOOGLE_CLIENT_SECRET are not set */
+  google: GoogleOAuth | null;
+  secureCookie: SecureSetting;
+  /** The web app's public URL: where Google sign-in sends the browser afterwards. */
+  appUrl: string;
+}
+
+const GOOGLE_STATE_COOKIE = 'sfr_google_state';
+const GOOGLE_VERIFIER_COOKIE = 'sfr_google_verifier';
+/** The PKCE verifier and state only need to outlive one trip to Google's consent screen. */
+const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
+
+const bodyEmail = (request: FastifyRequest): string => (request.body as { email: string }).email;
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, sessions, google, secureCookie, appUrl } = options;
+
+  /** Replaces whatever session the browser had with the new one and sets its cookie. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
+    if (request.session) await sessions.invalidate(request.session.id);
+    const { token, session } = signedIn.session;
+    setSessionCookie(request, reply, secureCookie, token, session.expiresAt);
+    request.user = signedIn.user;
+    request.session = session;
+  }
+
+  const notConfigured = () => new AppError(404, 'GOOGLE_NOT_CONFIGURED', AUTH_MESSAGES.googleNotConfigured);
+
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account, sign it in and send a verification email',
+        body: signUpBodySchema,
+        response: { 201: userResponseSchema, 409: apiErrorSchema, ...errors },
+      },
+      preHandler: ipAndEmailLimit(app, 'signUp', AUTH_RATE_LIMITS.signUp, bodyEmail),
+    },
+    async (request, reply) => {
+      const signedIn = await auth.signUp(request.body);
+      await startSession(request, reply, signedIn);
+      return reply.status(201).send({ user: signedIn.user });
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with email and password',
+        body: logInBodySchema,
+        response: { 200: userResponseSchema, ...errors },
+      },
+      preHandler: ipAndEmailLimit(app, 'logIn', AUTH_RATE_LIMITS.logIn, bodyEmail),
+    },
+    async (request, reply) => {
+      const signedIn = await auth.logIn(request.body.email, request.body.password);
+      await startSession(request, reply, signedIn);
+      return { user: signedIn.user };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session (succeeds when already signed out)',
+        response: { 200: okResponseSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) await sessions.invalidate(request.session.id);
+      clearSessionCookie(request, reply, secureCookie);
+      return { ok: true as const, message: MESSAGES.signOutSuccess };
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session of the signed-in user, on every device',
+        response: { 200: okResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await sessions.invalidateAllForUser(user.id);
+      clearSessionCookie(request, reply, secureCookie);
+      return { ok: true as const, message: MESSAGES.signOutSuccess };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: userResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ user: requireUser(request) }),
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mark the email verified with the token from the verification email (once)',
+        body: verifyEmailBodySchema,
+        response: { 200: okResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      await auth.verifyEmail(request.body.token);
+      return { ok: true as const, message: AUTH_MESSAGES.emailVerified };
+    },
+  );
+
+  app.post(
+    '/verify-email/resend',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send the signed-in user a new verification email',
+        response: { 200: okResponseSchema, ...errors },
+      },
+      // signed in first, so anonymous calls get their 401 and spend no one's budget
+      preHandler: [
+        async (request) => {
+          requireUser(request);
+        },
+        ipAndEmailLimit(
+          app,
+          'verificationResend',
+          AUTH_RATE_LIMITS.verificationResend,
+          (request) => requireUser(request).email,
+        ),
+      ],
+    },
+    async (request) => {
+      await auth.resendVerification(requireUser(request));
+      return { ok: true as const, message: AUTH_MESSAGES.verificationSent };
+    },
+  );
+
+  app.post(
+    '/password-reset/request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a one-hour reset link; the answer is the same whether or not the account exists',
+        body: resetRequestBodySchema,
+        response: { 200: okResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+      },
+      preHandler: ipAndEmailLimit(app, 'passwordReset', AUTH_RATE_LIMITS.passwordReset, bodyEmail),
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email);
+      return { ok: true as const, message: MESSAGES.passwordResetSent };
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed token; ends every other session and signs in',
+        body: resetConfirmBodySchema,
+        response: { 200: userResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.resetPassword(request.body.token, request.body.password);
+      await startSession(request, reply, signedIn);
+      return { user: signedIn.user };
+    },
+  );
+
+  app.get(
+    '/google/start',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Redirect to Google's consent screen (OAuth 2.0 with PKCE)",
+        response: { 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!google) throw notConfigured();
+      const state = generateState();
+      const codeVerifier = generateCodeVerifier();
+      const cookie = {
+        ...cookieOptions(request, secureCookie),
+        path: '/api/auth/google',
+        maxAge: GOOGLE_COOKIE_MAX_AGE_SECONDS,
+      };
+      reply.setCookie(GOOGLE_STATE_COOKIE, state, cookie);
+      reply.setCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+      return reply.redirect(google.authorizationUrl(state, codeVerifier).toString());
+    },
+  );
+
+  app.get(
+    '/google/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Where Google returns: signs in (creating the user when absent) and redirects to the app',
+        querystring: googleCallbackQuerySchema,
+        response: { 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!google) throw notConfigured();
+      const { code, state, error } = request.query;
+      const storedState = request.cookies[GOOGLE_STATE_COOKIE];
+      const codeVerifier = request.cookies[GOOGLE_VERIFIER_COOKIE];
+      const cookie = { ...cookieOptions(request, secureCookie), path: '/api/auth/google' };
+      reply.clearCookie(GOOGLE_STATE_COOKIE, cookie);
+      reply.clearCookie(GOOGLE_VERIFIER_COOKIE, cookie);
+
+      // the product spec only logs Google sign-in failures; the web shows its login page
+      const fail = (reason: string, err?: unknown) => {
+        request.log.warn({ reason, err }, 'Google sign-in failed');
+        return reply.redirect(`${appUrl}/login?error=google`);
+      };
+      if (error !== undefined) return fail(`Google answered error=${error}`);
+      if (
+        code === undefined ||
+        state === undefined ||
+        storedState === undefined ||
+        codeVerifier === undefined
+      ) {
+        return fail('code, state or the sign-in cookies are missing');
+      }
+      if (!secretsEqual(state, storedState)) return fail('state does not match the cookie');
+
+      let signedIn: SignedIn;
+      try {
+        signedIn = await auth.signInWithGoogle(await google.exchange(code, codeVerifier));
+      } catch (err) {
+        // Google said no or an account conflict: expected, logged. Anything else is a 500.
+        if (err instanceof GoogleOAuthError || err instanceof GoogleSignInError)
+          return fail(err.message, err);
+        throw err;
+      }
+      await startSession(request, reply, signedIn);
+      return reply.redirect(`${appUrl}/`);
+    },
+  );
+};

@@ -1,0 +1,187 @@
+/**
+ * Rate limits kept in the database, so every API process on one Postgres counts against the same
+ * budgets (an in-memory counter per process would multiply them by the number of processes).
+ *
+ * A budget allows `max` requests per fixed window of `windowMs`. A request spends one unit of
+ * each budget that applies to it in one statement: an atomic upsert per (bucket, key, window)
+ * that returns the new counts, so two processes racing on one counter never both see the last unit.
+ * Windows are aligned on the epoch, so every process agrees where one starts.
+ */
+
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Database } from '../db/client.js';
+import { rateLimitCounters } from '../db/schema.js';
+import { AppError } from '../errors.js';
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export interface Budget {
+  max: number;
+  windowMs: number;
+}
+
+/** One unit of one budget: `bucket` names the budget ('logIn:ip'), `key` the client it counts. */
+export interface Charge {
+  bucket: string;
+  key: string;
+  budget: Budget;
+}
+
+export type SpendResult = { allowed: true } | { allowed: false; bucket: string; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Spends one unit of every charge (all of them, even when one is already over). */
+  spend(charges: readonly Charge[]): Promise<SpendResult>;
+  /** Deletes the counters of windows that have ended; returns how many. */
+  sweep(): Promise<number>;
+}
+
+export function createRateLimiter(db: Database, now: () => number = Date.now): RateLimiter {
+  return {
+    async spend(charges) {
+      if (charges.length === 0) return { allowed: true };
+      const at = now();
+      const rows = charges.map(({ bucket, key, budget }) => {
+        const windowStart = Math.floor(at / budget.windowMs) * budget.windowMs;
+        return {
+          bucket,
+          key,
+          window_start: windowStart,
+          window_end: windowStart + budget.windowMs,
+          count: 1,
+        };
+      });
+      const counted = await db
+        .insert(rateLimitCounters)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [rateLimitCounters.bucket, rateLimitCounters.key, rateLimitCounters.window_start],
+          set: { count: sql`${rateLimitCounters.count} + 1` },
+        })
+        .returning({
+          bucket: rateLimitCounters.bucket,
+          key: rateLimitCounters.key,
+          count: rateLimitCounters.count,
+          window_end: rateLimitCounters.window_end,
+        });
+      let refused: SpendResult = { allowed: true };
+      for (const row of counted) {
+        const charge = charges.find((c) => c.bucket === row.bucket && c.key === row.key);
+        if (!charge || row.count <= charge.budget.max) continue;
+        const retryAfterSeconds = Math.max(1, Math.ceil((row.window_end - at) / 1000));
+        if (refused.allowed || retryAfterSeconds > refused.retryAfterSeconds) {
+          refused = { allowed: false, bucket: row.bucket, retryAfterSeconds };
+        }
+      }
+      return refused;
+    },
+    async sweep() {
+      const deleted = await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.window_end, now()))
+        .returning({ bucket: rateLimitCounters.bucket });
+      return deleted.length;
+    },
+  };
+}
+
+/**
+ * The key for a client address: IPv4 as is, IPv6 per /64 (one household or host usually holds a
+ * whole /64, so counting single addresses would let it rotate through billions).
+ */
+export function clientKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = ip.includes('::') && tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = ip.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** Throws 429 `RATE_LIMITED` with Retry-After when any charge is over its budget. */
+export async function enforce(
+  limiter: RateLimiter,
+  charges: readonly Charge[],
+  request: FastifyRequest,
+  reply: { header(name: string, value: number): unknown },
+  message: string,
+): Promise<void> {
+  const result = await limiter.spend(charges);
+  if (result.allowed) return;
+  reply.header('retry-after', result.retryAfterSeconds);
+  request.log.warn({ limit: result.bucket }, 'rate limit reached');
+  throw new AppError(429, 'RATE_LIMITED', message);
+}
+
+export const ANALYSIS_RATE_LIMIT_MESSAGE =
+  'Too many analyses in a short time. Please wait a minute and try again.';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+  interface FastifyContextConfig {
+    /** Marks an analysis route: limited per user and per client address (see `analysisLimit`). */
+    analysisRateLimit?: boolean;
+  }
+}
+
+export interface AnalysisBudgets {
+  perUser: Budget;
+  perIp: Budget;
+}
+
+/** The analysis routes' budgets: a person clicking through analyses never meets them; a script does. */
+export function analysisBudgets(perMinute: number): AnalysisBudgets {
+  // an office or a mobile carrier puts many people behind one address: twice the per-user budget
+  return { perUser: { max: perMinute, windowMs: MINUTE }, perIp: { max: 2 * perMinute, windowMs: MINUTE } };
+}
+
+/**
+ * Registers the shared limiter on `app` (`app.rateLimiter`), a periodic sweep of ended windows,
+ * and the analysis limit: routes whose config says `analysisRateLimit: true` spend one unit per
+ * signed-in user and one per client address once their body is valid.
+ */
+export function registerRateLimits(
+  app: FastifyInstance,
+  { db, analysis }: { db: Database; analysis: AnalysisBudgets },
+): void {
+  const limiter = createRateLimiter(db);
+  app.decorate('rateLimiter', limiter);
+  const sweepEvery = 5 * MINUTE;
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      limiter.sweep().catch((err: unknown) => app.log.warn({ err }, 'rate-limit sweep failed'));
+    }, sweepEvery);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+  // after validation, as the auth limits: a malformed body costs the providers nothing and spends no budget
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config?.analysisRateLimit !== true) return;
+    const charges: Charge[] = [{ bucket: 'analysis:ip', key: clientKey(request.ip), budget: analysis.perIp }];
+    if (request.user)
+      charges.push({ bucket: 'analysis:user', key: request.user.id, budget: analysis.perUser });
+    await enforce(limiter, charges, request, reply, ANALYSIS_RATE_LIMIT_MESSAGE);
+  });
+}
+
+/** A preHandler spending the charges `chargesOf` names for the request (validated by then). */
+export function limitHandler(
+  app: FastifyInstance,
+  chargesOf: (request: FastifyRequest) => Charge[],
+  message: string,
+): preHandlerAsyncHookHandler {
+  return async (request, reply) => enforce(app.rateLimiter, chargesOf(request), request, reply, message);
+}

@@ -1,0 +1,119 @@
+import type { AcsCountyRow } from './acs.js';
+import {
+  CRIME_GRADES,
+  type CrimeCountyRow,
+  type CrimeKind,
+  crimeObservations,
+  crimeReferences,
+  gradeForPercentile,
+  midRankPercentile,
+} from './crime.js';
+import { crimeFeatures, fitCrimeModel, STATE_FIPS_50_DC } from './crime-model.js';
+
+/**
+ * How far the crime estimate's grades land from the grades of counties that did report completely,
+ * when those counties are hidden from the fit. Errors are in grade steps (A+ → A is one step of 13).
+ */
+export interface CrimeValidation {
+  readonly kind: CrimeKind;
+  /** `10-fold`: counties hidden a tenth at a time; `leave-state-out`: a whole state at a time. */
+  readonly scheme: '10-fold' | 'leave-state-out';
+  readonly counties: number;
+  readonly mean_abs_steps: number;
+  readonly exact_share: number;
+  readonly within_one_share: number;
+  readonly within_two_share: number;
+  /** Share whose estimated letter band (A, B, C, D, F) is the reported one's. */
+  readonly letter_share: number;
+  /** Mean error of guessing every county at the national median grade (C+). */
+  readonly baseline_national_steps: number;
+  /** Mean error of guessing each county at its state's median training grade. */
+  readonly baseline_state_steps: number;
+}
+
+const stepOf = (percentile: number) => CRIME_GRADES.indexOf(gradeForPercentile(percentile));
+const band = (percentile: number) => gradeForPercentile(percentile).charAt(0);
+
+/**
+ * Hides complete-reporting counties fold by fold, refits the model on the rest, and grades each
+ * hidden county's estimate for the year of its latest complete rate against that year's reference.
+ */
+export function validateCrimeModel(
+  rows: readonly CrimeCountyRow[],
+  acs: readonly AcsCountyRow[],
+  kind: CrimeKind,
+  scheme: CrimeValidation['scheme'],
+): CrimeValidation {
+  const features = crimeFeatures(acs);
+  const reference = crimeReferences(rows);
+  const all = crimeObservations(rows, kind);
+  const target = new Map<string, { year: number; rate: number }>();
+  for (const o of all) {
+    if (!features.has(o.county_fips) || !STATE_FIPS_50_DC.has(o.county_fips.slice(0, 2))) continue;
+    const t = target.get(o.county_fips);
+    if (t === undefined || o.year > t.year) target.set(o.county_fips, { year: o.year, rate: o.rate });
+  }
+  const counties = [...target.keys()].sort();
+  const foldOf = (fips: string, i: number) => (scheme === '10-fold' ? String(i % 10) : fips.slice(0, 2));
+  const folds = new Map<string, string[]>();
+  counties.forEach((fips, i) => {
+    const key = foldOf(fips, i);
+    const list = folds.get(key);
+    if (list) list.push(fips);
+    else folds.set(key, [fips]);
+  });
+
+  const percentileOf = (year: number, rate: number) => {
+    const ref = reference.get(`${kind}:${year}`) ?? [];
+    return midRankPercentile(ref, rate);
+  };
+  const errors: { model: number; national: number; state: number; letter: boolean }[] = [];
+  for (const hidden of folds.values()) {
+    const hiddenSet = new Set(hidden);
+    const model = fitCrimeModel(crimeObservations(rows, kind, hiddenSet), features);
+    if (model === null) continue;
+    const stateSteps = new Map<string, number[]>();
+    for (const [fips, t] of target) {
+      if (hiddenSet.has(fips)) continue;
+      const list = stateSteps.get(fips.slice(0, 2)) ?? [];
+      list.push(stepOf(percentileOf(t.year, t.rate)));
+      stateSteps.set(fips.slice(0, 2), list);
+    }
+    for (const fips of hidden) {
+      const t = target.get(fips);
+      const estimate = model.predict(fips, t?.year ?? 0);
+      if (t === undefined || estimate === null) continue;
+      const actual = percentileOf(t.year, t.rate);
+      const predicted = percentileOf(t.year, estimate);
+      const steps = stateSteps.get(fips.slice(0, 2));
+      const stateGuess = steps?.length ? medianStep(steps) : stepOf(50);
+      errors.push({
+        model: Math.abs(stepOf(predicted) - stepOf(actual)),
+        national: Math.abs(stepOf(50) - stepOf(actual)),
+        state: Math.abs(stateGuess - stepOf(actual)),
+        letter: band(predicted) === band(actual),
+      });
+    }
+  }
+  const n = errors.length;
+  const share = (f: (e: (typeof errors)[number]) => boolean) => errors.filter(f).length / Math.max(n, 1);
+  const mean = (f: (e: (typeof errors)[number]) => number) =>
+    errors.reduce((sum, e) => sum + f(e), 0) / Math.max(n, 1);
+  return {
+    kind,
+    scheme,
+    counties: n,
+    mean_abs_steps: mean((e) => e.model),
+    exact_share: share((e) => e.model === 0),
+    within_one_share: share((e) => e.model <= 1),
+    within_two_share: share((e) => e.model <= 2),
+    letter_share: share((e) => e.letter),
+    baseline_national_steps: mean((e) => e.national),
+    baseline_state_steps: mean((e) => e.state),
+  };
+}
+
+function medianStep(steps: number[]): number {
+  const s = [...steps].sort((a, b) => a - b);
+  return s[s.length >>> 1] ?? 6;
+}

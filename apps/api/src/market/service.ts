@@ -1,0 +1,456 @@
+/**
+ * The market figures behind an analysis: HUD rent, market rent, crime grades, tax and interest rate,
+ * each with its source, vintage and tier. Reads the imported public data for the county the address
+ * is in (the typed county among the ZIP's, else its main county); asks HUD USER's FMR API and the
+ * live rent providers (RentCast, then Rentometer) when they are configured, and falls back to the
+ * offline figure, with a warning, when they fail.
+ */
+import type { MarketFigure, PropertyInput } from '@sfr/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, invalidZip } from '../errors.js';
+import { ProviderError } from '../http/outbound.js';
+import { checkZipState } from './county-choice.js';
+import type { CrimeGrade } from './crime.js';
+import type { MarketZipRow } from './derive.js';
+import { type HudRent, hudRent } from './hud-rent.js';
+import type { InvestorTaxRate } from './investor-tax.js';
+import { lookupFromRows } from './market-index.js';
+import type { InterestRate } from './mortgage.js';
+import { findCounty, type HudFmrArea, type HudFmrProvider } from './providers/hud.js';
+import type { MarketRentProvider } from './providers/market-rent.js';
+import { SOURCE } from './sources.js';
+import type { MarketRepository, ZipRows } from './store/repository.js';
+import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate } from './tax.js';
+
+export interface MarketLocation {
+  county_fips: string;
+  county_name: string | null;
+  /** `typed`: the county the user typed is one of the ZIP's; `main`: the ZIP's main county was used. */
+  county_matched: 'typed' | 'main';
+  city: string;
+  state_code: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface MarketRentFigure {
+  value: number;
+  /** `live`: a provider's figure for this address; `estimated`: the offline estimate from HUD rents. */
+  tier: 'live' | 'estimated';
+  /** low–high around the value: the estimate's 40th–60th percentile, or the provider's range */
+  range: { low: number; high: number } | null;
+  source: string;
+  vintage: string;
+  note?: string;
+}
+
+export interface MarketFacts {
+  location: MarketLocation | null;
+  hud_rent: HudRent | null;
+  market_rent: MarketRentFigure | null;
+  violent_crime_grade: CrimeGrade | null;
+  property_crime_grade: CrimeGrade | null;
+  /** The rate an investor buying today should expect: the analysis's default property tax. */
+  property_tax_rate: InvestorTaxRate | null;
+  /** The county ACS effective rate (long-time owner-occupants) the investor rate starts from. */
+  owner_tax_rate: PropertyTaxRate | null;
+  interest_rate: InterestRate | null;
+  warnings: string[];
+}
+
+export interface MarketServiceDeps {
+  repository: MarketRepository;
+  /** false when the public data files were not found at start */
+  dataAvailable: boolean;
+  /** Live market rent, tried in this order (RentCast, then Rentometer); empty: the offline estimate. */
+  rentProviders?: readonly MarketRentProvider[];
+  /** HUD USER's FMR API (HUD_API_TOKEN): the live HUD rent, else the imported FY figure */
+  hudProvider?: HudFmrProvider;
+  log: FastifyBaseLogger;
+  /** how long a live market rent is reused (update_metrics must not spend another lookup) */
+  liveRentTtlMs?: number;
+}
+
+export const MARKET_DATA_UNAVAILABLE =
+  'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself.';
+
+/** When the data files are missing but the live HUD rent answered. */
+export const MARKET_DATA_UNAVAILABLE_LIVE_HUD =
+  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API.';
+
+const HUD_LIVE_SUFFIX = 'HUD USER FMR API';
+
+/**
+ * The HUD rent from a live FMR answer, by the offline rules: the ZIP's Small Area FMR where HUD
+ * says Small Area FMRs apply and lists the ZIP, else the area's FMR; above 4 bedrooms, +15 % of the
+ * 4-bedroom rent per extra bedroom.
+ *
+ * @example Dallas (Small Area FMRs apply), 75201, 3 BR, the ZIP's SAFMR 3,740 listed → value 3,740, applies 'safmr'
+ * @example Travis County (they do not), 78701, 6 BR, area FMR 4 BR 2,830 → value 2,830 × 1.30 = 3,679
+ */
+export function liveHudRent(
+  area: HudFmrArea,
+  zip: string,
+  bedrooms: number,
+  zipRow: Pick<MarketZipRow, 'fmr_area_id' | 'fmr_basis'> | null,
+): HudRent {
+  const rent = hudRent(
+    {
+      fmr: area.fmr,
+      safmr: area.safmr.get(zip) ?? null,
+      safmr_mandatory: area.smallArea,
+      fmr_area_id: zipRow?.fmr_area_id ?? null,
+      fmr_area_name: area.areaName,
+      fmr_basis: zipRow?.fmr_basis ?? 'county',
+    },
+    bedrooms,
+  );
+  return {
+    ...rent,
+    tier: 'live',
+    source: `${rent.applies === 'safmr' ? SOURCE.safmr : SOURCE.fmr} (${HUD_LIVE_SUFFIX})`,
+    vintage: `${area.year === null ? 'latest year' : `FY${area.year}`}, live`,
+  };
+}
+
+/** Warnings for crime grades that are not a complete report, one per tier present. */
+function crimeWarnings(grades: readonly (CrimeGrade | null)[]): string[] {
+  const warnings: string[] = [];
+  if (grades.some((g) => g === null)) {
+    warnings.push(
+      'No crime rate is published for this county; the rating counts the missing grade as average.',
+    );
+  }
+  const estimated = grades.find((g) => g?.tier === 'estimated');
+  if (estimated) {
+    warnings.push(
+      `No complete crime report exists for this county, so its grade (${estimated.display}) is an estimate from county figures, shown only as a letter band; the rating counts it as average.`,
+    );
+  }
+  const incomplete = grades.find((g) => g?.tier === 'incomplete');
+  if (incomplete) {
+    warnings.push(
+      `The ${incomplete.year} crime rate for this county comes from incomplete agency reporting, which can only undercount; the grade is no better than the estimate for the county.`,
+    );
+  }
+  return warnings;
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;
+
+export function createMarketService(deps: MarketServiceDeps) {
+  const ttl = deps.liveRentTtlMs ?? 24 * 60 * 60 * 1_000;
+  const rentProviders = deps.rentProviders ?? [];
+  const liveRents = new Map<string, { at: number; rent: MarketRentFigure }>();
+  // The imported data only changes when the server starts, so each ZIP is read from the database once.
+  const zipRows = new Map<string, Promise<ZipRows | null>>();
+  const findZip = (zip: string) => {
+    let rows = zipRows.get(zip);
+    if (!rows) {
+      rows = deps.repository.findZip(zip);
+      rows.catch(() => zipRows.delete(zip));
+      zipRows.set(zip, rows);
+    }
+    return rows;
+  };
+
+  /**
+   * The first live provider's market rent, in order; each failure adds a warning naming the
+   * provider and what is shown instead. Null when every provider failed.
+   */
+  async function liveMarketRent(
+    property: PropertyInput,
+    location: MarketLocation | null,
+    offline: MarketRentFigure | null,
+    warnings: string[],
+  ): Promise<MarketRentFigure | null> {
+    const address = `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
+    const key = `${address.toLowerCase()}|${property.num_bedrooms}|${property.num_bathrooms}|${property.factor}`;
+    const cached = liveRents.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.rent;
+    for (const [i, provider] of rentProviders.entries()) {
+      try {
+        const result = await provider.marketRent({
+          address,
+          bedrooms: property.num_bedrooms,
+          baths: property.num_bathrooms,
+          lat: location?.lat ?? null,
+          lng: location?.lng ?? null,
+          units: property.factor,
+        });
+        const rent: MarketRentFigure = {
+          value: result.value,
+          tier: 'live',
+          range: result.range ?? null,
+          source: result.source,
+          vintage: result.vintage,
+          note: result.samples === undefined ? undefined : `From ${result.samples} comparable rentals.`,
+        };
+        liveRents.set(key, { at: Date.now(), rent });
+        return rent;
+      } catch (error) {
+        if (!(error instanceof ProviderError)) throw error;
+        deps.log.warn({ err: error.message }, 'live market rent failed; trying the next source');
+        const next = rentProviders[i + 1];
+        const instead = next
+          ? `${next.label} is asked instead`
+          : offline
+            ? 'the offline estimate is shown instead'
+            : 'no market rent is shown';
+        warnings.push(
+          `The live market rent (${provider.label}) is unavailable right now (${error.kind}); ${instead}.`,
+        );
+      }
+    }
+    return null;
+  }
+
+  /** HUD's entity for the ZIP: its imported FMR row's code, else the county of that name in HUD's list. */
+  async function hudEntity(
+    hud: HudFmrProvider,
+    property: PropertyInput,
+    zipRow: MarketZipRow | null,
+  ): Promise<string> {
+    if (zipRow?.fmr_hud_area_code) return zipRow.fmr_hud_area_code;
+    const name = zipRow?.county_name ?? property.county_name;
+    const county = findCounty(await hud.counties(property.state_code), name);
+    if (county === null) {
+      throw new ProviderError(
+        'hud',
+        `HUD lists no county named '${name}' in ${property.state_code}`,
+        undefined,
+        { kind: 'input' },
+      );
+    }
+    return county.fipsCode;
+  }
+
+  /** The live HUD rent, or the offline one with a warning when HUD USER's API fails in any way. */
+  async function withLiveHudRent(
+    hud: HudFmrProvider,
+    property: PropertyInput,
+    zipRow: MarketZipRow | null,
+    offline: HudRent | null,
+    warnings: string[],
+  ): Promise<{ rent: HudRent | null; live: boolean }> {
+    try {
+      const area = await hud.area(await hudEntity(hud, property, zipRow));
+      return { rent: liveHudRent(area, property.zipcode, property.num_bedrooms, zipRow), live: true };
+    } catch (error) {
+      const kind = error instanceof ProviderError ? error.kind : 'unexpected error';
+      if (error instanceof ProviderError) {
+        deps.log.warn({ err: error.message }, 'live HUD rent failed; using the offline figure');
+      } else {
+        deps.log.error({ err: error }, 'live HUD rent failed unexpectedly; using the offline figure');
+      }
+      warnings.push(
+        `The live HUD Fair Market Rent (HUD USER API) is unavailable right now (${kind}); ${
+          offline ? 'the offline figure is shown instead' : 'no HUD rent is shown'
+        }.`,
+      );
+      return { rent: offline, live: false };
+    }
+  }
+
+  /**
+   * Every market figure for the property, for the county its address is in. Throws the spec's
+   * invalid-ZIP error for a ZIP the data does not know, and a 400 on `state_code` when the typed
+   * state is none of the ZIP's.
+   */
+  async function facts(property: PropertyInput): Promise<MarketFacts> {
+    const warnings: string[] = [];
+    let result: MarketFacts = {
+      location: null,
+      hud_rent: null,
+      market_rent: null,
+      violent_crime_grade: null,
+      property_crime_grade: null,
+      property_tax_rate: null,
+      owner_tax_rate: null,
+      interest_rate: null,
+      warnings,
+    };
+    if (deps.dataAvailable) {
+      const rows = await findZip(property.zipcode);
+      if (rows === null) throw invalidZip();
+      const state = checkZipState(rows.parts, property.state_code);
+      if (!state.ok) {
+        throw new AppError(400, 'INVALID_MARKET_INPUT', state.message, { [state.field]: state.message });
+      }
+      const found = lookupFromRows(rows.parts, rows.counties, rows.interestRate, property.num_bedrooms, {
+        county: property.county_name,
+      });
+      warnings.push(...found.warnings);
+      const zipRow = rows.parts.find((p) => p.county_fips === found.county_fips) ?? rows.zip;
+      const hud = deps.hudProvider
+        ? (await withLiveHudRent(deps.hudProvider, property, zipRow, found.hud_rent, warnings)).rent
+        : found.hud_rent;
+      const estimate = found.market_rent;
+      result = {
+        location: {
+          county_fips: found.county_fips,
+          county_name: found.county_name,
+          county_matched: found.county_matched,
+          city: found.city,
+          state_code: found.state_code,
+          lat: found.lat,
+          lng: found.lng,
+        },
+        hud_rent: hud,
+        market_rent: estimate && {
+          value: estimate.value,
+          tier: 'estimated',
+          range: { low: estimate.low, high: estimate.high },
+          source: estimate.source,
+          vintage: estimate.vintage,
+          note: `An estimate from HUD rents, not from rental listings: ${estimate.method}`,
+        },
+        violent_crime_grade: found.violent_crime_grade,
+        property_crime_grade: found.property_crime_grade,
+        property_tax_rate: found.investor_tax_rate,
+        owner_tax_rate: found.property_tax_rate,
+        interest_rate: found.interest_rate,
+        warnings,
+      };
+      if (hud === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
+      warnings.push(...crimeWarnings([found.violent_crime_grade, found.property_crime_grade]));
+    } else {
+      const live = deps.hudProvider
+        ? await withLiveHudRent(deps.hudProvider, property, null, null, warnings)
+        : null;
+      result.hud_rent = live?.rent ?? null;
+      warnings.push(live?.live ? MARKET_DATA_UNAVAILABLE_LIVE_HUD : MARKET_DATA_UNAVAILABLE);
+    }
+    if (rentProviders.length > 0) {
+      const live = await liveMarketRent(property, result.location, result.market_rent, warnings);
+      if (live) result.market_rent = live;
+    }
+    return result;
+  }
+
+  return { facts };
+}
+
+const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
+const percent = (rate: number) => `${(rate * 100).toFixed(2)}%`;
+
+/** 82 → '82nd', 11 → '11th'. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** The HUD rent figure: the applicable schedule, its area, and the Section 8 payment-standard band. */
+function hudFigure(hud: HudRent): MarketFigure {
+  const safmr = hud.safmr === null ? 'no Small Area FMR' : `Small Area FMR ${dollars(hud.safmr)}`;
+  const current =
+    hud.tier === 'live'
+      ? ''
+      : " These are last year's figures; the live HUD connection (a HUD USER API token) gives this year's.";
+  return {
+    value: hud.value,
+    source: hud.source,
+    vintage: hud.vintage,
+    tier: hud.tier,
+    range: {
+      low: hud.payment_standard.low,
+      high: hud.payment_standard.high,
+      note: hud.payment_standard.note,
+    },
+    note: `${hud.bedrooms}-bedroom: FMR ${dollars(hud.fmr)}, ${safmr}; the ${hud.applies === 'safmr' ? 'Small Area FMR' : 'FMR'} applies${
+      hud.safmr_mandatory ? ' (mandatory SAFMR area)' : ''
+    }${hud.fmr_area_name ? ` — ${hud.fmr_area_name}` : ''}. Section 8 payment standard ${dollars(
+      hud.payment_standard.low,
+    )}–${dollars(hud.payment_standard.high)}: ${hud.payment_standard.note}${current}`,
+  };
+}
+
+/** A crime grade figure; an estimate shows only its letter band ("≈C"), a missing grade says so. */
+function crimeFigure(grade: CrimeGrade | null): MarketFigure {
+  if (grade === null) {
+    return {
+      value: null,
+      source: SOURCE.crime,
+      vintage: null,
+      tier: 'none',
+      note: 'No crime rate is published for this county; the rating counts it as average.',
+    };
+  }
+  const percentile = `${ordinal(Math.round(grade.percentile))} percentile of counties with complete reporting (lower is safer)`;
+  const scored =
+    grade.tier === 'estimated' ? ' Not scored: the rating counts an estimated grade as average.' : '';
+  return {
+    value: grade.display,
+    source: grade.source,
+    vintage: grade.vintage,
+    tier: grade.tier,
+    note: `${grade.note} ${percentile}: ${grade.rate.toFixed(1)} per 100,000 in ${grade.year}.${scored}`,
+  };
+}
+
+/** The `market_data.figures` block: each market number with where it comes from and its tier. */
+export function marketFigures(facts: MarketFacts, insuranceRate: number): Record<string, MarketFigure> {
+  const figures: Record<string, MarketFigure> = {};
+  if (facts.hud_rent) figures.hud_rent = hudFigure(facts.hud_rent);
+  const rent = facts.market_rent;
+  if (rent) {
+    figures.rentometer_rent = {
+      value: rent.value,
+      source: rent.source,
+      vintage: rent.vintage,
+      tier: rent.tier,
+      ...(rent.range && { range: rent.range }),
+      ...(rent.note !== undefined && { note: rent.note }),
+    };
+  }
+  if (facts.location) {
+    figures.violent_crime_grade = crimeFigure(facts.violent_crime_grade);
+    figures.property_crime_grade = crimeFigure(facts.property_crime_grade);
+  }
+  const tax = facts.property_tax_rate;
+  const owner = facts.owner_tax_rate;
+  figures.property_tax_rate =
+    tax && owner && owner.level !== 'default'
+      ? {
+          value: tax.value,
+          label: tax.label,
+          source: tax.source,
+          vintage: tax.vintage,
+          tier: tax.tier,
+          note: `${tax.rule} Starts from the ${owner.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
+            owner.value,
+          )}, which is what long-time owner-occupants pay.${tax.rule_source_url ? ` Rule: ${tax.rule_source_url}` : ''}`,
+        }
+      : {
+          value: tax?.value ?? DEFAULT_PROPERTY_TAX_RATE,
+          source: 'Model default',
+          vintage: null,
+          tier: 'default',
+          note: 'No county or state rate available.',
+        };
+  const rate = facts.interest_rate;
+  figures.interest_rate = rate
+    ? {
+        value: rate.value,
+        source: rate.source,
+        vintage: rate.vintage,
+        tier: 'reported',
+        note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium.`,
+      }
+    : {
+        value: 0.07,
+        source: 'Model default',
+        vintage: null,
+        tier: 'default',
+        note: 'Mortgage-rate data unavailable.',
+      };
+  figures.insurance_rate = {
+    value: insuranceRate,
+    source: 'Model default',
+    vintage: null,
+    tier: 'default',
+    note: 'No state insurance data ships with the product: 0.6 % of the price a year.',
+  };
+  return figures;
+}

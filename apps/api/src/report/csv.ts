@@ -1,0 +1,51 @@
+/**
+ * The deal report as CSV for spreadsheets (RFC 4180): one row per figure, numbers unformatted
+ * (fractions stay fractions, dollars keep their float digits), the hold-period rows one column
+ * per year.
+ */
+import type { DealReport } from './figures.js';
+
+/** Quotes a cell when it holds a comma, a quote or a line break; a leading = + - @ is neutralised. */
+function cell(value: number | string | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  // spreadsheet formula injection: text that starts like a formula is read as text
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/**
+ * Header `section,key,label,value,source,vintage,tier,year_1..year_N`: year-1 figures and market
+ * evidence fill `value` (and the evidence columns), hold-period rows fill the year columns.
+ */
+export function reportCsv(report: DealReport, meta: { generatedAt: Date }): string {
+  const years = report.holdPeriod[0]?.values.length ?? 0;
+  const yearColumns = Array.from({ length: years }, (_, i) => `year_${i + 1}`);
+  const width = 7 + years;
+  const rows: (number | string | null)[][] = [
+    ['section', 'key', 'label', 'value', 'source', 'vintage', 'tier', ...yearColumns],
+    ['report', 'generated_at', 'Generated', meta.generatedAt.toISOString()],
+    ['report', 'address', 'Address', report.address],
+  ];
+  for (const section of report.sections) {
+    for (const line of section.lines) rows.push([section.key, line.key, line.label, line.value]);
+  }
+  for (const line of report.evidence) {
+    rows.push(['market_data', line.key, line.label, line.value, line.source, line.vintage, line.tier]);
+  }
+  rows.push(['rating', 'overall_points', 'Rating points', report.rating.points]);
+  rows.push(['rating', 'overall_color', 'Rating colour', report.rating.color]);
+  for (const score of report.rating.scores) {
+    rows.push(['rating', `score:${score.label}`, `${score.label} points`, score.points]);
+  }
+  for (const row of report.holdPeriod) {
+    const key = `${row.group.toLowerCase()}:${row.row.toLowerCase().replaceAll(' ', '_')}`;
+    rows.push(['hold_period', key, `${row.group} ${row.row}`, null, null, null, null, ...row.values]);
+  }
+  return `${rows
+    .map((row) => {
+      const padded = [...row, ...Array<null>(Math.max(0, width - row.length)).fill(null)];
+      return padded.map(cell).join(',');
+    })
+    .join('\r\n')}\r\n`;
+}

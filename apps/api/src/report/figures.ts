@@ -1,0 +1,302 @@
+/**
+ * What a deal report says, section by section: the one list the PDF and the CSV are both written
+ * from, so the two can never disagree. Pure: an analysis in, labelled numbers out.
+ */
+import {
+  formatMetric,
+  HOLD_PERIOD_ROWS,
+  houseTypeName,
+  METRIC_LABELS,
+  type MetricKey,
+  type SharedAnalysis,
+} from '@sfr/contracts';
+
+/** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
+export interface ReportLine {
+  key: string;
+  label: string;
+  value: number | string | null;
+  text: string;
+}
+
+export interface ReportSection {
+  key: string;
+  title: string;
+  lines: ReportLine[];
+}
+
+/** One market figure with its evidence: where it comes from, how current, and how it was had. */
+export interface EvidenceLine {
+  key: string;
+  label: string;
+  value: number | string | null;
+  text: string;
+  source: string;
+  vintage: string | null;
+  /** reported, estimated, live, … (issue 12); null while the API does not say */
+  tier: string | null;
+  note: string | null;
+}
+
+export interface HoldPeriodReportRow {
+  group: 'Unlevered' | 'Levered';
+  row: string;
+  /** one number per year, Year 1 first: expenses, mortgage and payoff as positive amounts */
+  values: number[];
+  /** as the results screen writes them */
+  texts: string[];
+}
+
+export interface DealReport {
+  title: string;
+  address: string;
+  sections: ReportSection[];
+  evidence: EvidenceLine[];
+  holdPeriod: HoldPeriodReportRow[];
+  rating: {
+    points: number;
+    color: string;
+    response: string;
+    scores: { label: string; measure: number | null; points: number; maxPoints: number }[];
+  };
+}
+
+/** The lender's DSCR (what DSCR loans are sized on) and the labels the report gives it. */
+export const LENDER_DSCR_LABEL = 'Lender DSCR (gross rent ÷ PITI)';
+export const NOI_DSCR_LABEL = 'DSCR (NOI ÷ debt service)';
+
+/**
+ * Gross monthly rent ÷ monthly principal, interest, taxes and insurance: the ratio DSCR lenders
+ * underwrite, with no vacancy or operating costs taken off. Null when there is no loan.
+ *
+ * @example lenderDscr({ rent: 2347, property_taxes: 6907.5, insurance: 2700 }, 2481.11) // 2347 / (2481.11 + 575.63 + 225) = 0.7152
+ */
+export function lenderDscr(
+  metrics: { rent: number; property_taxes: number; insurance: number },
+  monthlyLoanPayment: number,
+): number | null {
+  if (monthlyLoanPayment <= 0) return null;
+  return metrics.rent / (monthlyLoanPayment + metrics.property_taxes / 12 + metrics.insurance / 12);
+}
+
+function metricLine(key: MetricKey, value: number | string | null, label = METRIC_LABELS[key]): ReportLine {
+  return { key, label, value, text: formatMetric(key, value) };
+}
+
+function textLine(key: string, label: string, value: string): ReportLine {
+  return { key, label, value, text: value };
+}
+
+/** The one-line address: street, city, state and ZIP. */
+export function addressLine(property: SharedAnalysis['property']): string {
+  return `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
+}
+
+const MARKET_FIGURE_LABELS: Record<string, string> = {
+  hud_rent: 'HUD Rent (Section 8)',
+  rentometer_rent: 'Market Rent',
+  market_rent: 'Market Rent',
+  violent_crime_grade: 'Violent Crime Grade',
+  property_crime_grade: 'Property Crime Grade',
+  property_tax_rate: 'Property Tax Rate',
+  interest_rate: 'Interest Rate',
+  insurance_rate: 'Insurance Rate',
+};
+
+function evidenceText(key: string, value: number | string | null): string {
+  if (value === null) return 'N/A';
+  if (typeof value === 'string') return value;
+  if (key.endsWith('_rate')) return formatMetric('cap_rate', value);
+  return formatMetric('rent', value);
+}
+
+function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
+  return Object.entries(analysis.market_data.figures).map(([key, figure]) => {
+    const extra = figure as Record<string, unknown>;
+    return {
+      key,
+      label: MARKET_FIGURE_LABELS[key] ?? key.replaceAll('_', ' '),
+      value: figure.value,
+      text: evidenceText(key, figure.value),
+      source: figure.source,
+      vintage: figure.vintage,
+      tier: typeof extra.tier === 'string' ? extra.tier : null,
+      note: figure.note ?? null,
+    };
+  });
+}
+
+const HOLD_PERIOD_KEYS = {
+  Unlevered: {
+    Revenue: 'revenue',
+    Expense: 'expense',
+    'Net Operating Income': 'net_operating_income',
+    'Proceeds From Sale': 'proceeds_from_sale',
+    Cashflow: 'cashflow',
+    'Annual Return': 'annual_return',
+  },
+  Levered: {
+    Revenue: 'revenue',
+    Expense: 'expense',
+    Mortgage: 'mortgage',
+    'Rental Cashflow': 'rental_cashflow',
+    'Loan Payoff': 'loan_payoff',
+    'Proceeds From Sale': 'proceeds_from_sale',
+    'Equity Accumulated': 'equity_accumulated',
+    Cashflow: 'cashflow',
+    'Annual Return': 'annual_return',
+  },
+} as const;
+
+function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
+  const rows: HoldPeriodReportRow[] = [];
+  for (const row of HOLD_PERIOD_ROWS.Unlevered) {
+    const values = analysis.hold_period.unlevered[HOLD_PERIOD_KEYS.Unlevered[row]];
+    rows.push({ group: 'Unlevered', row, values, texts: analysis.metrics_for_hold_period.Unlevered[row] });
+  }
+  for (const row of HOLD_PERIOD_ROWS.Levered) {
+    const values = analysis.hold_period.levered[HOLD_PERIOD_KEYS.Levered[row]];
+    rows.push({ group: 'Levered', row, values, texts: analysis.metrics_for_hold_period.Levered[row] });
+  }
+  return rows;
+}
+
+/** Every figure of the report, in reading order. */
+export function dealReport(analysis: SharedAnalysis): DealReport {
+  const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
+  const m = property.metrics;
+  const units = property.factor;
+  const perUnit = units > 1 ? ' per unit' : '';
+  const lender = lenderDscr(m, y1.monthly_loan_payment);
+
+  const sections: ReportSection[] = [
+    {
+      key: 'property',
+      title: 'Property',
+      lines: [
+        textLine('address', 'Address', addressLine(property)),
+        textLine('county', 'County', property.county_name),
+        textLine('house_type', 'House Type', houseTypeName(units)),
+        { key: 'units', label: 'Units', value: units, text: String(units) },
+        {
+          key: 'num_bedrooms',
+          label: `Bedrooms${perUnit}`,
+          value: property.num_bedrooms,
+          text: String(property.num_bedrooms),
+        },
+        {
+          key: 'num_bathrooms',
+          label: `Bathrooms${perUnit}`,
+          value: property.num_bathrooms,
+          text: String(property.num_bathrooms),
+        },
+        metricLine('violent_crime_grade', y1.violent_crime_grade ?? null),
+        metricLine('property_crime_grade', y1.property_crime_grade ?? null),
+      ],
+    },
+    {
+      key: 'acquisition',
+      title: 'Acquisition Cost',
+      lines: [
+        metricLine('purchase_price', m.purchase_price),
+        metricLine('closing_cost', m.closing_cost),
+        metricLine('total_acquisition', y1.total_acquisition),
+      ],
+    },
+    {
+      key: 'income',
+      title: 'Income (Year 1)',
+      lines: [
+        metricLine('rent', m.rent),
+        metricLine('other_income', m.other_income),
+        metricLine('vacancy_rate', m.vacancy_rate),
+        metricLine('effective_gross_revenue', y1.effective_gross_revenue, 'Effective Gross Revenue (yearly)'),
+      ],
+    },
+    {
+      key: 'expenses',
+      title: 'Expenses (Year 1)',
+      lines: [
+        metricLine('property_management', m.property_management),
+        metricLine('insurance', m.insurance),
+        metricLine('property_taxes', m.property_taxes),
+        metricLine('maintenance', m.maintenance),
+        metricLine('total_expenses', y1.total_expenses),
+        metricLine('net_operating_income', y1.net_operating_income),
+        metricLine('cap_rate', y1.cap_rate),
+      ],
+    },
+    {
+      key: 'loan',
+      title: 'Loan',
+      lines: [
+        metricLine('loan_to_value', m.loan_to_value),
+        metricLine('loan_amount', y1.loan_amount),
+        metricLine('interest_rate', m.interest_rate),
+        metricLine('loan_term', m.loan_term),
+        metricLine('financing_fees', m.financing_fees),
+        metricLine('loan_processing_fees', m.loan_processing_fees),
+        metricLine('down_payment', y1.down_payment),
+        metricLine('total_cost_to_close', y1.total_cost_to_close),
+        metricLine('monthly_loan_payment', y1.monthly_loan_payment),
+        metricLine('dscr', y1.dscr, NOI_DSCR_LABEL),
+        { ...metricLine('dscr', lender, LENDER_DSCR_LABEL), key: 'lender_dscr' },
+      ],
+    },
+    {
+      key: 'cash_flow',
+      title: 'Cash Flow (Year 1)',
+      lines: [
+        metricLine('monthly_unlevered_cash_flow', y1.monthly_unlevered_cash_flow),
+        metricLine('yearly_unlevered_cash_flow', y1.yearly_unlevered_cash_flow),
+        metricLine('monthly_levered_cash_flow', y1.monthly_levered_cash_flow),
+        metricLine('yearly_levered_cash_flow', y1.yearly_levered_cash_flow),
+        metricLine('unlevered_returns', y1.unlevered_returns),
+        metricLine('levered_returns', y1.levered_returns),
+      ],
+    },
+    {
+      key: 'sale',
+      title: 'Sale',
+      lines: [
+        metricLine('hold_period', sale.hold_period),
+        metricLine('annual_price_appreciation', sale.annual_price_appreciation),
+        metricLine('sale_price_appreciation', sale.sale_price_appreciation),
+        metricLine('cost_to_sell', sale.cost_to_sell),
+      ],
+    },
+    {
+      key: 'returns',
+      title: 'Overall Returns',
+      lines: [
+        metricLine('unlevered_equity', returns.unlevered_equity),
+        metricLine('unlevered_equity_multiple', returns.unlevered_equity_multiple),
+        metricLine('unlevered_profit', returns.unlevered_profit),
+        metricLine('unlevered_xirr', returns.unlevered_xirr),
+        metricLine('levered_equity', returns.levered_equity),
+        metricLine('levered_equity_multiple', returns.levered_equity_multiple),
+        metricLine('levered_profit', returns.levered_profit),
+        metricLine('levered_xirr', returns.levered_xirr),
+      ],
+    },
+  ];
+
+  return {
+    title: 'SFR Analyst deal report',
+    address: addressLine(property),
+    sections,
+    evidence: evidenceLines(analysis),
+    holdPeriod: holdPeriodRows(analysis),
+    rating: {
+      points: analysis.summary.overall_points,
+      color: analysis.summary.overall_color,
+      response: analysis.summary.overall_response,
+      scores: analysis.summary.scores.map((score) => ({
+        label: score.label,
+        measure: score.measure,
+        points: score.points,
+        maxPoints: score.max_points,
+      })),
+    },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * The deal report as a PDF a lender or partner can read: property, rent evidence, year-1 pro forma,
+ * loan with both DSCRs, returns, the rating and its breakdown on page 1; the hold-period table,
+ * the disclaimer and the data vintages on page 2. Written with PDFKit in the standard Helvetica
+ * fonts, so every word is real, selectable text (docs/decisions/0007-deal-reports.md).
+ */
+import { DISCLAIMER } from '@sfr/contracts';
+import PDFDocument from 'pdfkit';
+import type { DealReport, HoldPeriodReportRow, ReportLine } from './figures.js';
+
+const PAGE = { width: 612, height: 792, margin: 40 } as const; // US Letter, in points
+const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const INK = '#1f2933';
+const MUTED = '#52606d';
+const RULE = '#cbd2d9';
+
+/** The rating colours as the web shows them (styles.css --rating-*), printable on white. */
+const RATING_INK: Record<string, string> = {
+  Green: '#1b7a3a',
+  'Light-Green': '#5b8f1f',
+  Yellow: '#9a7400',
+  'Red Orange': '#c2410c',
+  Red: '#b91c1c',
+};
+
+/**
+ * The standard PDF fonts write WinAnsi text only: the few symbols the report uses outside it are
+ * spelled in ASCII so a PDF reader and pdftotext show them right.
+ */
+function winAnsi(text: string): string {
+  return text.replaceAll('≈', '~').replaceAll('≥', '>=').replaceAll('≤', '<=').replaceAll('→', '->');
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function heading(doc: Doc, text: string, x: number, y: number, width: number): number {
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(winAnsi(text), x, y, { width });
+  const below = doc.y + 2;
+  doc
+    .moveTo(x, below)
+    .lineTo(x + width, below)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  return below + 4;
+}
+
+/** Label on the left, value on the right, one line each; returns the y below the block. */
+function figureBlock(doc: Doc, title: string, lines: ReportLine[], x: number, y: number, width: number) {
+  let top = heading(doc, title, x, y, width);
+  doc.fontSize(8);
+  for (const line of lines) {
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(winAnsi(line.label), x, top, { width: width * 0.62 });
+    const labelBottom = doc.y;
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(winAnsi(line.text), x + width * 0.62, top, { width: width * 0.38, align: 'right' });
+    top = Math.max(labelBottom, doc.y) + 1.5;
+  }
+  return top + 6;
+}
+
+function section(report: DealReport, key: string) {
+  const found = report.sections.find((s) => s.key === key);
+  if (!found) throw new Error(`report has no ${key} section`);
+  return found;
+}
+
+function ratingBlock(doc: Doc, report: DealReport, x: number, y: number, width: number): number {
+  let top = heading(doc, 'SFR Analyst Rating', x, y, width);
+  const ink = RATING_INK[report.rating.color] ?? INK;
+  doc
+    .circle(x + 22, top + 22, 20)
+    .fillColor(ink)
+    .fill();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#ffffff')
+    .text(`${report.rating.points}%`, x + 2, top + 16, { width: 40, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(ink)
+    .text(winAnsi(`${report.rating.color}: ${report.rating.response}`), x + 50, top + 4, {
+      width: width - 50,
+    });
+  top = Math.max(doc.y, top + 44) + 4;
+  doc.fontSize(8);
+  for (const score of report.rating.scores) {
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(winAnsi(score.label), x, top, { width: width * 0.6 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(`${round1(score.points)} of ${score.maxPoints} points`, x + width * 0.6, top, {
+        width: width * 0.4,
+        align: 'right',
+      });
+    top = doc.y + 1.5;
+  }
+  return top + 6;
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
+  let top = heading(doc, 'Market evidence', PAGE.margin, y, CONTENT_WIDTH);
+  const columns = [
+    { title: 'Figure', width: 110 },
+    { title: 'Value', width: 70 },
+    { title: 'Tier', width: 55 },
+    { title: 'Source and vintage', width: CONTENT_WIDTH - 235 },
+  ];
+  doc.fontSize(7.5).font('Helvetica-Bold').fillColor(MUTED);
+  let x = PAGE.margin;
+  for (const column of columns) {
+    doc.text(column.title, x, top, { width: column.width });
+    x += column.width;
+  }
+  top = doc.y + 2;
+  for (const line of report.evidence) {
+    const cells = [
+      line.label,
+      line.text,
+      line.tier ?? '',
+      [line.source, line.vintage, line.note].filter(Boolean).join('. '),
+    ];
+    let bottom = top;
+    x = PAGE.margin;
+    cells.forEach((text, i) => {
+      const column = columns[i] ?? { width: 60 };
+      doc
+        .font(i === 1 ? 'Helvetica-Bold' : 'Helvetica')
+        .fillColor(i === 3 ? MUTED : INK)
+        .text(winAnsi(text), x, top, { width: column.width - 4 });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width;
+    });
+    top = bottom + 2;
+  }
+  return top + 6;
+}
+
+/** Shrinks the font until the widest cell fits its column (a 100-million-dollar deal still fits). */
+function fittingSize(doc: Doc, texts: string[], width: number, start: number): number {
+  let size = start;
+  doc.font('Helvetica');
+  while (size > 4.5 && texts.some((t) => doc.fontSize(size).widthOfString(t) > width)) size -= 0.25;
+  return size;
+}
+
+/** Years as columns, up to ten a block; longer holds stack blocks of ten years. */
+function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): number {
+  const years = rows[0]?.values.length ?? 0;
+  let top = heading(doc, `${years} Year Returns Summary`, PAGE.margin, y, CONTENT_WIDTH);
+  const labelWidth = 96;
+  const perBlock = Math.min(10, Math.max(5, years));
+  const columnWidth = (CONTENT_WIDTH - labelWidth) / perBlock;
+  const size = fittingSize(
+    doc,
+    rows.flatMap((row) => row.texts),
+    columnWidth - 4,
+    7,
+  );
+  const lineHeight = size + 2.5;
+  for (let first = 0; first < years; first += perBlock) {
+    const last = Math.min(years, first + perBlock);
+    doc.font('Helvetica-Bold').fontSize(size).fillColor(MUTED).text('Year', PAGE.margin, top);
+    for (let year = first; year < last; year++) {
+      const x = PAGE.margin + labelWidth + (year - first) * columnWidth;
+      doc.text(`Year ${year + 1}`, x, top, { width: columnWidth - 4, align: 'right' });
+    }
+    top += lineHeight;
+    let group = '';
+    for (const row of rows) {
+      if (row.group !== group) {
+        group = row.group;
+        const caption = group === 'Unlevered' ? 'Without the use of a loan' : 'With the use of a loan';
+        doc
+          .font('Helvetica-Bold')
+          .fontSize(size)
+          .fillColor(INK)
+          .text(`${group} (${caption})`, PAGE.margin, top, { lineBreak: false });
+        top += lineHeight;
+      }
+      doc
+        .font('Helvetica')
+        .fontSize(size)
+        .fillColor(MUTED)
+        .text(row.row, PAGE.margin + 6, top, { lineBreak: false });
+      for (let year = first; year < last; year++) {
+        const x = PAGE.margin + labelWidth + (year - first) * columnWidth;
+        doc
+          .fillColor(INK)
+          .text(row.texts[year] ?? '', x, top, { width: columnWidth - 4, align: 'right', lineBreak: false });
+      }
+      top += lineHeight;
+    }
+    top += lineHeight / 2;
+  }
+  return top + 4;
+}
+
+export interface PdfMeta {
+  generatedAt: Date;
+  analysedAt: Date;
+}
+
+/** Writes the report and resolves with the PDF's bytes. */
+export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: PAGE.margin,
+    info: {
+      Title: `${report.title}: ${report.address}`,
+      Author: 'SFR Analyst',
+      Subject: 'Single-family rental underwriting',
+      CreationDate: meta.generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  // page 1: the deal
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(16)
+    .fillColor(INK)
+    .text(winAnsi(report.address), PAGE.margin, PAGE.margin);
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor(MUTED)
+    .text(`${report.title}. Analysed ${isoDate(meta.analysedAt)}; generated ${isoDate(meta.generatedAt)}.`);
+  const columnWidth = (CONTENT_WIDTH - 20) / 2;
+  const left = PAGE.margin;
+  const right = PAGE.margin + columnWidth + 20;
+  const top = doc.y + 10;
+  let leftY = figureBlock(doc, 'Property', section(report, 'property').lines, left, top, columnWidth);
+  let rightY = ratingBlock(doc, report, right, top, columnWidth);
+  const evidenceTop = Math.max(leftY, rightY);
+  const afterEvidence = evidenceBlock(doc, report, evidenceTop);
+  leftY = figureBlock(
+    doc,
+    'Acquisition Cost',
+    section(report, 'acquisition').lines,
+    left,
+    afterEvidence,
+    columnWidth,
+  );
+  leftY = figureBlock(doc, 'Income (Year 1)', section(report, 'income').lines, left, leftY, columnWidth);
+  leftY = figureBlock(
+    doc,
+    'Expenses and NOI (Year 1)',
+    section(report, 'expenses').lines,
+    left,
+    leftY,
+    columnWidth,
+  );
+  rightY = figureBlock(doc, 'Loan', section(report, 'loan').lines, right, afterEvidence, columnWidth);
+  rightY = figureBlock(
+    doc,
+    'Cash Flow (Year 1)',
+    section(report, 'cash_flow').lines,
+    right,
+    rightY,
+    columnWidth,
+  );
+
+  // page 2: over the hold
+  doc.addPage();
+  let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
+  const saleBottom = figureBlock(doc, 'Sale', section(report, 'sale').lines, left, y, columnWidth);
+  const returnsBottom = figureBlock(
+    doc,
+    'Overall Returns',
+    section(report, 'returns').lines,
+    right,
+    y,
+    columnWidth,
+  );
+  y = heading(doc, 'Disclaimer and data', PAGE.margin, Math.max(saleBottom, returnsBottom), CONTENT_WIDTH);
+  doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {
+    width: CONTENT_WIDTH,
+  });
+  const vintages = report.evidence
+    .filter((line) => line.vintage)
+    .map((line) => `${line.label}: ${line.source}, ${line.vintage}`);
+  if (vintages.length > 0)
+    doc.moveDown(0.5).text(winAnsi(`Data vintages. ${vintages.join('; ')}.`), { width: CONTENT_WIDTH });
+  doc.end();
+  return done;
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,99 @@
+/**
+ * The deal report as a download (issue 14 §4): the PDF and the CSV of one of the user's analyses or
+ * saved properties, owner only (anyone else's id is the same 404 as an unknown one).
+ */
+import { apiErrorSchema, type SharedAnalysis } from '@sfr/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AnalysisRepository } from '../analysis/repository.js';
+import { analysisIdParams } from '../analysis/routes.js';
+import { requireUser } from '../auth/plugin.js';
+import type { SavedProperties } from '../saved/repository.js';
+import { savedIdParams } from '../saved/routes.js';
+import { reportCsv } from './csv.js';
+import { addressLine, dealReport } from './figures.js';
+import { reportPdf } from './pdf.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+/**
+ * The download's file name from the address: lower-case ASCII words joined by hyphens.
+ *
+ * @example addressSlug('1100 Congress Ave, Austin, TX 78701') // '1100-congress-ave-austin-tx-78701'
+ */
+export function addressSlug(address: string): string {
+  const slug = address
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'deal-report';
+}
+
+type Format = 'pdf' | 'csv';
+
+async function sendReport(
+  reply: FastifyReply,
+  format: Format,
+  analysis: SharedAnalysis,
+  analysedAt: Date,
+): Promise<FastifyReply> {
+  const report = dealReport(analysis);
+  const generatedAt = new Date();
+  const name = `${addressSlug(addressLine(analysis.property))}.${format}`;
+  reply
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store');
+  if (format === 'pdf') {
+    const pdf = await reportPdf(report, { generatedAt, analysedAt });
+    return reply.type('application/pdf').send(pdf);
+  }
+  return reply.type('text/csv; charset=utf-8').send(reportCsv(report, { generatedAt }));
+}
+
+export const reportRoutes: FastifyPluginAsyncZod<{
+  analyses: AnalysisRepository;
+  saved: SavedProperties;
+}> = async (app, { analyses, saved }) => {
+  for (const format of ['pdf', 'csv'] as const) {
+    const produces = format === 'pdf' ? 'a PDF a lender can read' : 'CSV for spreadsheets';
+    // the body is the file: no JSON schema for the 200
+    const response = { 200: z.any(), ...errors };
+
+    app.get(
+      `/analyses/:id/report.${format}`,
+      {
+        schema: {
+          tags: ['reports'],
+          summary: `The report of one of the user's analyses, as ${produces}`,
+          params: analysisIdParams,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const stored = await analyses.find(requireUser(request).id, request.params.id);
+        return sendReport(reply, format, stored.result, stored.createdAt);
+      },
+    );
+
+    app.get(
+      `/saved_properties/:id/report.${format}`,
+      {
+        schema: {
+          tags: ['reports'],
+          summary: `The report of one saved property, as ${produces}`,
+          params: savedIdParams,
+          response,
+        },
+      },
+      async (request, reply) => {
+        const property = await saved.get(requireUser(request).id, request.params.id);
+        return sendReport(reply, format, property, new Date(property.savedAt));
+      },
+    );
+  }
+};

@@ -1,0 +1,78 @@
+/**
+ * The one error handler: domain errors thrown anywhere become the user's 400 naming the field, and
+ * Fastify's own client errors carry a code from the contracts' list instead of Fastify's names.
+ */
+import { apiErrorSchema } from '@sfr/contracts';
+import { UnderwritingInputError } from '@sfr/underwriting';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from '../src/errors.js';
+import { MarketInputError } from '../src/market/errors.js';
+
+const app = Fastify({ logger: false, bodyLimit: 64 });
+registerErrorHandling(app);
+app.get('/market', async () => {
+  throw new MarketInputError('bedrooms', 'must be a whole number from 0 to 10');
+});
+app.get('/underwriting', async () => {
+  throw new UnderwritingInputError('vacancy_rate', 'must be from 0 to 1');
+});
+app.get('/bug', async () => {
+  throw new Error('database password is hunter2');
+});
+app.post('/echo', async (request) => request.body);
+
+beforeAll(() => app.ready());
+afterAll(() => app.close());
+
+describe('error handler', () => {
+  it('answers a market lookup out of bounds with 400 INVALID_MARKET_INPUT naming the field', async () => {
+    const res = await app.inject({ method: 'GET', url: '/market' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bedrooms: must be a whole number from 0 to 10',
+      code: 'INVALID_MARKET_INPUT',
+      fields: { bedrooms: 'must be a whole number from 0 to 10' },
+    });
+  });
+
+  it('answers an assumption outside the model with 400 INVALID_ASSUMPTION naming the field', async () => {
+    const res = await app.inject({ method: 'GET', url: '/underwriting' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'vacancy_rate: must be from 0 to 1',
+      code: 'INVALID_ASSUMPTION',
+      fields: { vacancy_rate: 'must be from 0 to 1' },
+    });
+  });
+
+  it('keeps an unexpected error to a 500 without its details', async () => {
+    const res = await app.inject({ method: 'GET', url: '/bug' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().code).toBe('INTERNAL');
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it("names Fastify's client errors with codes from the contracts' list", async () => {
+    const cases = [
+      { payload: '{"a":', type: 'application/json', status: 400, code: 'BAD_REQUEST' },
+      {
+        payload: JSON.stringify({ a: 'x'.repeat(100) }),
+        type: 'application/json',
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+      { payload: 'a', type: 'text/csv', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' },
+    ];
+    for (const { payload, type, status, code } of cases) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/echo',
+        payload,
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode).toBe(status);
+      expect(apiErrorSchema.parse(res.json()).code).toBe(code);
+    }
+  });
+});

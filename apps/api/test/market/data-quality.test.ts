@@ -1,0 +1,314 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  buildMarketData,
+  type CrimeCountyRow,
+  type CrimeTier,
+  type FmrRow,
+  loadMarketDir,
+  type MarketData,
+  type MarketZipRow,
+  midRankPercentile,
+  type ParsedMarketFiles,
+  STATES_50_DC,
+} from '../../src/market/index.js';
+import { REAL_DIR } from './fixtures.js';
+
+/**
+ * Data quality on the real shipped files (/work/shared/data/market), checked against rules
+ * re-implemented here from the raw rows rather than through the market layer's own code. Skipped
+ * where the shared directory is absent.
+ */
+const present = existsSync(REAL_DIR);
+const loaded = present ? await loadMarketDir(REAL_DIR) : null;
+const files = (): ParsedMarketFiles => {
+  if (!loaded?.ok) throw new Error('real market data did not load');
+  return loaded.data;
+};
+const market: MarketData | null = loaded?.ok ? buildMarketData(loaded.data) : null;
+const m = (): MarketData => {
+  if (market === null) throw new Error('real market data did not load');
+  return market;
+};
+
+/** mulberry32: a small seeded generator, so the sample is the same on every run. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NYC_BOROUGHS = new Set(['36005', '36047', '36061', '36081', '36085']);
+
+describe.skipIf(!present)('market data quality on the shipped files', () => {
+  /** HUD's rules, from the raw files: SOURCES.md §1–3 and HUD's FMR documentation. */
+  const hud = () => {
+    const raw = files();
+    const fmrByCode = new Map(raw.fmr.map((r) => [r.hud_area_code, r]));
+    const designated = new Set(raw.safmrMandatory.map((r) => r.hud_area_code));
+    designated.add('METRO17460M17460'); // Cleveland's FY2025 ID (SOURCES.md §3)
+    const population = new Map(raw.acsCounty.map((a) => [a.county_fips, a.population ?? 0]));
+    const rowsPerCounty = new Map<string, number>();
+    for (const r of raw.fmr) {
+      const c = r.hud_area_code.slice(0, 5);
+      rowsPerCounty.set(c, (rowsPerCounty.get(c) ?? 0) + 1);
+    }
+    // An area's schedule is the one its people live under; a row with another schedule left the area.
+    const peopleBySchedule = new Map<string, Map<string, number>>();
+    const key = (r: FmrRow) => [r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4].join('/');
+    for (const r of raw.fmr) {
+      if (!r.fmr_area_id) continue;
+      const c = r.hud_area_code.slice(0, 5);
+      const byKey = peopleBySchedule.get(r.fmr_area_id) ?? new Map<string, number>();
+      byKey.set(key(r), (byKey.get(key(r)) ?? 0) + (population.get(c) ?? 0) / (rowsPerCounty.get(c) ?? 1));
+      peopleBySchedule.set(r.fmr_area_id, byKey);
+    }
+    const isSplit = (r: FmrRow) => {
+      const byKey = peopleBySchedule.get(r.fmr_area_id ?? '');
+      if (!byKey || byKey.size < 2) return false;
+      const top = [...byKey].sort((a, b) => b[1] - a[1])[0]?.[0];
+      return top !== key(r);
+    };
+    const safmrByZip = new Map(raw.safmr.map((s) => [s.zip, s]));
+    // rent_4 × (1 + 0.15 × (b − 4)), to $1 (FMR) or $10 (SAFMR)
+    const extend = (rents: number[], b: number, step: number) =>
+      b <= 4
+        ? (rents[b] ?? Number.NaN)
+        : Math.round(((rents[4] ?? 0) * (100 + 15 * (b - 4))) / (100 * step)) * step;
+    return { fmrByCode, designated, isSplit, safmrByZip, extend };
+  };
+
+  it('HUD rent, its payment band and the offline market rent match HUD’s rules for 300 seeded ZIPs × 1–6 bedrooms', () => {
+    const rule = hud();
+    const raw = files();
+    const byZip = new Map<string, typeof raw.zipCounty>();
+    for (const r of raw.zipCounty) {
+      const list = byZip.get(r.zip) ?? [];
+      list.push(r);
+      byZip.set(r.zip, list);
+    }
+    const zips = [...byZip.keys()].sort();
+    const next = seeded(20261124);
+    const sample = new Set<string>();
+    while (sample.size < 300) sample.add(zips[Math.floor(next() * zips.length)] ?? '');
+    let checked = 0;
+    for (const zip of sample) {
+      const rows = byZip.get(zip) ?? [];
+      const basis = rows.some((r) => r.res_ratio > 0) ? 'res_ratio' : 'tot_ratio';
+      const main = rows.reduce((best, r) => (r[basis] > (best?.[basis] ?? -1) ? r : best), rows[0]);
+      const derived = m().zip(zip)?.[0];
+      expect(derived?.county_fips, zip).toBe(main?.county_fips);
+      const fmrRow = rule.fmrByCode.get(derived?.fmr_hud_area_code ?? '');
+      if (fmrRow === undefined) continue; // no FMR row at all (checked by the coverage figure)
+      const split = rule.isSplit(fmrRow);
+      const safmrRow = split ? undefined : rule.safmrByZip.get(zip);
+      const fmr = [fmrRow.fmr_0, fmrRow.fmr_1, fmrRow.fmr_2, fmrRow.fmr_3, fmrRow.fmr_4];
+      const safmr = safmrRow && [
+        safmrRow.safmr_0,
+        safmrRow.safmr_1,
+        safmrRow.safmr_2,
+        safmrRow.safmr_3,
+        safmrRow.safmr_4,
+      ];
+      const applies = safmr && !split && rule.designated.has(fmrRow.fmr_area_id ?? '') ? 'safmr' : 'fmr';
+      for (let b = 1; b <= 6; b++) {
+        const fmrB = rule.extend(fmr, b, 1);
+        const safmrB = safmr ? rule.extend(safmr, b, 10) : null;
+        const value = applies === 'safmr' ? (safmrB ?? Number.NaN) : fmrB;
+        const l = m().lookupZip(zip, b);
+        expect(l?.hud_rent, `${zip} ${b} BR`).toMatchObject({
+          value,
+          fmr: fmrB,
+          safmr: safmrB,
+          applies,
+          payment_standard: { low: Math.round(value * 0.9), high: Math.round(value * 1.1) },
+        });
+        const fortieth = safmrB ?? fmrB;
+        expect(l?.market_rent?.low, `${zip} ${b} BR`).toBe(fortieth);
+        expect(l?.market_rent?.value, `${zip} ${b} BR`).toBe(Math.round(fortieth * 1.08));
+        expect(l?.market_rent?.value ?? 0, `${zip} ${b} BR`).toBeGreaterThanOrEqual(fortieth);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(1790); // 300 × 6, less the few ZIPs HUD has no FMR for
+  });
+
+  it('never puts the offline market rent below the 40th-percentile figure, for any ZIP × county × 0–6 BR', () => {
+    let below = 0;
+    let n = 0;
+    for (const row of m().zipRows) {
+      for (let b = 0; b <= 6; b++) {
+        const rent = m().lookupZip(row.zip, b, { county: row.county_name })?.market_rent;
+        if (!rent) continue;
+        n += 1;
+        if (rent.value < rent.low) below += 1;
+      }
+    }
+    expect(n).toBeGreaterThan(380_000);
+    expect(below).toBe(0);
+  });
+
+  it('assigns each county the crime tier its raw rows call for, ranked among complete reports only', () => {
+    const raw = files();
+    const byCounty = new Map<string, CrimeCountyRow[]>();
+    for (const r of raw.crimeCounty) {
+      const list = byCounty.get(r.county_fips) ?? [];
+      list.push(r);
+      byCounty.set(r.county_fips, list);
+    }
+    const acs = new Set(raw.acsCounty.map((a) => a.county_fips));
+    const references = new Map<string, number[]>();
+    const reference = (kind: 'violent' | 'property', year: number): number[] => {
+      const cached = references.get(`${kind}${year}`);
+      if (cached) return cached;
+      const list = raw.crimeCounty
+        .filter((r) => r.year === year && !NYC_BOROUGHS.has(r.county_fips))
+        .filter((r) => [1, 2].includes((kind === 'violent' ? r.violent_quality : r.property_quality) ?? 0))
+        .map((r) => (kind === 'violent' ? r.violent_per_100k : r.property_per_100k) ?? 0)
+        .sort((a, b) => a - b);
+      references.set(`${kind}${year}`, list);
+      return list;
+    };
+    const tally = new Map<CrimeTier, number>();
+    for (const c of m().countyRows) {
+      for (const kind of ['violent', 'property'] as const) {
+        const rows = (byCounty.get(c.county_fips) ?? []).filter(
+          (r) => (kind === 'violent' ? r.violent_per_100k : r.property_per_100k) !== null,
+        );
+        const quality = (r: CrimeCountyRow) => (kind === 'violent' ? r.violent_quality : r.property_quality);
+        const expected: CrimeTier = NYC_BOROUGHS.has(c.county_fips)
+          ? 'citywide'
+          : rows.some((r) => quality(r) === 1 || quality(r) === 2)
+            ? 'reported'
+            : rows.some((r) => quality(r) === 3)
+              ? 'incomplete'
+              : STATES_50_DC.includes(c.state_code ?? '') && acs.has(c.county_fips)
+                ? 'estimated'
+                : 'none';
+        const tier = kind === 'violent' ? c.violent_crime_tier : c.property_crime_tier;
+        expect(tier, `${c.county_fips} ${kind}`).toBe(expected);
+        tally.set(tier, (tally.get(tier) ?? 0) + 1);
+        const year = kind === 'violent' ? c.violent_crime_year : c.property_crime_year;
+        const count = kind === 'violent' ? c.violent_crime_reference_count : c.property_crime_reference_count;
+        if (year !== null) expect(count, c.county_fips).toBe(reference(kind, year).length);
+        if (tier === 'incomplete') {
+          // graded no better than the reported undercount
+          const rate = (kind === 'violent' ? c.violent_crime_rate : c.property_crime_rate) ?? Number.NaN;
+          const p =
+            (kind === 'violent' ? c.violent_crime_percentile : c.property_crime_percentile) ?? Number.NaN;
+          expect(p, c.county_fips).toBeGreaterThanOrEqual(
+            midRankPercentile(reference(kind, year ?? 0), rate),
+          );
+        }
+      }
+    }
+    expect(tally.get('citywide')).toBe(10); // five boroughs × two kinds
+  });
+
+  it('grades ≥ 99% of the ZIPs and of the people of the 50 states and DC', () => {
+    const rows = m().zipRows.filter((r) => STATES_50_DC.includes(r.state_code));
+    const graded = (fips: string) => {
+      const c = m().county(fips);
+      return c !== null && c.violent_crime_tier !== 'none' && c.property_crime_tier !== 'none';
+    };
+    const mains = rows.filter((r) => r.is_main);
+    expect(mains.filter((r) => graded(r.county_fips)).length / mains.length).toBeGreaterThanOrEqual(0.99);
+    const people = (c: string) => m().county(c)?.population ?? 0;
+    const counties = [...new Set(rows.map((r) => r.county_fips))];
+    const covered = counties.filter(graded).reduce((s, c) => s + people(c), 0);
+    expect(covered / counties.reduce((s, c) => s + people(c), 0)).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('takes Calvert County, MD out of the DC area: its own FMR, no DC SAFMR, no mandatory SAFMR', () => {
+    expect(m().county('24009')).toMatchObject({
+      fmr_area_split: true,
+      fmr_area_id: 'METRO47900M47900',
+      safmr_mandatory: false,
+    });
+    const calvert = m().zip('20678')?.[0];
+    expect(calvert).toMatchObject({
+      county_fips: '24009',
+      safmr_2: null,
+      safmr_mandatory: false,
+      hud_rent_applies: 'fmr',
+    });
+    expect(m().lookupZip('20678', 2)?.hud_rent).toMatchObject({
+      value: 2083,
+      fmr: 2083,
+      safmr: null,
+      fmr_area_split: true,
+    });
+    expect(m().lookupZip('20678', 2)?.market_rent).toMatchObject({ low: 2083, anchor_basis: 'fmr' });
+    // Montgomery County stays in the designated DC area
+    expect(m().lookupZip('20850', 2)?.hud_rent).toMatchObject({
+      applies: 'safmr',
+      fmr: 2246,
+      fmr_area_split: false,
+    });
+  });
+
+  it('answers a wrong state with the ZIP’s state, and accepts any state a ZIP reaches', () => {
+    expect(m().checkState('78701', 'IL')).toEqual({
+      ok: false,
+      field: 'state_code',
+      states: ['TX'],
+      message: 'ZIP 78701 is in TX, not IL.',
+    });
+    const across = m().zipRows.find(
+      (r) => r.county_state_code !== null && r.county_state_code !== r.state_code,
+    );
+    expect(across).toBeDefined();
+    expect(m().checkState(across?.zip ?? '', across?.county_state_code ?? '')).toEqual({ ok: true });
+  });
+
+  it('uses the typed county of a ZIP that spans FMR schedules, else the main county', () => {
+    const multi = [
+      ...new Set(
+        m()
+          .zipRows.filter((r) => !r.is_main)
+          .map((r) => r.zip),
+      ),
+    ].map((z) => m().zip(z) ?? []);
+    const rows = multi.find(
+      (parts) => parts.length > 1 && parts.every((p) => p.county_name) && parts[0]?.fmr_2 !== parts[1]?.fmr_2,
+    );
+    const [main, other] = rows ?? [];
+    expect(main && other).toBeTruthy();
+    expect(m().lookupZip(main?.zip ?? '', 2)?.hud_rent?.fmr).toBe(main?.fmr_2);
+    const typed = m().lookupZip(main?.zip ?? '', 2, { county: (other?.county_name ?? '').toUpperCase() });
+    expect(typed).toMatchObject({ county_fips: other?.county_fips, county_matched: 'typed', warnings: [] });
+    expect(typed?.hud_rent?.fmr).toBe(other?.fmr_2);
+  });
+
+  it('gives 4218 N Sheridan Rd, Chicago 60614, 2 bed an offline rent of at least $2,670', () => {
+    const l = m().lookupZip('60614', 2, { county: 'Cook' });
+    expect(l?.hud_rent).toMatchObject({ value: 2670, applies: 'safmr' });
+    expect(l?.market_rent?.value).toBeGreaterThanOrEqual(2670);
+    expect(l?.market_rent).toMatchObject({ low: 2670, value: 2884, high: 3097 });
+  });
+
+  it('resolves an investor tax rule for every county of the 50 states and DC, never below the ACS rate', () => {
+    const firstRow = new Map<string, MarketZipRow>();
+    for (const r of m().zipRows) if (!firstRow.has(r.county_fips)) firstRow.set(r.county_fips, r);
+    let checked = 0;
+    for (const c of m().countyRows.filter((x) => STATES_50_DC.includes(x.state_code ?? ''))) {
+      const zip = firstRow.get(c.county_fips);
+      if (!zip) continue;
+      const l = m().lookupZip(zip.zip, 2, { county: zip.county_name });
+      if (l?.county_fips !== c.county_fips) continue; // a name two counties of the ZIP share
+      expect(l.investor_tax_rate.state, c.county_fips).toBe(c.state_code);
+      expect(l.investor_tax_rate.value, c.county_fips).toBeGreaterThanOrEqual(l.investor_tax_rate.owner_rate);
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(3100);
+    expect(m().lookupZip('78701', 2)?.investor_tax_rate.value).toBeCloseTo(0.01841, 5); // Travis
+    expect(m().lookupZip('35203', 2)?.investor_tax_rate.value).toBeCloseTo(2 * 0.00596, 12); // Jefferson, AL
+    expect(m().lookupZip('90012', 2)?.investor_tax_rate.value).toBe(0.011); // Los Angeles: Prop 13 reset
+    expect(m().lookupZip('33130', 2)?.investor_tax_rate.value).toBeGreaterThan(0.016); // Miami-Dade, non-homestead
+  });
+});

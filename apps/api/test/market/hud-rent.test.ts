@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BedroomRents,
+  hudRent,
+  PAYMENT_STANDARD_NOTE,
+  paymentStandardBand,
+} from '../../src/market/index.js';
+
+const TRAVIS: BedroomRents = [1474, 1562, 1852, 2347, 2760];
+const AUSTIN_SAFMR: BedroomRents = [2210, 2350, 2780, 3520, 4140];
+const inputs = {
+  fmr: TRAVIS,
+  safmr: AUSTIN_SAFMR,
+  safmr_mandatory: true,
+  fmr_area_id: 'METRO12420M12420',
+  fmr_area_name: 'Austin',
+  fmr_basis: 'county' as const,
+};
+
+describe('paymentStandardBand', () => {
+  it('is 90% to 110% of the HUD rent, to the dollar, with the utility-allowance sentence', () => {
+    expect(paymentStandardBand(2347)).toEqual({ low: 2112, high: 2582, note: PAYMENT_STANDARD_NOTE }); // 2112.3, 2581.7
+    expect(paymentStandardBand(1000)).toMatchObject({ low: 900, high: 1100 });
+    expect(PAYMENT_STANDARD_NOTE).toMatch(/utility allowance when the tenant pays utilities/);
+  });
+});
+
+describe('hudRent', () => {
+  it('takes the payment-standard band of the rent that applies', () => {
+    expect(hudRent(inputs, 3)).toMatchObject({
+      value: 3520,
+      applies: 'safmr',
+      payment_standard: { low: 3168, high: 3872 },
+    });
+    expect(hudRent({ ...inputs, safmr_mandatory: false }, 3)).toMatchObject({
+      value: 2347,
+      applies: 'fmr',
+      payment_standard: { low: 2112, high: 2582 },
+    });
+  });
+
+  it('says whether the county was split out of its listed area (false unless told)', () => {
+    expect(hudRent(inputs, 2).fmr_area_split).toBe(false);
+    expect(
+      hudRent({ ...inputs, safmr: null, safmr_mandatory: false, fmr_area_split: true }, 2),
+    ).toMatchObject({
+      fmr_area_split: true,
+      applies: 'fmr',
+      value: 1852,
+    });
+  });
+
+  it('is a reported HUD figure whose vintage says it is last year’s', () => {
+    expect(hudRent(inputs, 1)).toMatchObject({ tier: 'reported' });
+    expect(hudRent(inputs, 1).vintage).toContain("HUD's FY2027 Small Area FMRs took effect 2026-10-01");
+  });
+});

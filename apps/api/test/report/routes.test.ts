@@ -1,0 +1,117 @@
+/**
+ * The report downloads (issue 14 §4) through the real routes: a PDF whose extracted text carries the
+ * address, rating and year-1 NOI, a CSV that parses back to the analysis, owner only.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatMoney } from '@sfr/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressSlug } from '../../src/report/routes.js';
+import { signUp } from '../accounts/helpers.js';
+import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { parseCsv } from './csv-reader.js';
+
+function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'sfr-report-')), 'report.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+describe('addressSlug', () => {
+  it('makes a safe file name of the address', () => {
+    expect(addressSlug('1100 Congress Ave, Austin, TX 78701')).toBe('1100-congress-ave-austin-tx-78701');
+    expect(addressSlug('12 Rue "Élysée"\r\n; rm -rf, Paris')).toBe('12-rue-elysee-rm-rf-paris');
+    expect(addressSlug('!!!')).toBe('deal-report');
+  });
+});
+
+describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
+  let t: TestApp;
+  let owner: { cookie: string };
+  let stranger: { cookie: string };
+  let analysis: {
+    analysis_id: string;
+    summary: { overall_points: number; overall_response: string };
+    year_1_metrics: { net_operating_income: number };
+    hold_period: { levered: { cashflow: number[] } };
+  };
+  let savedId: string;
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    owner = await signUp(t.app);
+    stranger = await signUp(t.app);
+    analysis = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/create_property',
+        headers: { cookie: owner.cookie },
+        payload: austin,
+      })
+    ).json();
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved_properties',
+      headers: { cookie: owner.cookie },
+      payload: { analysis_id: analysis.analysis_id },
+    });
+    savedId = saved.json().id;
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  const get = (url: string, cookie: string | null) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  const urls = () => [`/api/analyses/${analysis.analysis_id}`, `/api/saved_properties/${savedId}`];
+
+  it('sends the PDF with the address, the rating and the year-1 NOI as real text', async () => {
+    for (const base of urls()) {
+      const res = await get(`${base}/report.pdf`, owner.cookie);
+      expect(res.statusCode, base).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="1100-congress-ave-austin-tx-78701.pdf"',
+      );
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain('1100 Congress Ave, Austin, TX 78701');
+      expect(text).toContain(`${analysis.summary.overall_points}%`);
+      expect(text).toContain(analysis.summary.overall_response);
+      expect(text).toContain(formatMoney(analysis.year_1_metrics.net_operating_income));
+    }
+  });
+
+  it('sends the CSV, which parses back to the analysis numbers', async () => {
+    for (const base of urls()) {
+      const res = await get(`${base}/report.csv`, owner.cookie);
+      expect(res.statusCode, base).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="1100-congress-ave-austin-tx-78701.csv"',
+      );
+      const rows = parseCsv(res.body);
+      const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
+      expect(Number(value('net_operating_income'))).toBe(analysis.year_1_metrics.net_operating_income);
+      expect(Number(value('overall_points'))).toBe(analysis.summary.overall_points);
+      expect(value('address')).toBe('1100 Congress Ave, Austin, TX 78701');
+      const cashflow = rows.find((row) => row[1] === 'levered:cashflow');
+      expect(cashflow?.slice(7).map(Number)).toEqual(analysis.hold_period.levered.cashflow);
+    }
+  });
+
+  it('is the owner’s only: another user gets 404, a guest 401, a malformed id 400', async () => {
+    for (const base of urls()) {
+      for (const format of ['pdf', 'csv']) {
+        const url = `${base}/report.${format}`;
+        const res = await get(url, stranger.cookie);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-disposition']).toBeUndefined();
+        expect((await get(url, null)).statusCode, url).toBe(401);
+      }
+    }
+    expect((await get('/api/analyses/nope/report.pdf', owner.cookie)).statusCode).toBe(400);
+    expect((await get(`/api/saved_properties/${'c'.repeat(24)}/report.csv`, owner.cookie)).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Real API processes for the multi-process tests and the benchmark: a fresh Postgres database, and
+ * `src/server.ts` started as a child process on a free port, with its log lines kept.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+
+const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const FIXTURE_MARKET_DIR = fileURLToPath(new URL('../fixtures/market', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+export interface TempDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the Postgres server at `serverUrl`; `drop()` removes it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<TempDatabase> {
+  const name = `sfr_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      try {
+        await sql.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await sql.end();
+      }
+    },
+  };
+}
+
+export interface ApiProcess {
+  url: string;
+  /** every line the process wrote (pino JSON on stdout, anything else on stderr) */
+  lines: string[];
+  /** server CPU time so far (user + system), microseconds, from /proc */
+  cpuMicros(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API on a free port: the built JavaScript (`dist/server.js`) when `built`, else the
+ * TypeScript through tsx. Resolves once /api/health answers 200.
+ */
+export async function startApiProcess(
+  env: Record<string, string>,
+  { built = false }: { built?: boolean } = {},
+): Promise<ApiProcess> {
+  const port = await freePort();
+  const args = built ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-proc-')),
+      MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process exited:\n${lines.join('\n')}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status === 200) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API process did not start:\n${lines.join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const ticks = 100; // USER_HZ on Linux
+  return {
+    url,
+    lines,
+    cpuMicros() {
+      const stat = procCpuTicks(child.pid ?? 0);
+      return ((stat.utime + stat.stime) / ticks) * 1_000_000;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** utime and stime (clock ticks) of a process, from /proc/<pid>/stat. */
+function procCpuTicks(pid: number): { utime: number; stime: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the command name is in parentheses and may hold spaces: fields count from after ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { utime: Number(fields[11]), stime: Number(fields[12]) };
+}
