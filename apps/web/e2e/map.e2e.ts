@@ -1,27 +1,45 @@
 /**
- * The map with a public Mapbox token, on an API of its own (the shared one runs without): the
- * lazily loaded mapbox-gl chunk draws the style Mapbox serves, with one marker at the address; a
- * style Mapbox refuses (a bad token) leaves the coordinates panel, never a blank canvas. Mapbox is
- * unreachable here, so api.mapbox.com and events.mapbox.com are answered in the browser by a
- * stand-in that speaks their documented formats (Style Specification v8 JSON, error bodies, 204
- * for telemetry). Without a token (the shared API), no mapbox-gl code is even downloaded.
+ * The property map (product spec §2: centred on the address at zoom 15, one marker, 400 px high).
+ *
+ * Without a Mapbox token (the shared API) Leaflet draws raster tiles from the tile server the API
+ * names; here a stand-in OpenStreetMap-style tile server (support/tile-server.ts, real PNG tiles)
+ * that startApi runs beside every API. No mapbox-gl code is downloaded, and an address that cannot
+ * be located says 'Map data not available'.
+ *
+ * With a public Mapbox token, on an API of its own: the lazily loaded mapbox-gl chunk draws the
+ * style Mapbox serves, with one marker at the address; a style Mapbox refuses (a bad token) leaves
+ * the coordinates panel, never a blank canvas. Mapbox is unreachable here, so api.mapbox.com and
+ * events.mapbox.com are answered in the browser by a stand-in that speaks their documented formats
+ * (Style Specification v8 JSON, error bodies, 204 for telemetry).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAP_HEIGHT_PX, UI_TEXT } from '@sfr/contracts';
+import {
+  MAP_HEIGHT_PX,
+  MAP_ZOOM,
+  type MapPoint,
+  MESSAGES,
+  mapPointSchema,
+  publicConfigSchema,
+  UI_TEXT,
+} from '@sfr/contracts';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { type RunningApi, startApi } from './support/server';
-import { openSession, type Session, signUpThroughApi } from './support/session';
+import { type RunningApi, STAND_IN_TILE_ATTRIBUTION, startApi } from './support/server';
+import { DESKTOP, openSession, PHONE, type Session, sharedMember } from './support/session';
+import { TILE_SIZE } from './support/tile-server';
 
 /** A public token in Mapbox's shape (pk.<base64url JSON>.<signature>); mapbox-gl reads its account. */
 const PUBLIC_TOKEN = `pk.${Buffer.from('{"u":"sfr-e2e","a":"test"}').toString('base64url')}.c2lnbmF0dXJl`;
 const STYLE_BACKGROUND = '#dbeafe';
 const MAPBOX = /^https:\/\/([a-z0-9-]+\.)*mapbox\.com\//;
+/** for a human to look at (gitignored), as pages.e2e.ts does */
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 let browser: Browser;
 let mapApi: RunningApi;
@@ -73,9 +91,9 @@ async function standInForMapbox(page: Page, styleStatus = 200): Promise<string[]
   return asked;
 }
 
-async function analyse(page: Page): Promise<void> {
+async function analyse(page: Page, deal = AUSTIN): Promise<void> {
   await page.goto('/');
-  await fillAnalyzer(page);
+  await fillAnalyzer(page, deal);
   await analyzeButton(page).click();
   await resultsHeading(page).waitFor({ timeout: 30_000 });
 }
@@ -83,18 +101,11 @@ async function analyse(page: Page): Promise<void> {
 const mapSection = (page: Page) => page.locator('section[aria-label^="Map of"]');
 
 describe('the map with a Mapbox token', () => {
-  let user: Awaited<ReturnType<typeof signUpThroughApi>>;
+  const member = sharedMember();
 
   async function signedIn(): Promise<Session> {
     const session = await openSession(browser, { url: mapApi.url });
-    if (user) {
-      const res = await session.context.request.post('/api/auth/login', {
-        data: { email: user.email, password: user.password },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    } else {
-      user = await signUpThroughApi(session.context);
-    }
+    await member(session.context);
     return session;
   }
 
@@ -135,19 +146,135 @@ describe('the map with a Mapbox token', () => {
   });
 });
 
-describe('the map without a token', () => {
-  it('shows the coordinates and what to configure, and never downloads mapbox-gl', async () => {
-    const { page, context } = await openSession(browser);
-    await signUpThroughApi(context);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script' || MAPBOX.test(request.url())) scripts.push(request.url());
-    });
-    await analyse(page);
+/** The README deal as the results name it (the map's look-up). */
+const AUSTIN_LINE = `${AUSTIN.street}, ${AUSTIN.city}, ${AUSTIN.state_code} ${AUSTIN.zipcode}`;
 
-    await page.getByText('Set MAPBOX_PUBLIC_TOKEN to show a map').waitFor();
-    await page.getByText(/^30\.\d{5}, -97\.\d{5}$/).waitFor();
-    expect(scripts.some((url) => /MapboxMap|mapbox\.com/.test(url))).toBe(false);
-    expect(await page.getByRole('heading', { name: UI_TEXT.sfrAnalystRatings }).count()).toBe(1);
+/** The tile holding `point` at `zoom` (OpenStreetMap's "slippy map" tile numbering, Web Mercator). */
+function tileOf({ lat, lng }: MapPoint, zoom: number): { x: number; y: number } {
+  const n = 2 ** zoom;
+  const latRad = (lat * Math.PI) / 180;
+  return {
+    x: Math.floor(((lng + 180) / 360) * n),
+    y: Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n),
+  };
+}
+
+describe('the map without a Mapbox token', () => {
+  const member = sharedMember();
+
+  async function signedIn(viewport = DESKTOP): Promise<Session> {
+    const session = await openSession(browser, { viewport });
+    await member(session.context);
+    return session;
+  }
+
+  it.each([
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ])(
+    'at %s px draws the tile server’s tiles with their credit, 400 px tall, one marker at the centre',
+    async (_, viewport) => {
+      const { page, context } = await signedIn(viewport);
+      const config = publicConfigSchema.parse(await (await context.request.get('/api/config')).json());
+      const tileOrigin = new URL(config.mapTiles.urlTemplate.replace(/\{[a-z]\}/g, '0')).origin;
+      const scripts: string[] = [];
+      const tiles: { url: string; status: number; type: string }[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script' || MAPBOX.test(request.url())) scripts.push(request.url());
+      });
+      page.on('response', (response) => {
+        if (response.url().startsWith(tileOrigin))
+          tiles.push({
+            url: response.url(),
+            status: response.status(),
+            type: response.headers()['content-type'] ?? '',
+          });
+      });
+
+      await page.goto('/');
+      await page.waitForLoadState('networkidle');
+      expect(
+        scripts.some((url) => /TileMap/.test(url)),
+        'the map code waits for the results',
+      ).toBe(false);
+      await fillAnalyzer(page);
+      await analyzeButton(page).click();
+      await resultsHeading(page).waitFor({ timeout: 30_000 });
+
+      const map = mapSection(page);
+      await map.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 30_000 });
+      const box = await map.boundingBox();
+      if (!box) throw new Error('the map has no box');
+      expect(box.height).toBe(MAP_HEIGHT_PX);
+      // full width of the card it sits in
+      const room = await map.evaluate((el) => {
+        const parent = el.parentElement as HTMLElement;
+        const style = getComputedStyle(parent);
+        return (
+          parent.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight)
+        );
+      });
+      expect(Math.abs(box.width - room)).toBeLessThan(1);
+      expect(box.width).toBeGreaterThan(250);
+
+      // real tiles from the tile server, decoded by the browser, around the address at zoom 15
+      const images = await map
+        .locator('img.leaflet-tile-loaded')
+        .evaluateAll((imgs) =>
+          (imgs as HTMLImageElement[]).map((img) => ({ src: img.src, width: img.naturalWidth })),
+        );
+      expect(images.length).toBeGreaterThan(0);
+      for (const image of images) {
+        expect(image.src).toMatch(new RegExp(`^${tileOrigin}/${MAP_ZOOM}/\\d+/\\d+\\.png$`));
+        expect(image.width).toBe(TILE_SIZE);
+      }
+      expect(tiles.length).toBeGreaterThan(0);
+      expect(tiles.every((tile) => tile.status === 200 && tile.type === 'image/png')).toBe(true);
+      // the tile under the address, by the slippy-map numbering (Austin: x 7487, y 13490)
+      const point = mapPointSchema.parse(
+        await (
+          await context.request.get(`/api/address/geocode?address=${encodeURIComponent(AUSTIN_LINE)}`)
+        ).json(),
+      );
+      const { x, y } = tileOf(point, MAP_ZOOM);
+      expect(tiles.map((tile) => tile.url)).toContain(`${tileOrigin}/${MAP_ZOOM}/${x}/${y}.png`);
+
+      await map.getByText(STAND_IN_TILE_ATTRIBUTION).waitFor();
+      const markers = map.locator('.leaflet-marker-icon');
+      expect(await markers.count()).toBe(1);
+      const pin = await markers.boundingBox();
+      if (!pin) throw new Error('the marker has no box');
+      // its tip (bottom centre) on the map's centre, where the address is
+      expect(Math.abs(pin.x + pin.width / 2 - (box.x + box.width / 2))).toBeLessThanOrEqual(1);
+      expect(Math.abs(pin.y + pin.height - (box.y + box.height / 2))).toBeLessThanOrEqual(1);
+
+      expect(
+        scripts.some((url) => /MapboxMap|mapbox\.com/.test(url)),
+        'no mapbox-gl without a token',
+      ).toBe(false);
+      expect(await page.getByText('The map could not be loaded.').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: UI_TEXT.sfrAnalystRatings }).count()).toBe(1);
+      await expectNoSeriousA11yViolations(page, `the results with the tile map at ${viewport.width} px`);
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await map.screenshot({ path: `${SCREENSHOTS}map-tiles-${viewport.width}.png` });
+    },
+  );
+
+  it("says 'Map data not available' for an address that cannot be located", async () => {
+    const { page, expectConsoleError } = await signedIn();
+    // the API answers the look-up 404 ADDRESS_NOT_FOUND; Chromium logs the failed request
+    expectConsoleError(/status of 404 .* @ https?:\/\/[^/]+\/api\/address\/geocode\?/);
+    // a real ZIP with HUD and crime data but no coordinates in the gazetteer
+    await analyse(page, {
+      ...AUSTIN,
+      street: '6500 Florence Pl',
+      city: 'Bell Gardens',
+      zipcode: '90205',
+      state_code: 'CA',
+      county_name: 'Los Angeles',
+    });
+    await page.getByText(MESSAGES.mapUnavailable, { exact: true }).waitFor();
+    expect(await mapSection(page).count()).toBe(0);
+    expect(await page.locator('img.leaflet-tile').count()).toBe(0);
   });
 });

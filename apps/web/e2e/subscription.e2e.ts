@@ -3,6 +3,7 @@ import { formatMoney, SUBSCRIPTION_PRICES, UI_TEXT } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { expectNoSettingNames } from './support/investor-text';
 import { baseURL, openSession, signUpThroughApi } from './support/session';
 
 let browser: Browser;
@@ -26,12 +27,14 @@ describe('subscribing', () => {
     // the API's test-mode checkout page (no card is charged)
     await page.waitForURL(/\/api\/billing\/test-checkout\//, { timeout: 20_000 });
     await page.getByText('TEST MODE').first().waitFor();
+    await expectNoSettingNames(page, 'the test-mode checkout');
     await page.getByRole('button', { name: /complete/i }).click();
 
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByRole('button', { name: UI_TEXT.manageSubscription }).waitFor({ timeout: 20_000 });
     expect(await page.getByText(UI_TEXT.pricingOptions).count()).toBe(0);
     expect(page.url().startsWith(baseURL())).toBe(true);
+    await expectNoSettingNames(page, '/profile with a subscription');
   });
 });
 

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as AboutusRouteImport } from './routes/aboutus'
+import { Route as CompareRouteImport } from './routes/compare'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SavedpropertiesRouteImport } from './routes/savedproperties'
@@ -20,6 +21,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AuthFeedbackRouteImport } from './routes/_auth/feedback'
 import { Route as AuthHowtouseRouteImport } from './routes/_auth/howtouse'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
+import { Route as SharedTokenRouteImport } from './routes/shared.$token'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -33,6 +35,11 @@ const AuthRoute = AuthRouteImport.update({
 const AboutusRoute = AboutusRouteImport.update({
   id: '/aboutus',
   path: '/aboutus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CompareRoute = CompareRouteImport.update({
+  id: '/compare',
+  path: '/compare',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -75,10 +82,16 @@ const AuthProfileRoute = AuthProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AuthRoute,
 } as any)
+const SharedTokenRoute = SharedTokenRouteImport.update({
+  id: '/shared/$token',
+  path: '/shared/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/aboutus': typeof AboutusRoute
+  '/compare': typeof CompareRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/savedproperties': typeof SavedpropertiesRoute
@@ -87,10 +100,12 @@ export interface FileRoutesByFullPath {
   '/feedback': typeof AuthFeedbackRoute
   '/howtouse': typeof AuthHowtouseRoute
   '/profile': typeof AuthProfileRoute
+  '/shared/$token': typeof SharedTokenRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/aboutus': typeof AboutusRoute
+  '/compare': typeof CompareRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/savedproperties': typeof SavedpropertiesRoute
@@ -99,12 +114,14 @@ export interface FileRoutesByTo {
   '/feedback': typeof AuthFeedbackRoute
   '/howtouse': typeof AuthHowtouseRoute
   '/profile': typeof AuthProfileRoute
+  '/shared/$token': typeof SharedTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
   '/aboutus': typeof AboutusRoute
+  '/compare': typeof CompareRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
   '/savedproperties': typeof SavedpropertiesRoute
@@ -113,12 +130,14 @@ export interface FileRoutesById {
   '/_auth/feedback': typeof AuthFeedbackRoute
   '/_auth/howtouse': typeof AuthHowtouseRoute
   '/_auth/profile': typeof AuthProfileRoute
+  '/shared/$token': typeof SharedTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/aboutus'
+    | '/compare'
     | '/login'
     | '/reset-password'
     | '/savedproperties'
@@ -127,10 +146,12 @@ export interface FileRouteTypes {
     | '/feedback'
     | '/howtouse'
     | '/profile'
+    | '/shared/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/aboutus'
+    | '/compare'
     | '/login'
     | '/reset-password'
     | '/savedproperties'
@@ -139,11 +160,13 @@ export interface FileRouteTypes {
     | '/feedback'
     | '/howtouse'
     | '/profile'
+    | '/shared/$token'
   id:
     | '__root__'
     | '/'
     | '/_auth'
     | '/aboutus'
+    | '/compare'
     | '/login'
     | '/reset-password'
     | '/savedproperties'
@@ -152,17 +175,20 @@ export interface FileRouteTypes {
     | '/_auth/feedback'
     | '/_auth/howtouse'
     | '/_auth/profile'
+    | '/shared/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
   AboutusRoute: typeof AboutusRoute
+  CompareRoute: typeof CompareRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SavedpropertiesRoute: typeof SavedpropertiesRoute
   SignupRoute: typeof SignupRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
+  SharedTokenRoute: typeof SharedTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -186,6 +212,13 @@ declare module '@tanstack/react-router' {
       path: '/aboutus'
       fullPath: '/aboutus'
       preLoaderRoute: typeof AboutusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/compare': {
+      id: '/compare'
+      path: '/compare'
+      fullPath: '/compare'
+      preLoaderRoute: typeof CompareRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -244,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthProfileRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/shared/$token': {
+      id: '/shared/$token'
+      path: '/shared/$token'
+      fullPath: '/shared/$token'
+      preLoaderRoute: typeof SharedTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -265,11 +305,13 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AboutusRoute: AboutusRoute,
+  CompareRoute: CompareRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SavedpropertiesRoute: SavedpropertiesRoute,
   SignupRoute: SignupRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  SharedTokenRoute: SharedTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -52,19 +52,19 @@ export async function metricRow(page: Page, label: string): Promise<string> {
           .map((node) => node.textContent ?? '')
           .join(''),
       );
-    /** What the row shows besides its label and buttons: rendered text and input values. */
+    /**
+     * What the row shows besides its label and buttons: its text and input values. textContent,
+     * not innerText: a block off screen skips rendering (content-visibility) and has no innerText.
+     * Tooltips are drawn in <body>, so a row's text holds none.
+     */
     const shown = (el: HTMLElement) => {
-      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without hidden tooltips
-      let text = el.innerText;
-      for (const button of el.querySelectorAll('button')) {
-        // biome-ignore lint/performance/useDomNodeTextContent: as rendered, like the text it is cut from
-        text = text.replace(button.innerText, ' ');
-      }
+      let text = el.textContent ?? '';
+      for (const button of el.querySelectorAll('button')) text = text.replace(button.textContent ?? '', ' ');
       const inputs = [...el.querySelectorAll('input')].map((input) => input.value);
       return squash(`${text} ${inputs.join(' ')}`);
     };
     const candidates = [...document.querySelectorAll<HTMLElement>('body *')].filter(
-      (el) => own(el) === label && !/^H[1-6]$/.test(el.tagName) && el.offsetParent !== null,
+      (el) => own(el) === label && !/^H[1-6]$/.test(el.tagName) && el.checkVisibility(),
     );
     for (const el of candidates) {
       let node: HTMLElement | null = el;
@@ -82,3 +82,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** An editable metric's input, found by its label (which may add its unit: 'Vacancy Rate (percent)'). */
 export const metricInput = (page: Page, label: string): Locator =>
   page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\(.*\\))?$`));
+
+/** A toast showing exactly `text`. */
+export const toastWithText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
+
+/** A figure of the verdict band ('Monthly cash flow', 'Cash to close', …) as shown. */
+export async function verdictFigure(page: Page, label: string): Promise<string> {
+  const band = page.getByRole('region', { name: 'Verdict' });
+  const term = band.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  return ((await term.locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
+}

@@ -4,6 +4,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startTileServer } from './tile-server';
 
 const WEB_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const API_DIR = fileURLToPath(new URL('../../../api', import.meta.url));
@@ -66,10 +67,14 @@ export interface StartApiOptions {
   env?: Record<string, string>;
 }
 
+/** What the map credits for the stand-in tiles (MAP_TILE_ATTRIBUTION). */
+export const STAND_IN_TILE_ATTRIBUTION = '© SFR e2e stand-in tiles';
+
 /**
  * `tsx src/server.ts` in apps/api, as `pnpm start` runs it, on a free port of 127.0.0.1. Only the
  * offline providers: no database URL, Stripe, SMTP, Mapbox, Rentometer or Google from the
- * environment leaks in. MARKET_DATA_DIR is passed through (default: ../shared/data/market).
+ * environment leaks in, and the map's tiles come from a stand-in tile server started with it.
+ * MARKET_DATA_DIR is passed through (default: ../shared/data/market).
  */
 export async function startApi({
   distDir,
@@ -79,6 +84,7 @@ export async function startApi({
 }: StartApiOptions): Promise<RunningApi> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const tiles = await startTileServer();
   const tsx = createRequire(`${API_DIR}/package.json`).resolve('tsx/cli');
   const log = openSync(logFile, 'a');
   const offline = Object.fromEntries(
@@ -95,6 +101,7 @@ export async function startApi({
       'CORS_ORIGINS',
     ].map((name) => [name, '']),
   );
+  const standInTiles = { MAP_TILE_URL: tiles.urlTemplate, MAP_TILE_ATTRIBUTION: STAND_IN_TILE_ATTRIBUTION };
   const child: ChildProcess = spawn(process.execPath, [tsx, 'src/server.ts'], {
     cwd: API_DIR,
     env: {
@@ -108,12 +115,14 @@ export async function startApi({
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
       TRUST_PROXY: 'false',
+      ...standInTiles,
       ...env,
     },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  void exited.then(() => tiles.close());
 
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -83,3 +83,22 @@ export async function signUpThroughApi(
   expect(res.status(), await res.text()).toBe(201);
   return user;
 }
+
+/**
+ * One member for a whole test file, since sign-ups are limited per IP: the first call signs up
+ * inside `context`, later calls log the same member in (each context gets its own session cookie).
+ */
+export function sharedMember(): (context: BrowserContext) => Promise<TestUser> {
+  let user: TestUser | undefined;
+  return async (context) => {
+    if (!user) {
+      user = await signUpThroughApi(context);
+      return user;
+    }
+    const res = await context.request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return user;
+  };
+}

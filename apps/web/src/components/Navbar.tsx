@@ -13,6 +13,7 @@ const MEMBER_LINKS = [
   { to: '/profile', label: 'Profile' },
   { to: '/howtouse', label: 'How to Use' },
   { to: '/savedproperties', label: 'Saved Properties' },
+  { to: '/compare', label: 'Compare' },
   { to: '/feedback', label: 'Feedback' },
 ] as const;
 

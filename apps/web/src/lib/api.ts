@@ -2,8 +2,11 @@
  * The one way the web talks to the API: same-origin JSON with the session cookie, and every
  * failure turned into an `ApiRequestError` carrying the API's error body ({ error, code, fields }).
  */
-import { API_REQUEST_TIMEOUT_MS, apiErrorSchema } from '@sfr/contracts';
+import { API_REQUEST_TIMEOUT_MS, type ApiErrorCode, apiErrorSchema } from '@sfr/contracts';
 import type { z } from 'zod';
+
+/** Failures the browser names itself, when there is no API error body to read. */
+export type RequestFailureCode = 'NETWORK' | 'TIMEOUT' | 'HTTP_ERROR' | 'BAD_RESPONSE';
 
 export class ApiRequestError extends Error {
   override readonly name = 'ApiRequestError';
@@ -11,7 +14,7 @@ export class ApiRequestError extends Error {
     /** HTTP status; 0 when the request never got an answer (offline, blocked) */
     readonly status: number,
     /** the API's machine code, e.g. OUT_OF_FREE_SEARCHES; NETWORK when there was no answer */
-    readonly code: string,
+    readonly code: ApiErrorCode | RequestFailureCode,
     message: string,
     /** one message per invalid field, keyed by its dotted path */
     readonly fields: Readonly<Record<string, string>> = {},

@@ -3,7 +3,7 @@
  * every mutation that changes them (save, update metrics, delete) invalidates.
  */
 import { okResponseSchema, savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiDelete, apiGet } from '../lib/api';
 
@@ -34,4 +34,25 @@ const noContent = z.union([z.null(), okResponseSchema]);
 /** DELETE /api/saved_properties/:id. */
 export function deleteSavedProperty(id: string) {
   return apiDelete(`/api/saved_properties/${encodeURIComponent(id)}`, noContent);
+}
+
+/**
+ * Deleting a saved property: gone from the list at once, its own cache dropped, the list read again
+ * from the API. `onDeleted` runs after the cache has changed (e.g. to move the focus).
+ */
+export function useDeleteSavedProperty({ onDeleted }: { onDeleted?: (id: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => deleteSavedProperty(id),
+    onSuccess: async (_answer, id) => {
+      queryClient.setQueryData(savedPropertiesQuery().queryKey, (list) =>
+        list?.filter((property) => property.id !== id),
+      );
+      queryClient.removeQueries({ queryKey: savedPropertyQuery(id).queryKey });
+      onDeleted?.(id);
+      await queryClient.invalidateQueries({ queryKey: savedPropertyKeys.list() });
+    },
+    // product spec §8: a failed delete is only logged; the item simply stays in the list
+    onError: (error, id) => console.warn(`deleting saved property ${id} failed`, error),
+  });
 }

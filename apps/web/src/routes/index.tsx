@@ -2,6 +2,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AnalyzerPage } from '../components/analyzer/AnalyzerPage';
+import { LoadingBlock } from '../components/analyzer/LoadingBlock';
 import { savedPropertyQuery } from '../queries/saved-properties';
 
 /** Search values that look like numbers arrive as numbers; an id is text either way. */
@@ -18,9 +19,20 @@ const analyzerSearchSchema = z.object({
 export const Route = createFileRoute('/')({
   validateSearch: analyzerSearchSchema,
   loaderDeps: ({ search }) => ({ saved: search.saved }),
-  // start the saved property's request with the route; the page reads it from the cache
-  loader: ({ context, deps }) => {
-    if (deps.saved !== undefined) void context.queryClient.prefetchQuery(savedPropertyQuery(deps.saved));
+  /**
+   * The saved property the URL names, read fresh (a cached copy may predate an Update Metrics that
+   * overwrote it) once per visit of the URL: the page opens it and later refetches leave it alone.
+   */
+  loader: async ({ context, deps }) => {
+    if (deps.saved === undefined) return { saved: null };
+    try {
+      return { saved: await context.queryClient.fetchQuery(savedPropertyQuery(deps.saved)) };
+    } catch (error) {
+      // spec §8: a saved property that fails to load is only logged
+      console.warn('Could not load the saved property', deps.saved, error);
+      return { saved: null };
+    }
   },
+  pendingComponent: () => <LoadingBlock />,
   component: AnalyzerPage,
 });

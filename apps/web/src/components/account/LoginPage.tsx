@@ -9,13 +9,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { logIn, rememberSignedInUser } from '../../queries/account';
-import { TextField } from '../pages/FormField';
+import { TextField } from '../forms/FormField';
+import { apiFieldErrors, type Validated } from '../forms/form-check';
+import { SubmitButton } from '../forms/SubmitButton';
+import { type SchemaForm, useSchemaForm } from '../forms/use-schema-form';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import { useFieldErrors } from '../pages/useFieldErrors';
-import { apiFieldErrors, logInFailureMessage } from './auth-form';
+import { logInFailureMessage } from './auth-form';
 import { PasswordResetRequest } from './PasswordResetRequest';
 import '../pages/pages.css';
-import { SubmitButton } from '../pages/SubmitButton';
 
 export const GOOGLE_START_URL = '/api/auth/google/start';
 
@@ -29,7 +30,8 @@ interface LoginPageProps {
 export function LoginPage({ googleEnabled, googleFailed }: LoginPageProps) {
   useDocumentTitle(UI_TEXT.login);
   const [view, setView] = useState<'login' | 'reset'>('login');
-  const [email, setEmail] = useState('');
+  // here, not in the login form: what was typed survives a look at 'Forgot password?' and back
+  const login = useSchemaForm({ initialValues: { email: '', password: '' }, validate: acceptAsTyped });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const switched = useRef(false);
 
@@ -56,7 +58,7 @@ export function LoginPage({ googleEnabled, googleFailed }: LoginPageProps) {
                 Google sign-in did not complete. Please try again, or log in with your email and password.
               </p>
             ) : null}
-            <LoginForm email={email} onEmailChange={setEmail} onForgotPassword={() => show('reset')} />
+            <LoginForm form={login} onForgotPassword={() => show('reset')} />
             {googleEnabled ? (
               <>
                 <p className="divider">or</p>
@@ -74,7 +76,7 @@ export function LoginPage({ googleEnabled, googleFailed }: LoginPageProps) {
             <h1 ref={headingRef} tabIndex={-1}>
               Reset your password
             </h1>
-            <PasswordResetRequest initialEmail={email} onBack={() => show('login')} />
+            <PasswordResetRequest initialEmail={login.values.email} onBack={() => show('login')} />
           </>
         )}
       </div>
@@ -82,17 +84,21 @@ export function LoginPage({ googleEnabled, googleFailed }: LoginPageProps) {
   );
 }
 
+type Credentials = { email: string; password: string };
+
+/** No client-side checks (spec §5: login fields are not required); the API's answer decides. */
+function acceptAsTyped(values: Credentials): Validated<Credentials> {
+  return { ok: true, value: values };
+}
+
 interface LoginFormProps {
-  email: string;
-  onEmailChange: (email: string) => void;
+  form: SchemaForm<Credentials, Credentials>;
   onForgotPassword: () => void;
 }
 
-function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
+function LoginForm({ form, onForgotPassword }: LoginFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: logIn,
@@ -103,35 +109,23 @@ function LoginForm({ email, onEmailChange, onForgotPassword }: LoginFormProps) {
     },
     onError: (error) => {
       toast.error(logInFailureMessage(error));
-      showErrors(apiFieldErrors(error));
+      form.showErrors(apiFieldErrors(error));
     },
   });
 
-  // no client-side checks (spec §5: login fields are not required); the API's answer decides
-  const submit = submitChecked(
-    () => ({ ok: true, value: { email, password } }),
-    (credentials) => mutation.mutate(credentials),
-  );
-
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        error={errors.email}
-      />
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit((credentials) => mutation.mutate(credentials))}
+      aria-busy={mutation.isPending}
+    >
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <TextField
         label="Password"
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
+        {...form.field('password')}
       />
       <div className="form-actions">
         <SubmitButton busy={mutation.isPending}>{UI_TEXT.login}</SubmitButton>

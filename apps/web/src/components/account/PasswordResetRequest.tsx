@@ -4,13 +4,14 @@
  */
 import { MESSAGES } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import { requestPasswordReset } from '../../queries/account';
-import { TextField } from '../pages/FormField';
-import { SubmitButton } from '../pages/SubmitButton';
-import { useFieldErrors } from '../pages/useFieldErrors';
-import { apiFieldErrors, passwordResetFailureMessage, validateResetRequest } from './auth-form';
+import { TextField } from '../forms/FormField';
+import { apiFieldErrors } from '../forms/form-check';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSchemaForm } from '../forms/use-schema-form';
+import { passwordResetFailureMessage, validateResetRequest } from './auth-form';
 
 interface PasswordResetRequestProps {
   /** what the user already typed into the login form */
@@ -20,8 +21,7 @@ interface PasswordResetRequestProps {
 
 export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequestProps) {
   const sentRef = useRef<HTMLParagraphElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
+  const form = useSchemaForm({ initialValues: { email: initialEmail }, validate: validateResetRequest });
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
@@ -30,7 +30,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
     },
     onError: (error) => {
       toast.error(passwordResetFailureMessage(error));
-      showErrors(apiFieldErrors(error));
+      form.showErrors(apiFieldErrors(error));
     },
   });
 
@@ -39,10 +39,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
     if (mutation.isSuccess) sentRef.current?.focus();
   }, [mutation.isSuccess]);
 
-  const submit = submitChecked(
-    () => validateResetRequest(email),
-    (address) => mutation.mutate(address),
-  );
+  const submit = form.handleSubmit((address) => mutation.mutate(address));
 
   return (
     <>
@@ -54,17 +51,8 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
           {MESSAGES.passwordResetSent} The link works for one hour.
         </p>
       ) : null}
-      <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-        />
+      <form ref={form.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
         <div className="form-actions">
           <SubmitButton busy={mutation.isPending}>Send reset link</SubmitButton>
           <button type="button" className="link-button" onClick={onBack}>

@@ -4,20 +4,20 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { confirmPasswordReset, rememberSignedInUser } from '../../queries/account';
-import { TextField } from '../pages/FormField';
+import { TextField } from '../forms/FormField';
+import { apiFieldErrors } from '../forms/form-check';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSchemaForm } from '../forms/use-schema-form';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import { useFieldErrors } from '../pages/useFieldErrors';
-import { apiFieldErrors, passwordProblem, type Validated } from './auth-form';
+import { validateNewPassword } from './auth-form';
 import '../pages/pages.css';
-import { SubmitButton } from '../pages/SubmitButton';
 
 const PASSWORD_CHANGED = 'Your password has been changed and you are now logged in.';
 const RESET_FAILED = 'Your password could not be changed. Please try again.';
-const MISMATCH = 'The passwords do not match.';
 const MISSING_TOKEN = 'This password reset link is incomplete. Please request a new one.';
 
 /** The API's own words for a 4xx (an expired link, a weak password); a generic sentence otherwise. */
@@ -25,13 +25,6 @@ function resetFailureMessage(error: unknown): string {
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500
     ? error.message
     : RESET_FAILED;
-}
-
-function checkNewPassword(password: string, confirmation: string): Validated<string> {
-  const problem = passwordProblem(password);
-  if (problem) return { ok: false, errors: { password: problem } };
-  if (confirmation !== password) return { ok: false, errors: { confirmation: MISMATCH } };
-  return { ok: true, value: password };
 }
 
 export function ResetPasswordPage({ token }: { token: string | undefined }) {
@@ -55,9 +48,10 @@ export function ResetPasswordPage({ token }: { token: string | undefined }) {
 function ResetPasswordForm({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const resultRef = useRef<HTMLParagraphElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
+  const form = useSchemaForm({
+    initialValues: { password: '', confirmation: '' },
+    validate: validateNewPassword,
+  });
 
   const mutation = useMutation({
     mutationFn: (newPassword: string) => confirmPasswordReset(token, newPassword),
@@ -67,7 +61,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     },
     onError: (error) => {
       toast.error(resetFailureMessage(error));
-      showErrors(apiFieldErrors(error));
+      form.showErrors(apiFieldErrors(error));
     },
   });
 
@@ -75,10 +69,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     if (mutation.isSuccess || mutation.isError) resultRef.current?.focus();
   }, [mutation.isSuccess, mutation.isError]);
 
-  const submit = submitChecked(
-    () => checkNewPassword(password, confirmation),
-    (newPassword) => mutation.mutate(newPassword),
-  );
+  const submit = form.handleSubmit((newPassword) => mutation.mutate(newPassword));
 
   if (mutation.isSuccess) {
     return (
@@ -97,27 +88,21 @@ function ResetPasswordForm({ token }: { token: string }) {
           {failure.message} <Link to="/login">Go to the login page</Link> and choose 'Forgot password?'.
         </p>
       ) : null}
-      <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+      <form ref={form.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
         <TextField
           label="New Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           hint="At least 6 characters."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
+          {...form.field('password')}
         />
         <TextField
           label="Confirm New Password"
-          name="confirmation"
           type="password"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          error={errors.confirmation}
+          {...form.field('confirmation')}
         />
         <div className="form-actions">
           <SubmitButton busy={mutation.isPending}>Set new password</SubmitButton>

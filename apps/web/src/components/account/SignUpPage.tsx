@@ -3,18 +3,19 @@
  * API's schema. On success the new user is signed in, told to verify the email, and taken to /
  * after SIGNUP_REDIRECT_MS.
  */
-import { MESSAGES, SIGNUP_REDIRECT_MS, UI_TEXT } from '@sfr/contracts';
+import { FREE_SEARCHES_AT_SIGNUP, MESSAGES, SIGNUP_REDIRECT_MS, UI_TEXT } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from '../../lib/toast';
 import { rememberSignedInUser, signUp } from '../../queries/account';
-import { TextField } from '../pages/FormField';
+import { TextField } from '../forms/FormField';
+import { apiFieldErrors } from '../forms/form-check';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSchemaForm } from '../forms/use-schema-form';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
-import { useFieldErrors } from '../pages/useFieldErrors';
-import { apiFieldErrors, type SignUpValues, signUpFailureMessage, validateSignUp } from './auth-form';
+import { type SignUpValues, signUpFailureMessage, signUpInvalidToast, validateSignUp } from './auth-form';
 import '../pages/pages.css';
-import { SubmitButton } from '../pages/SubmitButton';
 
 const EMPTY: SignUpValues = { firstname: '', lastname: '', email: '', password: '' };
 
@@ -23,8 +24,7 @@ export function SignUpPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const doneRef = useRef<HTMLParagraphElement>(null);
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
-  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
+  const form = useSchemaForm({ initialValues: EMPTY, validate: validateSignUp });
 
   const mutation = useMutation({
     mutationFn: signUp,
@@ -34,7 +34,7 @@ export function SignUpPage() {
     },
     onError: (error) => {
       toast.error(signUpFailureMessage(error));
-      showErrors(apiFieldErrors(error));
+      form.showErrors(apiFieldErrors(error));
     },
   });
   const created = mutation.isSuccess;
@@ -47,73 +47,54 @@ export function SignUpPage() {
     return () => clearTimeout(timer);
   }, [created, navigate]);
 
-  const change = (field: keyof SignUpValues) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = submitChecked(
-    () => {
-      const checked = validateSignUp(values);
-      // the spec's error toast for a short password, besides the message under the field
-      if (!checked.ok && checked.errors.password === MESSAGES.weakPassword)
-        toast.error(MESSAGES.weakPassword);
-      return checked;
-    },
-    (body) => mutation.mutate(body),
-  );
+  const submit = form.handleSubmit((body) => mutation.mutate(body), {
+    // besides the messages under the fields: the spec's toast for a short password, when that is all
+    onInvalid: (errors) => toast.error(signUpInvalidToast(errors)),
+  });
 
   const busy = mutation.isPending || created;
   return (
     <section className="page">
       <div className="card auth-card">
         <h1>{UI_TEXT.signUp}</h1>
-        <p className="page-lead">Create a free account: it comes with 5 free property analyses.</p>
+        <p className="page-lead">
+          Create a free account: it comes with {FREE_SEARCHES_AT_SIGNUP} free property analyses.
+        </p>
         {created ? (
           <p ref={doneRef} className="success-note" role="status" tabIndex={-1}>
             {MESSAGES.signUpSuccess} Taking you to the analyzer…
           </p>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+        <form ref={form.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
           <TextField
             label="First Name"
-            name="firstname"
             autoComplete="given-name"
             required
-            value={values.firstname}
-            onChange={change('firstname')}
-            error={errors.firstname}
+            {...form.field('firstname')}
             disabled={busy}
           />
           <TextField
             label="Last Name"
-            name="lastname"
             autoComplete="family-name"
             required
-            value={values.lastname}
-            onChange={change('lastname')}
-            error={errors.lastname}
+            {...form.field('lastname')}
             disabled={busy}
           />
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
             required
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email}
+            {...form.field('email')}
             disabled={busy}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="new-password"
             required
             hint="At least 6 characters."
-            value={values.password}
-            onChange={change('password')}
-            error={errors.password}
+            {...form.field('password')}
             disabled={busy}
           />
           <div className="form-actions">

@@ -6,6 +6,8 @@ import {
   passwordProblem,
   passwordResetFailureMessage,
   signUpFailureMessage,
+  signUpInvalidToast,
+  validateNewPassword,
   validateResetRequest,
   validateSignUp,
 } from './auth-form';
@@ -38,6 +40,37 @@ describe('validateSignUp', () => {
   });
 });
 
+describe('signUpInvalidToast', () => {
+  it("says the spec's sentence when a short password is all that is wrong", () => {
+    const result = validateSignUp({ ...valid, password: '12345' });
+    if (result.ok) throw new Error('expected a short password to be refused');
+    expect(signUpInvalidToast(result.errors)).toBe(MESSAGES.weakPassword);
+  });
+
+  it('counts the fields of an empty form instead of naming only the password', () => {
+    const result = validateSignUp({ firstname: '', lastname: '', email: '', password: '' });
+    if (result.ok) throw new Error('expected an empty form to be refused');
+    expect(signUpInvalidToast(result.errors)).toBe('Please correct the 4 fields marked below.');
+  });
+});
+
+describe('validateNewPassword', () => {
+  it('needs 6 characters, then the same password twice', () => {
+    expect(validateNewPassword({ password: '12345', confirmation: '12345' })).toEqual({
+      ok: false,
+      errors: { password: MESSAGES.weakPassword },
+    });
+    expect(validateNewPassword({ password: 'secret1', confirmation: 'secret2' })).toEqual({
+      ok: false,
+      errors: { confirmation: 'The passwords do not match.' },
+    });
+    expect(validateNewPassword({ password: 'secret1', confirmation: 'secret1' })).toEqual({
+      ok: true,
+      value: 'secret1',
+    });
+  });
+});
+
 describe('passwordProblem', () => {
   it('counts characters as the API does, so six emoji are long enough', () => {
     expect(passwordProblem('🏠🏠🏠🏠🏠🏠')).toBeNull();
@@ -51,8 +84,8 @@ describe('passwordProblem', () => {
 
 describe('validateResetRequest', () => {
   it('needs a valid email', () => {
-    expect(validateResetRequest(' a@b.co ')).toEqual({ ok: true, value: 'a@b.co' });
-    expect(validateResetRequest('')).toEqual({
+    expect(validateResetRequest({ email: ' a@b.co ' })).toEqual({ ok: true, value: 'a@b.co' });
+    expect(validateResetRequest({ email: '' })).toEqual({
       ok: false,
       errors: { email: 'Please enter a valid email address.' },
     });

@@ -3,7 +3,6 @@
  * into the product spec's messages (§5, §8). Pure, so it is unit-tested.
  */
 import {
-  fieldErrors,
   MESSAGES,
   PASSWORD_MIN_LENGTH,
   passwordSchema,
@@ -12,11 +11,7 @@ import {
 } from '@sfr/contracts';
 import type { z } from 'zod';
 import { ApiRequestError } from '../../lib/api';
-
-/** One message per invalid field, keyed by the body's field name. */
-export type FieldErrors = Readonly<Record<string, string>>;
-
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+import { checkWithSchema, type FieldErrors, type Validated } from '../forms/form-check';
 
 export type SignUpValues = Record<'firstname' | 'lastname' | 'email' | 'password', string>;
 
@@ -34,25 +29,39 @@ export function passwordProblem(password: string): string | null {
 
 /** The sign-up form, checked as the API will check it (signUpBodySchema plus the 6-character minimum). */
 export function validateSignUp(values: SignUpValues): Validated<z.output<typeof signUpBodySchema>> {
-  const parsed = signUpBodySchema.safeParse(values);
-  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   const weak = passwordProblem(values.password);
-  if (weak) errors.password ??= weak;
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, value: parsed.data };
-  return { ok: false, errors };
+  return checkWithSchema(signUpBodySchema, values, weak ? { password: weak } : {});
 }
+
+/**
+ * The error toast of a sign-up form that was not sent (spec §8 toasts a short password): the one
+ * field's own message, or, with several fields wrong, how many, so a short password does not read
+ * as the only problem of an empty form.
+ */
+export function signUpInvalidToast(errors: FieldErrors): string {
+  const messages = Object.values(errors);
+  if (messages.length === 1 && messages[0]) return messages[0];
+  return `Please correct the ${messages.length} fields marked below.`;
+}
+
+export type ResetRequestValues = { email: string };
 
 /** The email of the 'Forgot password?' form. */
-export function validateResetRequest(email: string): Validated<string> {
-  const parsed = resetRequestBodySchema.safeParse({ email });
-  return parsed.success
-    ? { ok: true, value: parsed.data.email }
-    : { ok: false, errors: fieldErrors(parsed.error) };
+export function validateResetRequest(values: ResetRequestValues): Validated<string> {
+  const checked = checkWithSchema(resetRequestBodySchema, values);
+  return checked.ok ? { ok: true, value: checked.value.email } : checked;
 }
 
-/** The field messages the API sent with its error, if any. */
-export function apiFieldErrors(error: unknown): FieldErrors {
-  return error instanceof ApiRequestError ? error.fields : {};
+export type NewPasswordValues = { password: string; confirmation: string };
+
+const PASSWORDS_DIFFER = 'The passwords do not match.';
+
+/** A new password (the reset form): long enough, within the schema's bound, typed the same twice. */
+export function validateNewPassword({ password, confirmation }: NewPasswordValues): Validated<string> {
+  const problem = passwordProblem(password);
+  if (problem) return { ok: false, errors: { password: problem } };
+  if (confirmation !== password) return { ok: false, errors: { confirmation: PASSWORDS_DIFFER } };
+  return { ok: true, value: password };
 }
 
 /** Sign-up failures (§8): email in use, weak password, anything else. */

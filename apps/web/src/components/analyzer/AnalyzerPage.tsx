@@ -1,24 +1,24 @@
 /**
  * The analyzer page, route `/` (product spec §2, §4): the property form, then the results of the
- * last analysis — or of the saved property named by `?saved=<id>`, pre-filled in the form. The
- * results block is loaded lazily, so the first visit downloads only the form.
+ * last analysis — or of the saved property named by `?saved=<id>` (read by the route's loader),
+ * pre-filled in the form. The results block is loaded lazily, so the first visit downloads only
+ * the form. Each analysis shown is a new results session (`key`): its edits start from its numbers.
  */
 import {
   type AnalysisResponse,
   isActiveSubscriptionStatus,
   MESSAGES,
-  type PropertyInput,
+  type SavedProperty,
   type SessionUser,
 } from '@sfr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLoaderData, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { analyzeProperty } from '../../queries/analysis';
-import { savedPropertyQuery } from '../../queries/saved-properties';
-import { currentUserQuery, refreshCurrentUser } from '../../queries/session';
-import { type AnalyzerPopup, AnalyzerPopups } from './AnalyzerPopups';
+import { useAnalyzeProperty } from '../../queries/analysis';
+import { currentUserQuery } from '../../queries/session';
+import type { AnalyzerPopup } from './AnalyzerPopups';
 import { analysisFailure } from './analysis-failure';
 import { LoadingBlock } from './LoadingBlock';
 import { PropertyForm, propertyFieldId } from './PropertyForm';
@@ -38,6 +38,10 @@ import './AnalyzerPage.css';
 
 const loadResults = () => import('../results/AnalysisResults');
 const AnalysisResults = lazy(loadResults);
+/** The popups (and their dialog) load when one first opens: the first visit does not need them. */
+const AnalyzerPopups = lazy(() =>
+  import('./AnalyzerPopups').then((module) => ({ default: module.AnalyzerPopups })),
+);
 
 function focusFirstError(errors: PropertyFormErrors) {
   const first = PROPERTY_FIELDS.find((field) => errors[field]);
@@ -63,73 +67,72 @@ function freeSearchesNote(user: SessionUser | null | undefined): string | undefi
   return `Free searches left: ${user.freeSearches}`;
 }
 
+/** What the page shows below the form: one analysis, made by one user, in one results session. */
+interface ShownAnalysis {
+  analysis: AnalysisResponse;
+  savedId: string | null;
+  /** whose analysis it is: after a sign-out (or another sign-in) it is not shown */
+  ownerId: string | null;
+  /** a new analysis brings its results into view and focuses them; a reopened saved one does not */
+  takeFocus: boolean;
+  /** the results' key: a new session, with edits starting from these numbers */
+  session: number;
+}
+
+/** Results sessions are numbered as analyses arrive (0 is the one a page starts with). */
+let lastSession = 0;
+
+function openedSaved(saved: SavedProperty): ShownAnalysis {
+  // the API answered for this browser's session; a sign-out on the page hides it all the same
+  return { analysis: saved, savedId: saved.id, ownerId: null, takeFocus: false, session: 0 };
+}
+
+/**
+ * The analyzer for one starting point: empty, the saved property the URL named, or what was on
+ * screen before that URL was left for a new analysis. The page gives each its own `key`.
+ */
+interface AnalyzerStart {
+  values: PropertyFormValues;
+  shown: ShownAnalysis | null;
+}
+
 export function AnalyzerPage() {
-  const { saved } = useSearch({ from: '/' });
+  const { saved } = useLoaderData({ from: '/' });
+  // a new analysis made over a reopened saved property leaves its URL and carries its state along
+  const [carried, setCarried] = useState<AnalyzerStart | null>(null);
+  const start: AnalyzerStart | null = saved
+    ? { values: propertyFormValues(saved.property), shown: openedSaved(saved) }
+    : carried;
+  return (
+    <AnalyzerWorkspace
+      key={saved ? `saved-${saved.id}` : `new-${carried?.shown?.session ?? 0}`}
+      start={start}
+      fromSaved={saved !== null}
+      onLeaveSaved={setCarried}
+    />
+  );
+}
+
+interface AnalyzerWorkspaceProps {
+  start: AnalyzerStart | null;
+  /** the URL names a saved property: a new analysis leaves that URL */
+  fromSaved: boolean;
+  onLeaveSaved: (start: AnalyzerStart) => void;
+}
+
+function AnalyzerWorkspace({ start, fromSaved, onLeaveSaved }: AnalyzerWorkspaceProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useQuery(currentUserQuery());
 
-  const [values, setValues] = useState<PropertyFormValues>(EMPTY_PROPERTY_FORM);
+  const [values, setValues] = useState<PropertyFormValues>(start?.values ?? EMPTY_PROPERTY_FORM);
   const [errors, setErrors] = useState<PropertyFormErrors>({});
-  const [analysis, setAnalysis] = useState<AnalysisResponse | null>(null);
-  const [savedId, setSavedId] = useState<string | null>(null);
+  const [shown, setShown] = useState<ShownAnalysis | null>(start?.shown ?? null);
   const [popup, setPopup] = useState<AnalyzerPopup>(null);
   const checkingSession = useRef(false);
-  // signing out on this page leaves no one's results behind
-  if (user.data === null && analysis !== null) {
-    setAnalysis(null);
-    setSavedId(null);
-  }
-  // bumped by each new analysis, so the results take the focus only then (not on Update Metrics)
-  const [analysisCount, setAnalysisCount] = useState(0);
-
-  // A saved property opens once per visit of its URL; later refetches (after Update Metrics
-  // overwrote it) must not reset what is on screen.
-  const savedProperty = useQuery({ ...savedPropertyQuery(saved ?? ''), enabled: saved !== undefined });
-  const [openedSaved, setOpenedSaved] = useState<string | null>(null);
-  if (saved === undefined && openedSaved !== null) setOpenedSaved(null);
-  const savedData = savedProperty.data;
-  // only a fresh copy: a cached one may predate an Update Metrics that overwrote it
-  if (saved !== undefined && savedData?.id === saved && !savedProperty.isFetching && openedSaved !== saved) {
-    setOpenedSaved(saved);
-    setAnalysis(savedData);
-    setSavedId(savedData.id);
-    setValues(propertyFormValues(savedData.property));
-    setErrors({});
-  }
-  useEffect(() => {
-    // spec §8: a saved property that fails to load is only logged
-    if (savedProperty.error) console.warn('Could not load the saved property', saved, savedProperty.error);
-  }, [savedProperty.error, saved]);
-
-  const analyze = useMutation({
-    mutationFn: (input: PropertyInput) => analyzeProperty(input),
-    onSuccess: (result) => {
-      setAnalysis(result);
-      setSavedId(null);
-      setAnalysisCount((count) => count + 1);
-      toast.success(MESSAGES.analysisSuccess);
-      // a free search was spent
-      void refreshCurrentUser(queryClient);
-      // the new results are not the saved property the URL names
-      if (saved !== undefined) void navigate({ to: '/', search: {}, replace: true });
-    },
-    onError: (error) => {
-      const failure = analysisFailure(error);
-      if (failure.kind === 'sign-in') {
-        setPopup({ kind: 'access' });
-        void refreshCurrentUser(queryClient);
-      } else if (failure.kind === 'out-of-searches') {
-        setPopup({ kind: 'out-of-searches', message: failure.message });
-      } else {
-        if (!(error instanceof ApiRequestError)) console.warn('Analysis failed', error);
-        const fieldErrors = pickPropertyErrors(failure.fields);
-        setErrors(fieldErrors);
-        requestAnimationFrame(() => focusFirstError(fieldErrors));
-        toast.error(failure.message);
-      }
-    },
-  });
+  const analyze = useAnalyzeProperty();
+  // signing out on this page leaves no one's results behind (nor shows them to the next user)
+  const visible = shown && user.data !== null && (shown.ownerId === null || shown.ownerId === user.data?.id);
 
   async function onSubmit() {
     const result = validatePropertyForm(values);
@@ -156,7 +159,36 @@ export function AnalyzerPage() {
     }
     // fetch the results code while the analysis runs
     void loadResults();
-    analyze.mutate(result.input);
+    analyze.mutate(result.input, {
+      onSuccess: (analysis) => {
+        const next: ShownAnalysis = {
+          analysis,
+          savedId: null,
+          ownerId: current?.id ?? null,
+          takeFocus: true,
+          session: ++lastSession,
+        };
+        toast.success(MESSAGES.analysisSuccess);
+        if (fromSaved) {
+          // the new results are not the saved property the URL names
+          onLeaveSaved({ values, shown: next });
+          void navigate({ to: '/', search: {}, replace: true });
+        } else setShown(next);
+      },
+      onError: (error) => {
+        const failure = analysisFailure(error);
+        if (failure.kind === 'sign-in') setPopup({ kind: 'access' });
+        else if (failure.kind === 'out-of-searches') {
+          setPopup({ kind: 'out-of-searches', message: failure.message });
+        } else {
+          if (!(error instanceof ApiRequestError)) console.warn('Analysis failed', error);
+          const fieldErrors = pickPropertyErrors(failure.fields);
+          setErrors(fieldErrors);
+          requestAnimationFrame(() => focusFirstError(fieldErrors));
+          toast.error(failure.message);
+        }
+      },
+    });
   }
 
   function onChange(field: PropertyField, value: string) {
@@ -182,18 +214,15 @@ export function AnalyzerPage() {
         />
       </section>
 
-      {analysis ? (
+      {visible ? (
         <Suspense fallback={<LoadingBlock />}>
           <AnalysisResults
-            analysis={analysis}
-            savedId={savedId}
-            onSaved={setSavedId}
-            onUpdated={setAnalysis}
-            focusKey={analysisCount}
+            key={shown.session}
+            analysis={shown.analysis}
+            savedId={shown.savedId}
+            takeFocus={shown.takeFocus}
           />
         </Suspense>
-      ) : saved !== undefined && (savedProperty.isPending || savedProperty.isFetching) ? (
-        <LoadingBlock />
       ) : null}
 
       <p className="disclaimer">
@@ -201,7 +230,11 @@ export function AnalyzerPage() {
         financial, tax or legal advice: check every number for your specific property before you invest.
       </p>
 
-      <AnalyzerPopups popup={popup} onClose={() => setPopup(null)} />
+      {popup ? (
+        <Suspense fallback={null}>
+          <AnalyzerPopups popup={popup} onClose={() => setPopup(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

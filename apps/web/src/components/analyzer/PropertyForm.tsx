@@ -1,14 +1,22 @@
 /**
  * The analyzer form (product spec §2, §5): the address with suggestions, rooms, price and house
  * type. The browser's own validation bubbles are off (noValidate) so every rule speaks with the
- * schema's sentence beside its field; the attributes stay for assistive technology.
+ * schema's sentence beside its field; the attributes stay for assistive technology. On a 2–4 unit
+ * house the rooms say they are per unit. Its state is usePropertyForm's (use-property-form.ts):
+ * pass that form's values, errors, setField, chooseSuggestion, handleSubmit(…) and formRef.
  */
 
 import type { AddressSuggestion } from '@sfr/contracts';
 import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
-import type { FormEvent, InputHTMLAttributes } from 'react';
+import type { FormEvent, InputHTMLAttributes, Ref } from 'react';
 import { AddressCombobox } from './AddressCombobox';
-import type { PropertyField, PropertyFormErrors, PropertyFormValues } from './property-form';
+import {
+  PER_UNIT_FIELDS,
+  type PropertyField,
+  type PropertyFormErrors,
+  type PropertyFormValues,
+  perUnitHint,
+} from './property-form';
 import './PropertyForm.css';
 
 interface PropertyFormProps {
@@ -20,6 +28,8 @@ interface PropertyFormProps {
   onSubmit: () => void;
   /** a line under the button, e.g. the free searches left */
   note?: string | undefined;
+  /** the form element, for focusing the first invalid field (usePropertyForm's formRef) */
+  ref?: Ref<HTMLFormElement> | undefined;
 }
 
 export function propertyFieldId(field: PropertyField): string {
@@ -27,6 +37,7 @@ export function propertyFieldId(field: PropertyField): string {
 }
 
 const errorId = (field: PropertyField) => `${propertyFieldId(field)}-error`;
+const hintId = (field: PropertyField) => `${propertyFieldId(field)}-hint`;
 
 export function PropertyForm({
   values,
@@ -36,7 +47,9 @@ export function PropertyForm({
   onChooseSuggestion,
   onSubmit,
   note,
+  ref,
 }: PropertyFormProps) {
+  const unitHint = perUnitHint(values.factor);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!pending) onSubmit();
@@ -44,6 +57,8 @@ export function PropertyForm({
 
   function field(name: PropertyField, attributes: InputHTMLAttributes<HTMLInputElement>) {
     const error = errors[name];
+    const hint = PER_UNIT_FIELDS.includes(name) ? unitHint : undefined;
+    const describedBy = [hint ? hintId(name) : null, error ? errorId(name) : null].filter(Boolean).join(' ');
     return (
       <div className={`field field-${name}`}>
         <label htmlFor={propertyFieldId(name)}>{PROPERTY_FIELD_LABELS[name]}</label>
@@ -53,10 +68,15 @@ export function PropertyForm({
           required
           value={values[name]}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(name) : undefined}
+          aria-describedby={describedBy || undefined}
           onChange={(event) => onChange(name, event.target.value)}
           {...attributes}
         />
+        {hint ? (
+          <span id={hintId(name)} className="field-hint">
+            {hint}
+          </span>
+        ) : null}
         <FieldError field={name} message={error} />
       </div>
     );
@@ -64,7 +84,7 @@ export function PropertyForm({
 
   const streetError = errors.street;
   return (
-    <form className="property-form" aria-labelledby="analyzer-title" noValidate onSubmit={submit}>
+    <form ref={ref} className="property-form" aria-labelledby="analyzer-title" noValidate onSubmit={submit}>
       <div className="field field-street">
         <label htmlFor={propertyFieldId('street')}>{PROPERTY_FIELD_LABELS.street}</label>
         <AddressCombobox

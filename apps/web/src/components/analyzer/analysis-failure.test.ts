@@ -19,7 +19,7 @@ describe('analysisFailure', () => {
   });
 
   it("shows the server's text, with its field messages", () => {
-    const error = new ApiRequestError(400, 'VALIDATION', 'Zipcode is invalid', {
+    const error = new ApiRequestError(400, 'VALIDATION_FAILED', 'Zipcode is invalid', {
       zipcode: 'Zipcode is invalid',
     });
     expect(analysisFailure(error)).toEqual({
@@ -32,7 +32,7 @@ describe('analysisFailure', () => {
   it('turns the crime-grade complaint into the invalid ZIP message', () => {
     const error = new ApiRequestError(
       400,
-      'ANALYSIS_FAILED',
+      'INVALID_ZIP',
       "local variable 'violent_crime_grade' referenced before assignment",
     );
     expect(analysisFailure(error)).toMatchObject({ kind: 'toast', message: MESSAGES.invalidZip });
@@ -57,7 +57,7 @@ describe('analysisFailure', () => {
   });
 
   it('treats a 402 with another code as an ordinary failure', () => {
-    expect(analysisFailure(new ApiRequestError(402, 'PAYMENT', 'Pay first'))).toMatchObject({
+    expect(analysisFailure(new ApiRequestError(402, 'BAD_REQUEST', 'Pay first'))).toMatchObject({
       kind: 'toast',
       message: 'Pay first',
     });

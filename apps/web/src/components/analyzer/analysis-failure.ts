@@ -3,10 +3,8 @@
  * 'Analyzer Access' popup, users out of free searches the 'Out of Free Searches' popup, and every
  * other failure a toast (with the API's field messages beside the fields).
  */
-import { analysisFailureMessage, MESSAGES } from '@sfr/contracts';
+import { API_ERROR_CODES, analysisFailureMessage, MESSAGES } from '@sfr/contracts';
 import { ApiRequestError } from '../../lib/api';
-
-export const OUT_OF_FREE_SEARCHES = 'OUT_OF_FREE_SEARCHES';
 
 export type AnalysisFailure =
   | { kind: 'sign-in' }
@@ -17,7 +15,7 @@ export function analysisFailure(error: unknown): AnalysisFailure {
   if (!(error instanceof ApiRequestError))
     return { kind: 'toast', message: MESSAGES.analysisError, fields: {} };
   if (error.status === 401) return { kind: 'sign-in' };
-  if (error.status === 402 && error.code === OUT_OF_FREE_SEARCHES) {
+  if (error.status === 402 && error.code === API_ERROR_CODES.OUT_OF_FREE_SEARCHES) {
     return { kind: 'out-of-searches', message: error.message };
   }
   switch (error.code) {

@@ -3,6 +3,7 @@ import {
   applySuggestion,
   EMPTY_PROPERTY_FORM,
   type PropertyFormValues,
+  perUnitHint,
   pickPropertyErrors,
   propertyFormValues,
   validatePropertyForm,
@@ -149,27 +150,61 @@ describe('the form around it', () => {
     });
   });
 
-  it('empties Street for a ZIP suggestion and keeps a county the data does not know', () => {
+  const zipSuggestion = {
+    label: 'Austin, TX 78701',
+    street: '',
+    city: 'Austin',
+    zipcode: '78701',
+    state_code: 'TX',
+    county_name: '',
+    lat: null,
+    lng: null,
+  };
+
+  it('keeps the street typed before a ZIP, and a county the data does not know', () => {
     const values = applySuggestion(
-      { ...EMPTY_PROPERTY_FORM, street: '78701', county_name: 'Travis' },
-      {
-        label: 'Austin, TX 78701',
-        street: '',
-        city: 'Austin',
-        zipcode: '78701',
-        state_code: 'TX',
-        county_name: '',
-        lat: null,
-        lng: null,
-      },
+      { ...EMPTY_PROPERTY_FORM, street: '1100 Congress Ave 78701', county_name: 'Travis' },
+      zipSuggestion,
     );
-    expect(values).toMatchObject({ street: '', city: 'Austin', zipcode: '78701', county_name: 'Travis' });
+    expect(values).toMatchObject({
+      street: '1100 Congress Ave',
+      city: 'Austin',
+      zipcode: '78701',
+      state_code: 'TX',
+      county_name: 'Travis',
+    });
   });
+
+  it.each([
+    ['1100 Congress Ave, Austin, TX 78701', '1100 Congress Ave'],
+    ['1100 Congress Ave austin TX 78701-1234', '1100 Congress Ave'],
+    ['1100 Congress Ave 787', '1100 Congress Ave'],
+    ['1100 Congress Ave 90210', '1100 Congress Ave 90210'],
+    ['12 Oak Ct 78701', '12 Oak Ct'],
+    ['1100 Congress Ave', '1100 Congress Ave'],
+  ])('from %j keeps %j as the street', (typed, street) => {
+    expect(applySuggestion({ ...EMPTY_PROPERTY_FORM, street: typed }, zipSuggestion).street).toBe(street);
+  });
+
+  it.each(['78701', '787', 'Austin', 'austin, TX', ' 78701 '])(
+    'empties Street after a search for the place %j',
+    (typed) => {
+      expect(applySuggestion({ ...EMPTY_PROPERTY_FORM, street: typed }, zipSuggestion).street).toBe('');
+    },
+  );
 
   it('places the API field messages beside the fields they name', () => {
     expect(pickPropertyErrors({ zipcode: 'Zipcode must be 5 digits', other: 'x' })).toEqual({
       zipcode: 'Zipcode must be 5 digits',
     });
     expect(pickPropertyErrors({ 'property.city': 'City is required' })).toEqual({ city: 'City is required' });
+  });
+});
+
+describe('perUnitHint', () => {
+  it('says the rooms are per unit on a 2 to 4 unit house, and nothing on a single family', () => {
+    expect(perUnitHint('1')).toBeUndefined();
+    expect(perUnitHint('2')).toBe('Per unit: each of the 2 units.');
+    expect(perUnitHint('4')).toBe('Per unit: each of the 4 units.');
   });
 });

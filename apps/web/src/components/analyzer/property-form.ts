@@ -39,6 +39,15 @@ export const EMPTY_PROPERTY_FORM: PropertyFormValues = {
   factor: '1',
 };
 
+/** The fields counted per unit: the rent is multiplied by the units, the rooms are not. */
+export const PER_UNIT_FIELDS: readonly PropertyField[] = ['num_bedrooms', 'num_bathrooms'];
+
+/** 'Per unit: each of the 4 units.' for a 2–4 unit house (the house type radio's value); else nothing. */
+export function perUnitHint(factor: string): string | undefined {
+  const units = Number(factor);
+  return Number.isInteger(units) && units > 1 ? `Per unit: each of the ${units} units.` : undefined;
+}
+
 export type PropertyFormResult =
   | { ok: true; input: PropertyInput }
   | { ok: false; errors: PropertyFormErrors };
@@ -82,9 +91,10 @@ export const ADDRESS_FIELDS = [
 
 /**
  * Choosing a suggestion fills the address fields from its parts and leaves the rest alone. A
- * suggestion for a ZIP or a city has no street: Street is then emptied (what was typed there was
- * the ZIP or city, not a street) for the user to fill; a county the data does not know keeps what
- * the user wrote.
+ * suggestion for a ZIP or a city has no street: Street then keeps what the user typed there, less
+ * the place at its end that the suggestion stands for ('1100 Congress Ave 78701' keeps
+ * '1100 Congress Ave'). What was only a place ('78701', 'Austin, TX': no house number left) leaves
+ * Street empty to fill. A county the data does not know keeps what the user wrote.
  */
 export function applySuggestion(
   values: PropertyFormValues,
@@ -92,10 +102,37 @@ export function applySuggestion(
 ): PropertyFormValues {
   return {
     ...values,
-    street: suggestion.street,
+    street: suggestion.street || typedStreet(values.street, suggestion),
     city: suggestion.city,
     zipcode: suggestion.zipcode,
     state_code: suggestion.state_code,
     county_name: suggestion.county_name || values.county_name,
   };
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `text` ending in `word` (after a space or comma, or as the whole text), less that word. */
+function withoutTrailing(text: string, word: string, flags = ''): string {
+  if (!word) return text;
+  return text.replace(new RegExp(`(?:^|[\\s,]+)${escapeRegExp(word)}$`, flags), '');
+}
+
+/**
+ * `typed` less the place at its end: the suggestion's ZIP or the start of it that was searched
+ * for, then the state code as written in capitals ('12 Oak Ct' keeps its 'Ct'), then the city in
+ * any case.
+ */
+function typedStreet(
+  typed: string,
+  place: Pick<AddressSuggestion, 'city' | 'state_code' | 'zipcode'>,
+): string {
+  let rest = typed.trim();
+  const zip = /(?:^|[\s,]+)(\d{3,5})(?:-\d{0,4})?$/.exec(rest);
+  if (zip?.[1] && place.zipcode.startsWith(zip[1])) rest = rest.slice(0, zip.index);
+  rest = withoutTrailing(rest, place.state_code.trim().toUpperCase());
+  rest = withoutTrailing(rest, place.city.trim(), 'i');
+  rest = rest.replace(/[\s,]+$/, '');
+  // a street starts with its house number; without a digit it was a city search
+  return /\d/.test(rest) ? rest : '';
 }

@@ -1,7 +1,9 @@
 /**
  * A map of the address (product spec §2): 'Loading...' while it is located, then a map centred on
- * it with one marker — or, without a Mapbox token, a panel with its coordinates. If it cannot be
- * located, 'Map data not available' (and the failure is logged).
+ * it at zoom 15 with one marker, 400 px high: Mapbox's when the server has a public Mapbox token,
+ * otherwise raster tiles from the server's tile URL (OpenStreetMap by default) with their
+ * attribution. If it cannot be located, 'Map data not available' (and the failure is logged). Both
+ * maps load lazily; if one cannot start, the coordinates are shown instead of a blank box.
  */
 
 import type { MapPoint } from '@sfr/contracts';
@@ -12,9 +14,15 @@ import { geocodeQuery } from '../../queries/analysis';
 import { publicConfigQuery } from '../../queries/session';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
 import { loadWithRetry } from './load-with-retry';
+import { PIN_PATH, PIN_VIEW_BOX } from './pin';
+import type { MapTiles } from './TileMap';
 import './PropertyMap.css';
 
 const MapboxMap = lazy(() => loadWithRetry(() => import('./MapboxMap')));
+const TileMap = lazy(() => loadWithRetry(() => import('./TileMap')));
+
+/** Which map the server's settings allow. */
+type MapSource = { kind: 'mapbox'; token: string } | { kind: 'tiles'; tiles: MapTiles };
 
 export function PropertyMap({ address }: { address: string | null }) {
   const config = useQuery(publicConfigQuery());
@@ -23,18 +31,27 @@ export function PropertyMap({ address }: { address: string | null }) {
   useEffect(() => {
     if (point.error) console.warn('Could not locate the address for the map', address, point.error);
   }, [point.error, address]);
+  useEffect(() => {
+    if (config.error) console.warn('The map settings could not be read', config.error);
+  }, [config.error]);
 
   if (address === null || point.isError) return <MapPanel>{MESSAGES.mapUnavailable}</MapPanel>;
   if (point.isPending || config.isPending) return <MapLoading />;
   const token = config.data?.mapboxToken;
-  // a failed config request means no token: the coordinates are still worth showing
-  if (!token) return <CoordinatesPanel point={point.data} />;
-  return <LiveMap key={address} token={token} point={point.data} address={address} />;
+  const tiles = config.data?.mapTiles;
+  const source: MapSource | null = token
+    ? { kind: 'mapbox', token }
+    : tiles
+      ? { kind: 'tiles', tiles }
+      : null;
+  // without the settings there is nothing to draw with: the coordinates are still worth showing
+  if (!source) return <CoordinatesPanel point={point.data} />;
+  return <LiveMap key={address} source={source} point={point.data} address={address} />;
 }
 
-function LiveMap({ token, point, address }: { token: string; point: MapPoint; address: string }) {
+function LiveMap({ source, point, address }: { source: MapSource; point: MapPoint; address: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) return <CoordinatesPanel point={point} hint="The map could not be loaded." />;
+  if (failed) return <CoordinatesPanel point={point} />;
   const fail = (error: unknown) => {
     console.warn('The map could not be shown', error);
     setFailed(true);
@@ -42,7 +59,17 @@ function LiveMap({ token, point, address }: { token: string; point: MapPoint; ad
   return (
     <MapFailureBoundary onFailure={fail}>
       <Suspense fallback={<MapLoading />}>
-        <MapboxMap token={token} lat={point.lat} lng={point.lng} address={address} onFailure={fail} />
+        {source.kind === 'mapbox' ? (
+          <MapboxMap
+            token={source.token}
+            lat={point.lat}
+            lng={point.lng}
+            address={address}
+            onFailure={fail}
+          />
+        ) : (
+          <TileMap tiles={source.tiles} lat={point.lat} lng={point.lng} address={address} />
+        )}
       </Suspense>
     </MapFailureBoundary>
   );
@@ -60,21 +87,17 @@ function MapLoading() {
   return <LoadingBlock height={MAP_HEIGHT_PX} />;
 }
 
-const NO_TOKEN_HINT = 'Set MAPBOX_PUBLIC_TOKEN to show a map';
-
-function CoordinatesPanel({ point, hint = NO_TOKEN_HINT }: { point: MapPoint; hint?: string }) {
+/** The address was located but no map could be drawn: its coordinates, with the marker's pin. */
+function CoordinatesPanel({ point }: { point: MapPoint }) {
   return (
     <MapPanel>
-      <svg className="property-map-pin" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
-        />
+      <svg className="property-map-pin" viewBox={PIN_VIEW_BOX} width="27" height="36" aria-hidden="true">
+        <path fill="currentColor" d={PIN_PATH} />
       </svg>
       <span className="property-map-coordinates">
         {point.lat.toFixed(5)}, {point.lng.toFixed(5)}
       </span>
-      <span className="property-map-hint">{hint}</span>
+      <span className="property-map-hint">The map could not be loaded.</span>
     </MapPanel>
   );
 }

@@ -4,16 +4,16 @@
  */
 import { FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN, UI_TEXT } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { submitFeedback } from '../../queries/account';
-import { apiFieldErrors } from '../account/auth-form';
-import { TextAreaField, TextField } from './FormField';
+import { TextAreaField, TextField } from '../forms/FormField';
+import { apiFieldErrors } from '../forms/form-check';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useSchemaForm } from '../forms/use-schema-form';
 import { type FeedbackValues, validateFeedback } from './feedback-form';
 import { useDocumentTitle } from './useDocumentTitle';
-import { useFieldErrors } from './useFieldErrors';
 import './pages.css';
-import { SubmitButton } from './SubmitButton';
 
 const EMPTY: FeedbackValues = { comments: '', rating: '' };
 const THANKS = 'Thank you! Your feedback was received.';
@@ -22,18 +22,17 @@ const NOT_SENT = 'Your feedback could not be sent. Please try again.';
 export function FeedbackPage() {
   useDocumentTitle('Feedback');
   const resultRef = useRef<HTMLParagraphElement>(null);
-  const [values, setValues] = useState<FeedbackValues>(EMPTY);
-  const { formRef, errors, showErrors, submitChecked } = useFieldErrors();
+  const form = useSchemaForm({ initialValues: EMPTY, validate: validateFeedback });
 
   const mutation = useMutation({
     mutationFn: submitFeedback,
     onSuccess: (answer) => {
       console.info('feedback submitted', answer.id);
-      setValues(EMPTY);
+      form.reset();
     },
     onError: (error) => {
       console.warn('feedback failed', error);
-      showErrors(apiFieldErrors(error));
+      form.showErrors(apiFieldErrors(error));
     },
   });
 
@@ -43,14 +42,18 @@ export function FeedbackPage() {
     if (mutation.isSuccess || (mutation.isError && !failedOnFields)) resultRef.current?.focus();
   }, [mutation.isSuccess, mutation.isError, failedOnFields]);
 
-  const submit = submitChecked(
-    () => validateFeedback(values),
-    (body) => mutation.mutate(body),
-  );
+  const submit = form.handleSubmit((body) => mutation.mutate(body));
 
-  const edit = (field: keyof FeedbackValues) => (event: { target: { value: string } }) => {
-    if (mutation.isSuccess || mutation.isError) mutation.reset();
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  /** A field's binding that also clears the last outcome: it was about what was sent before. */
+  const field = (name: keyof FeedbackValues) => {
+    const binding = form.field(name);
+    return {
+      ...binding,
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        if (mutation.isSuccess || mutation.isError) mutation.reset();
+        binding.onChange(event);
+      },
+    };
   };
 
   return (
@@ -72,19 +75,10 @@ export function FeedbackPage() {
               : NOT_SENT}
           </p>
         ) : null}
-        <form ref={formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
-          <TextAreaField
-            label="Comments"
-            name="comments"
-            required
-            rows={6}
-            value={values.comments}
-            onChange={edit('comments')}
-            error={errors.comments}
-          />
+        <form ref={form.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
+          <TextAreaField label="Comments" required rows={6} {...field('comments')} />
           <TextField
             label="Rating"
-            name="rating"
             type="number"
             inputMode="numeric"
             required
@@ -92,9 +86,7 @@ export function FeedbackPage() {
             max={FEEDBACK_RATING_MAX}
             step={1}
             hint={`From ${FEEDBACK_RATING_MIN} (poor) to ${FEEDBACK_RATING_MAX} (excellent).`}
-            value={values.rating}
-            onChange={edit('rating')}
-            error={errors.rating}
+            {...field('rating')}
           />
           <div className="form-actions">
             <SubmitButton busy={mutation.isPending}>{UI_TEXT.submitFeedback}</SubmitButton>

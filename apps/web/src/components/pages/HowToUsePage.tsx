@@ -1,13 +1,15 @@
 /**
- * /howtouse (product spec §2): the hosted walkthrough video (HOW_TO_VIDEO_URL on the server) and a
- * written guide in five sections: getting started, input data, property analysis, cash flow
- * analysis and decisions. Button and section names come from the messages module, so the guide
- * names exactly what the analyzer shows.
+ * /howtouse (product spec §2): a written guide in five sections (getting started, input data,
+ * property analysis, cash flow analysis and decisions) illustrated with screenshots of the real
+ * screens (scripts/guide-screenshots.ts), and the hosted walkthrough video above it when the server
+ * names one. Button and section names come from the messages module, so the guide names exactly
+ * what the analyzer shows.
  */
 import { FREE_SEARCHES_AT_SIGNUP, HOUSE_TYPES, holdPeriodTitle, POPUPS, UI_TEXT } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { publicConfigQuery } from '../../queries/session';
+import { GUIDE_IMAGES } from './guide-images.gen';
 import { useDocumentTitle } from './useDocumentTitle';
 import './pages.css';
 import './content-pages.css';
@@ -29,16 +31,18 @@ export function HowToUsePage() {
       <header className="content-hero">
         <h1>How to Use SFR Analyst</h1>
         <p className="page-lead">
-          A short walkthrough, then the same steps in writing: from typing an address to deciding whether the
-          deal works.
+          {videoUrl
+            ? 'A short walkthrough, then the same steps in writing'
+            : 'Every step, with the screens you will see'}
+          : from typing an address to deciding whether the deal works.
         </p>
       </header>
 
-      <section aria-labelledby="howto-video">
-        <h2 id="howto-video" className="visually-hidden">
-          Video walkthrough
-        </h2>
-        {videoUrl ? (
+      {videoUrl ? (
+        <section aria-labelledby="howto-video">
+          <h2 id="howto-video" className="visually-hidden">
+            Video walkthrough
+          </h2>
           <div className="video-frame">
             <iframe
               src={videoUrl}
@@ -49,13 +53,8 @@ export function HowToUsePage() {
               referrerPolicy="strict-origin-when-cross-origin"
             />
           </div>
-        ) : (
-          <p className="notice">
-            No walkthrough video is configured for this site. The server administrator can add one by setting
-            HOW_TO_VIDEO_URL to an embeddable video address. The written guide below covers every step.
-          </p>
-        )}
-      </section>
+        </section>
+      ) : null}
 
       <nav aria-label="Guide sections" className="card guide-contents">
         <h2 className="guide-contents-title">On this page</h2>
@@ -107,6 +106,11 @@ export function HowToUsePage() {
             multiplies the rent.
           </li>
         </ul>
+        <GuideFigure
+          image={GUIDE_IMAGES.propertyForm}
+          alt="The property form filled in for 1100 Congress Ave, Austin, TX 78701: Travis County, 3 bedrooms, 2 bathrooms, a purchase price of 450000, Single Family, above the Analyze Property button and the free searches left."
+          caption="The property form, filled in for the example deal."
+        />
         <p>
           Press <strong>{UI_TEXT.analyzeProperty}</strong>. If the ZIP code is not recognised you will be
           asked to check it; nothing is used up.
@@ -116,8 +120,18 @@ export function HowToUsePage() {
       <section id={SECTIONS[2].id} aria-labelledby={`${SECTIONS[2].id}-title`} className="guide-section">
         <h2 id={`${SECTIONS[2].id}-title`}>3. {SECTIONS[2].title}</h2>
         <p>
-          <strong>{UI_TEXT.analyzerResults}</strong> opens with the {UI_TEXT.propertyInformation} and the{' '}
-          {UI_TEXT.metrics}. Hover or focus any label for a one-sentence explanation.
+          <strong>{UI_TEXT.analyzerResults}</strong> opens with the verdict: the rating and the six figures
+          most investors decide on, the monthly cash flow after the loan, cash-on-cash return, cap rate, debt
+          service coverage (DSCR), levered XIRR and the cash needed to close.
+        </p>
+        <GuideFigure
+          image={GUIDE_IMAGES.verdict}
+          alt="The verdict band of the example deal: a red rating circle with its percentage and verdict, then the monthly cash flow, cash-on-cash, cap rate, DSCR, levered XIRR and cash to close."
+          caption="The verdict comes first."
+        />
+        <p>
+          Below it are the {UI_TEXT.propertyInformation} and the {UI_TEXT.metrics}. Hover or focus any label
+          for a one-sentence explanation.
         </p>
         <ul>
           <li>
@@ -138,11 +152,16 @@ export function HowToUsePage() {
         <p>
           Highlighted fields are assumptions the model had to make: closing costs, vacancy, insurance, taxes,
           maintenance, loan terms, appreciation and the hold period. Replace them with your own figures (a
-          quote, the listing’s tax bill, your lender’s rate) and press{' '}
-          <strong>{UI_TEXT.updateMetrics}</strong> to recalculate everything. Press{' '}
+          quote, the listing’s tax bill, your lender’s rate): every figure follows as you type. Press{' '}
+          <strong>{UI_TEXT.updateMetrics}</strong> to record the new figures, and{' '}
           <strong>{UI_TEXT.saveProperty}</strong> to keep the analysis; it appears under{' '}
           <Link to="/savedproperties">Saved Properties</Link>, where one click reopens it.
         </p>
+        <GuideFigure
+          image={GUIDE_IMAGES.assumptions}
+          alt="The top of the Metrics card: HUD and market rent, the crime grades, then the highlighted Purchase Price, Closing Cost and Monthly Rent inputs, each with how its value was derived."
+          caption="Highlighted inputs are assumptions: replace them with figures you can check."
+        />
       </section>
 
       <section id={SECTIONS[3].id} aria-labelledby={`${SECTIONS[3].id}-title`} className="guide-section">
@@ -162,9 +181,14 @@ export function HowToUsePage() {
         <p>
           The hold-period table under the results (titled <strong>{holdPeriodTitle(5)}</strong> for a 5-year
           hold) lays the hold out year by year: revenue, expenses, mortgage, the sale and loan payoff in the
-          final year, equity accumulated and each year’s return. Change the hold period and update the metrics
-          to see a different horizon.
+          final year, equity accumulated and each year’s return. Change the hold period to see a different
+          horizon.
         </p>
+        <GuideFigure
+          image={GUIDE_IMAGES.holdPeriod}
+          alt="The top of the 5 Year Returns Summary table of the example deal, years 1 to 5 in columns: the unlevered revenue, expense, net operating income, proceeds from sale, cash flow and annual return, then the first levered rows down to the rental cash flow after the mortgage."
+          caption="The hold, year by year."
+        />
       </section>
 
       <section id={SECTIONS[4].id} aria-labelledby={`${SECTIONS[4].id}-title`} className="guide-section">
@@ -173,29 +197,60 @@ export function HowToUsePage() {
           The <strong>{UI_TEXT.sfrAnalystRatings}</strong> circle scores the deal out of 100: cash-on-cash
           return, levered XIRR, debt service coverage, cap rate and the neighbourhood’s crime grades. Green
           and Light-Green deals clear most thresholds; Yellow is workable but worth a closer look at the weak
-          scores; Red Orange and Red do not pay for their risk at this price.
+          scores; Red Orange and Red do not pay for their risk at this price. The card shows how each of the
+          five scores was earned.
         </p>
+        <GuideFigure
+          image={GUIDE_IMAGES.rating}
+          alt="The SFR Analyst Ratings card of the example deal: the rating circle, then each score with its measure, its scale and the points it earned."
+          caption="Why the deal got its rating."
+        />
         <p>Before you make an offer:</p>
         <ul>
-          <li>Replace every highlighted assumption you can verify, then update the metrics again.</li>
+          <li>Replace every highlighted assumption you can verify.</li>
           <li>
-            Try a lower offer: Purchase Price is editable in the results too, so change it and update the
-            metrics to find the price at which the rating turns the colour you need.
+            Try a lower offer: Purchase Price is editable in the results too. Closing cost, taxes, insurance
+            and the loan follow the price unless you set them yourself, so you can find the price at which the
+            rating turns the colour you need.
           </li>
           <li>
             Check that the levered cash flow stays positive with a higher vacancy rate or interest rate; a
             deal that only works on the best case is fragile.
           </li>
           <li>
-            Save the candidates: Saved Properties lists each one with its price and rooms and reopens it with
-            one click. The numbers are estimates from public data: confirm rents, taxes and insurance locally
-            before you buy.
+            Save the candidates: Saved Properties lists each one with its rating, monthly cash flow, price and
+            rooms, and reopens it with one click. The numbers are estimates from public data: confirm rents,
+            taxes and insurance locally before you buy.
           </li>
         </ul>
+        <GuideFigure
+          image={GUIDE_IMAGES.saved}
+          alt="A saved property card for 1100 Congress Ave, Austin, TX 78701 with its house type, rooms, county, purchase price and date saved, and a Delete button."
+          caption="A saved analysis, one click from reopening."
+        />
         <p>
           Questions or ideas? <Link to="/feedback">Send us feedback</Link>.
         </p>
       </section>
     </article>
+  );
+}
+
+type GuideImage = (typeof GUIDE_IMAGES)[keyof typeof GUIDE_IMAGES];
+
+/** A screenshot of the real screen the text describes, at most its own size, never wider than the page. */
+function GuideFigure({ image, alt, caption }: { image: GuideImage; alt: string; caption: string }) {
+  return (
+    <figure className="guide-figure">
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+      />
+      <figcaption>{caption}</figcaption>
+    </figure>
   );
 }

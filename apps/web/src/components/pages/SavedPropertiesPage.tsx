@@ -1,19 +1,17 @@
 /**
- * /savedproperties (product spec §2): the signed-in user's saved analyses, newest first. An item
- * reopens in the analyzer at /?saved=<id>; Delete removes it (failures are only logged, spec §8).
- * There is no route guard: a guest is asked to log in instead.
+ * /savedproperties (product spec §2): the signed-in user's saved analyses, newest first, each with
+ * its rating and monthly cash flow as saved. An item reopens in the analyzer at /?saved=<id>;
+ * Delete asks first, then removes it (failures are only logged, spec §8). There is no route guard:
+ * a guest is asked to log in instead.
  */
-import { type SavedProperty, UI_TEXT } from '@sfr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { METRIC_LABELS, type SavedProperty, UI_TEXT } from '@sfr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import {
-  deleteSavedProperty,
-  savedPropertiesQuery,
-  savedPropertyKeys,
-  savedPropertyQuery,
-} from '../../queries/saved-properties';
+import { savedPropertiesQuery, useDeleteSavedProperty } from '../../queries/saved-properties';
 import { currentUserQuery } from '../../queries/session';
+import { Dialog } from '../Dialog';
+import { SavedPropertyActions } from '../share/SavedPropertyActions';
 import { formatLongDate } from './format-date';
 import { type SavedPropertySummary, summarizeSavedProperty } from './saved-property-text';
 import { useDocumentTitle } from './useDocumentTitle';
@@ -50,26 +48,25 @@ export function SavedPropertiesPage() {
 }
 
 function SavedList() {
-  const queryClient = useQueryClient();
   const saved = useQuery(savedPropertiesQuery());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
+  // the property whose Delete was pressed, until the user confirms or cancels
+  const [confirming, setConfirming] = useState<SavedPropertySummary | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (item: SavedPropertySummary) => deleteSavedProperty(item.id),
-    onSuccess: async (_answer, item) => {
-      queryClient.setQueryData(savedPropertiesQuery().queryKey, (list) =>
-        list?.filter((property) => property.id !== item.id),
-      );
-      queryClient.removeQueries({ queryKey: savedPropertyQuery(item.id).queryKey });
-      setAnnouncement(`Deleted ${item.address}.`);
+  const remove = useDeleteSavedProperty({
+    onDeleted: () => {
       // the focused Delete button is gone: continue from the list's heading
       headingRef.current?.focus();
-      await queryClient.invalidateQueries({ queryKey: savedPropertyKeys.list() });
     },
-    // product spec §8: a failed delete is only logged; the item simply stays in the list
-    onError: (error, item) => console.warn(`deleting saved property ${item.id} failed`, error),
   });
+
+  function confirmDelete() {
+    if (!confirming) return;
+    const item = confirming;
+    setConfirming(null);
+    remove.mutate(item.id, { onSuccess: () => setAnnouncement(`Deleted ${item.address}.`) });
+  }
 
   const properties: SavedProperty[] = saved.data ?? [];
   return (
@@ -96,13 +93,33 @@ function SavedList() {
         <ul className="saved-list">
           {properties.map((property) => {
             const item = summarizeSavedProperty(property);
-            const deleting = remove.isPending && remove.variables?.id === item.id;
+            const deleting = remove.isPending && remove.variables === item.id;
             return (
-              <SavedItem key={item.id} item={item} deleting={deleting} onDelete={() => remove.mutate(item)} />
+              <SavedItem key={item.id} item={item} deleting={deleting} onDelete={() => setConfirming(item)} />
             );
           })}
         </ul>
       ) : null}
+      <Dialog
+        open={confirming !== null}
+        title="Delete this saved property?"
+        onClose={() => setConfirming(null)}
+        actions={
+          <>
+            <button type="button" className="button button-outline" onClick={() => setConfirming(null)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-danger" onClick={confirmDelete}>
+              Delete
+            </button>
+          </>
+        }
+      >
+        <p>
+          <strong>{confirming?.address}</strong> and its analysis will be removed from your saved properties.
+          This cannot be undone.
+        </p>
+      </Dialog>
     </>
   );
 }
@@ -124,6 +141,17 @@ function SavedItem({ item, deleting, onDelete }: SavedItemProps) {
             {item.address}
           </Link>
         </h2>
+        <div className="saved-verdict">
+          <p className={`saved-rating saved-rating-${item.rating.tone}`}>
+            <span className="saved-rating-points">{item.rating.points}</span>
+            <span className="saved-rating-color">{item.rating.color}</span>
+            <span className="visually-hidden"> rating</span>
+          </p>
+          <dl className="saved-cash-flow">
+            <dt>{METRIC_LABELS.monthly_levered_cash_flow}</dt>
+            <dd>{item.monthlyCashFlow}</dd>
+          </dl>
+        </div>
         <dl className="saved-facts">
           <div>
             <dt>House type</dt>
@@ -143,6 +171,7 @@ function SavedItem({ item, deleting, onDelete }: SavedItemProps) {
           </div>
         </dl>
         {savedOn ? <p className="saved-date">Saved {savedOn}</p> : null}
+        <SavedPropertyActions savedId={item.id} address={item.address} />
       </div>
       <button
         type="button"

@@ -23,10 +23,15 @@ describe('roomsText', () => {
     expect(roomsText(1, 1)).toBe('1 bedroom · 1 bathroom');
     expect(roomsText(3, 1.5)).toBe('3 bedrooms · 1.5 bathrooms');
   });
+
+  it('says the rooms are per unit on a 2 to 4 unit house', () => {
+    expect(roomsText(2, 1, 4)).toBe('2 bedrooms · 1 bathroom per unit');
+    expect(roomsText(3, 2, 1)).toBe('3 bedrooms · 2 bathrooms');
+  });
 });
 
 describe('summarizeSavedProperty', () => {
-  it('shows the house type by name and the price in the money format', () => {
+  it('shows the house type by name, the money formatted, the rooms per unit and the rating with its colour', () => {
     const saved = {
       id: 'abc',
       savedAt: '2027-01-02T03:04:05.000Z',
@@ -38,14 +43,18 @@ describe('summarizeSavedProperty', () => {
         purchase_price: 185000,
         factor: 2,
       },
-    } as SavedProperty;
+      summary: { overall_points: 62, overall_color: 'Light-Green', overall_response: 'Good', scores: [] },
+      year_1_metrics: { monthly_levered_cash_flow: -123.456 },
+    } as unknown as SavedProperty;
     expect(summarizeSavedProperty(saved)).toEqual({
       id: 'abc',
       address: '12 Oak St, Springfield, IL 62701',
       houseType: 'Two Family',
-      rooms: '3 bedrooms · 2 bathrooms',
+      rooms: '3 bedrooms · 2 bathrooms per unit',
       county: 'Sangamon County',
       purchasePrice: '$185,000.00',
+      rating: { points: '62%', color: 'Light-Green', tone: 'light-green' },
+      monthlyCashFlow: '-$123.46',
       savedAt: '2027-01-02T03:04:05.000Z',
     });
   });

@@ -1,5 +1,6 @@
 /** How one saved property reads in the list (product spec §2, Saved Properties). Pure, unit-tested. */
 import { formatMoney, houseTypeName, type SavedProperty } from '@sfr/contracts';
+import { ratingTone } from '../results/rating';
 
 type Address = Pick<SavedProperty['property'], 'street' | 'city' | 'state_code' | 'zipcode'>;
 
@@ -17,9 +18,10 @@ function count(value: number, unit: string): string {
   return `${value} ${unit}${value === 1 ? '' : 's'}`;
 }
 
-/** '3 bedrooms · 1.5 bathrooms', singular for exactly one. */
-export function roomsText(bedrooms: number, bathrooms: number): string {
-  return `${count(bedrooms, 'bedroom')} · ${count(bathrooms, 'bathroom')}`;
+/** '3 bedrooms · 1.5 bathrooms', singular for exactly one; '… per unit' on a 2–4 unit house. */
+export function roomsText(bedrooms: number, bathrooms: number, units = 1): string {
+  const rooms = `${count(bedrooms, 'bedroom')} · ${count(bathrooms, 'bathroom')}`;
+  return units > 1 ? `${rooms} per unit` : rooms;
 }
 
 export interface SavedPropertySummary {
@@ -29,18 +31,28 @@ export interface SavedPropertySummary {
   rooms: string;
   county: string;
   purchasePrice: string;
+  /** the analyst rating as saved: '62%', its colour's name and its CSS modifier */
+  rating: { points: string; color: string; tone: string };
+  /** year 1, after the loan payment: '-$1,647.06' */
+  monthlyCashFlow: string;
   savedAt: string;
 }
 
 export function summarizeSavedProperty(saved: SavedProperty): SavedPropertySummary {
-  const { property } = saved;
+  const { property, summary } = saved;
   return {
     id: saved.id,
     address: savedPropertyAddressLine(property),
     houseType: houseTypeName(property.factor),
-    rooms: roomsText(property.num_bedrooms, property.num_bathrooms),
+    rooms: roomsText(property.num_bedrooms, property.num_bathrooms, property.factor),
     county: property.county_name,
     purchasePrice: formatMoney(property.purchase_price),
+    rating: {
+      points: `${summary.overall_points}%`,
+      color: summary.overall_color,
+      tone: ratingTone(summary.overall_color),
+    },
+    monthlyCashFlow: formatMoney(saved.year_1_metrics.monthly_levered_cash_flow),
     savedAt: saved.savedAt,
   };
 }

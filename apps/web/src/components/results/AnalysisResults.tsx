@@ -1,7 +1,12 @@
 /**
- * 'Analyzer Results' (product spec §2): save, property information and metrics on the left; sale
- * assumptions, overall returns, map, rating and sources on the right; then the hold-period table
- * and 'Update Metrics'. Loaded lazily: nothing here is needed before the first analysis.
+ * 'Analyzer Results' (product spec §2): the verdict first (rating and the figures that decide),
+ * then save, property information and metrics on the left; sale assumptions, overall returns,
+ * map, rating and sources on the right; charts, the hold-period table and 'Update Metrics'.
+ *
+ * Every figure is live: each edit of an assumption re-derives what the user has not overridden
+ * and recomputes the analysis in the browser with the server's engine (assumption-editor.ts).
+ * 'Update Metrics' and 'Save Property' send exactly the numbers on screen. Loaded lazily: nothing
+ * here is needed before the first analysis. One results session per analysis: the page keys it.
  */
 import {
   type AnalysisResponse,
@@ -13,42 +18,68 @@ import {
   SALE_ASSUMPTION_KEYS,
   UI_TEXT,
 } from '@sfr/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { saveProperty, updateMetrics } from '../../queries/analysis';
-import { savedPropertiesQuery, savedPropertyKeys } from '../../queries/saved-properties';
-import { PropertyMap } from '../map/PropertyMap';
+import { useSaveProperty, useUpdateMetrics } from '../../queries/analysis';
+import { LoadingBlock } from '../analyzer/LoadingBlock';
+import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
+import { ReportButtons } from '../share/ReportButtons';
+import {
+  assumptionEditor,
+  derivationBasis,
+  inputErrors,
+  isDerived,
+  isStale,
+  startEditing,
+} from './assumption-editor';
 import { HoldPeriodTable } from './HoldPeriodTable';
 import { MarketSources, MarketWarnings } from './MarketSources';
-import { type MetricSource, MetricsPanel } from './MetricsPanel';
+import { MetricsPanel } from './MetricsPanel';
 import {
   type EditableKey,
   editableDisplayOrder,
-  initialMetricEdits,
   type MetricEditErrors,
   metricInputId,
   pickMetricErrors,
-  readMetricEdits,
 } from './metric-edits';
+import { type AssumptionOrigin, type MetricSource, MetricSourceContext } from './metric-source';
 import { OverallReturns } from './OverallReturns';
 import { PropertyInformation } from './PropertyInformation';
 import { oneLineAddress } from './property-info';
 import { RatingCard } from './RatingCard';
 import { SaleAssumptions } from './SaleAssumptions';
-import { findSavedCopy } from './saved-match';
+import { VerdictBand } from './VerdictBand';
 import './AnalysisResults.css';
 
+/** The map depends on the address only: edits of the assumptions pass it by. */
+const PropertyMap = memo(PropertyMapLive);
+
+/** The charts and their library load with the results, in a chunk of their own. */
+const ResultsCharts = lazy(() => import('./ResultsCharts'));
+
+/** The offer line, what breaks the deal and the break-even (issue 14), in a chunk of their own. */
+const DecisionTools = lazy(() => import('../decision/DecisionTools'));
+
 export interface AnalysisResultsProps {
+  /** the analysis this results session starts from */
   analysis: AnalysisResponse;
-  /** the saved copy's id when the shown analysis is saved */
+  /** the saved copy's id when the analysis shown is saved */
   savedId: string | null;
-  onSaved: (id: string) => void;
-  onUpdated: (analysis: AnalysisResponse) => void;
-  /** changes with every new analysis: the results then take the focus (and scroll into view) */
-  focusKey: number;
+  /** a new analysis: bring the results into view and focus their heading */
+  takeFocus: boolean;
 }
 
 const EDITABLE_ORDER = editableDisplayOrder(METRIC_GROUPS, SALE_ASSUMPTION_KEYS);
@@ -61,44 +92,32 @@ function groupsHiding(keys: readonly EditableKey[]): MetricGroupName[] {
   }).map((group) => group.name);
 }
 
+const requiredMessage = (key: EditableKey) => `${METRIC_LABELS[key]} is required`;
+
 export default function AnalysisResults({
   analysis,
-  savedId,
-  onSaved,
-  onUpdated,
-  focusKey,
+  savedId: startSavedId,
+  takeFocus,
 }: AnalysisResultsProps) {
-  const queryClient = useQueryClient();
+  const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    if (focusKey > 0) heading.current?.focus();
-  }, [focusKey]);
-  const metrics = analysis.property.metrics;
-  // A save or an update answers about the analysis it started from; by then a new analysis may be
-  // on screen, which its answer must not replace or mark as saved.
-  const latest = useRef(analysis);
-  latest.current = analysis;
+    if (!takeFocus) return;
+    // the verdict is the first thing seen; focus tells screen readers the results arrived
+    section.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [takeFocus]);
 
-  // The inputs restart from the new numbers whenever the results change (spec §3).
-  const [shown, setShown] = useState(analysis);
-  const [edits, setEdits] = useState(() => initialMetricEdits(metrics));
-  const [errors, setErrors] = useState<MetricEditErrors>({});
-  if (shown !== analysis) {
-    setShown(analysis);
-    setEdits(initialMetricEdits(metrics));
-    setErrors({});
-  }
+  const [editor, dispatch] = useReducer(assumptionEditor, analysis, (start) => startEditing(start));
+  const [savedId, setSavedId] = useState(startSavedId);
   const [expanded, setExpanded] = useState<ReadonlySet<MetricGroupName>>(new Set());
+  const { live } = editor;
+  const stale = isStale(editor);
+  // the charts redraw just after the numbers: a keystroke paints the figures first
+  const charted = useDeferredValue(live);
 
-  const onEdit = useCallback((key: EditableKey, text: string) => {
-    setEdits((current) => ({ ...current, [key]: text }));
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const { [key]: _, ...rest } = current;
-      return rest;
-    });
-  }, []);
-
+  const onEdit = useCallback((key: EditableKey, text: string) => dispatch({ type: 'edit', key, text }), []);
+  const onReset = useCallback((key: EditableKey) => dispatch({ type: 'reset', key }), []);
   const onToggle = useCallback((group: MetricGroupName) => {
     setExpanded((current) => {
       const next = new Set(current);
@@ -108,158 +127,184 @@ export default function AnalysisResults({
   }, []);
 
   /** Shows the errors beside their inputs, opening hidden sections, and focuses the first. */
-  function showErrors(next: MetricEditErrors) {
-    const keys = EDITABLE_ORDER.filter((key) => next[key]);
-    flushSync(() => {
-      setErrors(next);
-      setExpanded((current) => new Set([...current, ...groupsHiding(keys)]));
-    });
-    const first = keys[0];
+  function showErrors(keys: readonly EditableKey[]) {
+    const ordered = EDITABLE_ORDER.filter((key) => keys.includes(key));
+    flushSync(() => setExpanded((current) => new Set([...current, ...groupsHiding(ordered)])));
+    const first = ordered[0];
     if (first) document.getElementById(metricInputId(first))?.focus();
   }
 
-  // every displayed number by metric key (the xirr root flags are notes, not metrics)
-  const values = useMemo(() => {
-    const { unlevered_xirr_multiple_roots, levered_xirr_multiple_roots, ...returns } =
-      analysis.overall_returns;
-    const byKey: Partial<Record<MetricKey, number | string | null>> = {
-      ...analysis.year_1_metrics,
-      ...analysis.sale_assumptions,
+  const source: MetricSource = useMemo(() => {
+    const { unlevered_xirr_multiple_roots, levered_xirr_multiple_roots, ...returns } = live.overall_returns;
+    const values: Partial<Record<MetricKey, number | string | null>> = {
+      ...live.year_1_metrics,
+      ...live.sale_assumptions,
       ...returns,
     };
-    return byKey;
-  }, [analysis]);
+    const originOf = (key: EditableKey): AssumptionOrigin | null => {
+      if (!isDerived(key)) return null;
+      return { kind: editor.overridden.has(key) ? 'overridden' : 'derived', basis: derivationBasis(key) };
+    };
+    return {
+      labels: live.metric_display_names,
+      valueOf: (key) => values[key],
+      edits: editor.edits,
+      errors: inputErrors(editor, requiredMessage),
+      onEdit,
+      originOf,
+      onReset,
+      units: live.property.factor,
+    };
+  }, [live, editor, onEdit, onReset]);
 
-  const source: MetricSource = useMemo(
-    () => ({ labels: analysis.metric_display_names, valueOf: (key) => values[key], edits, errors, onEdit }),
-    [analysis.metric_display_names, values, edits, errors, onEdit],
-  );
+  const save = useSaveProperty();
+  const update = useUpdateMetrics();
 
-  const save = useMutation({
-    onMutate: () => ({ startedFrom: analysis }),
-    mutationFn: async () => {
-      // spec §4: an address already saved is not written again (the API's 409 covers races)
-      const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
-      if (findSavedCopy(saved, analysis.property)) return null;
-      return saveProperty(analysis.property);
-    },
-    onSuccess: (saved, _variables, context) => {
-      if (!saved) {
-        toast.info(MESSAGES.alreadySaved);
-        return;
-      }
-      if (context.startedFrom === latest.current) onSaved(saved.id);
-      toast.success(MESSAGES.saveSuccess);
-    },
-    onError: (error) => {
-      if (error instanceof ApiRequestError && error.status === 409) {
-        toast.info(MESSAGES.alreadySaved);
-        return;
-      }
-      console.warn('Saving the property failed', error);
-      toast.error(MESSAGES.saveError);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
-  });
+  /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
+  function numbersOnScreen(): AnalysisResponse['property'] | null {
+    const { check } = editor;
+    if (check.kind === 'ok') return live.property;
+    if (check.kind === 'empty') {
+      toast.error(MESSAGES.fillAllMetricFields);
+      showErrors(check.keys);
+    } else {
+      const first = EDITABLE_ORDER.find((key) => check.errors[key]);
+      toast.error((first && check.errors[first]) || MESSAGES.updateMetricsError);
+      showErrors(Object.keys(check.errors) as EditableKey[]);
+    }
+    return null;
+  }
 
-  const update = useMutation({
-    onMutate: () => ({ startedFrom: analysis }),
-    mutationFn: updateMetrics,
-    onSuccess: (result, _variables, context) => {
-      // the server overwrote a saved copy of this address, if there is one
-      void queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all });
-      if (context.startedFrom !== latest.current) return;
-      onUpdated(result);
-      toast.success(MESSAGES.updateMetricsSuccess);
-    },
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) {
-        console.warn('Updating the metrics failed', error);
-        toast.error(MESSAGES.updateMetricsError);
-        return;
-      }
-      const fieldErrors = pickMetricErrors(error.fields);
-      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
-      toast.error(error.message.trim() || MESSAGES.updateMetricsError);
-    },
-  });
+  function onSave() {
+    const property = numbersOnScreen();
+    if (!property) return;
+    save.mutate(
+      { analysisId: editor.base.analysis_id, property },
+      {
+        onSuccess: (saved) => {
+          if (!saved) {
+            toast.info(MESSAGES.alreadySaved);
+            return;
+          }
+          setSavedId(saved.id);
+          dispatch({ type: 'rebase', analysis: saved });
+          toast.success(MESSAGES.saveSuccess);
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 409) {
+            toast.info(MESSAGES.alreadySaved);
+            return;
+          }
+          console.warn('Saving the property failed', error);
+          toast.error(MESSAGES.saveError);
+        },
+      },
+    );
+  }
 
   function onUpdate() {
-    const read = readMetricEdits(edits, metrics);
-    if (read.kind === 'empty') {
-      toast.error(MESSAGES.fillAllMetricFields);
-      showErrors(Object.fromEntries(read.keys.map((key) => [key, `${METRIC_LABELS[key]} is required`])));
-      return;
-    }
-    if (read.kind === 'invalid') {
-      const first = EDITABLE_ORDER.find((key) => read.errors[key]);
-      toast.error((first && read.errors[first]) || MESSAGES.updateMetricsError);
-      showErrors(read.errors);
-      return;
-    }
-    update.mutate({ ...analysis.property, metrics: read.metrics });
+    const property = numbersOnScreen();
+    if (!property) return;
+    update.mutate(
+      { analysis_id: editor.base.analysis_id, property },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: 'rebase', analysis: result });
+          toast.success(MESSAGES.updateMetricsSuccess);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiRequestError)) {
+            console.warn('Updating the metrics failed', error);
+            toast.error(MESSAGES.updateMetricsError);
+            return;
+          }
+          const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
+          const keys = Object.keys(fieldErrors) as EditableKey[];
+          if (keys.length > 0) {
+            dispatch({ type: 'server-errors', errors: fieldErrors });
+            showErrors(keys);
+          }
+          toast.error(error.message.trim() || MESSAGES.updateMetricsError);
+        },
+      },
+    );
   }
 
   return (
-    <section className="results" aria-labelledby="results-title">
-      <div className="results-header">
-        <h2 id="results-title" ref={heading} tabIndex={-1}>
-          {UI_TEXT.analyzerResults}
-        </h2>
-        <div className="results-save">
-          {savedId ? (
-            <span className="saved-badge">
-              <span aria-hidden="true">✓</span> Saved
-            </span>
-          ) : null}
+    <MetricSourceContext.Provider value={source}>
+      <section ref={section} className="results" aria-labelledby="results-title">
+        <div className="results-header">
+          <h2 id="results-title" ref={heading} tabIndex={-1}>
+            {UI_TEXT.analyzerResults}
+          </h2>
+          <div className="results-save">
+            <ReportButtons
+              source={
+                savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }
+              }
+            />
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={save.isPending}
+              aria-busy={save.isPending || undefined}
+              onClick={onSave}
+            >
+              {UI_TEXT.saveProperty}
+            </button>
+            {savedId ? (
+              <span className="saved-badge">
+                <span aria-hidden="true">✓</span> Saved
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <MarketWarnings warnings={live.market_data.warnings} />
+        <VerdictBand analysis={live} stale={stale} />
+        <Suspense fallback={<LoadingBlock height={240} />}>
+          <DecisionTools analysis={live} />
+        </Suspense>
+
+        <div className="results-grid">
+          <div className="results-column">
+            <PropertyInformation property={live.property} />
+            <MetricsPanel expanded={expanded} onToggle={onToggle} />
+          </div>
+          <div className="results-column">
+            <SaleAssumptions />
+            <OverallReturns returns={live.overall_returns} />
+            <section className="card results-block" aria-labelledby="map-title">
+              <h3 id="map-title">Location</h3>
+              <PropertyMap address={oneLineAddress(live.property)} />
+            </section>
+            <RatingCard rating={live.summary} metrics={live.year_1_metrics} />
+            <MarketSources marketData={live.market_data} units={live.property.factor} />
+          </div>
+        </div>
+
+        <Suspense fallback={<LoadingBlock height={320} />}>
+          <ResultsCharts analysis={charted} />
+        </Suspense>
+
+        <HoldPeriodTable
+          holdPeriod={live.sale_assumptions.hold_period}
+          table={live.metrics_for_hold_period}
+        />
+
+        <div className="results-update">
+          <p>{UI_TEXT.adjustHighlighted}</p>
           <button
             type="button"
             className="button button-primary"
-            disabled={save.isPending}
-            aria-busy={save.isPending || undefined}
-            onClick={() => save.mutate()}
+            disabled={update.isPending}
+            aria-busy={update.isPending || undefined}
+            onClick={onUpdate}
           >
-            {UI_TEXT.saveProperty}
+            {update.isPending ? <span className="button-spinner" aria-hidden="true" /> : null}
+            {UI_TEXT.updateMetrics}
           </button>
         </div>
-      </div>
-      <MarketWarnings warnings={analysis.market_data.warnings} />
-
-      <div className="results-grid">
-        <div className="results-column">
-          <PropertyInformation property={analysis.property} />
-          <MetricsPanel source={source} expanded={expanded} onToggle={onToggle} />
-        </div>
-        <div className="results-column">
-          <SaleAssumptions source={source} />
-          <OverallReturns source={source} returns={analysis.overall_returns} />
-          <section className="card results-block" aria-labelledby="map-title">
-            <h3 id="map-title">Location</h3>
-            <PropertyMap address={oneLineAddress(analysis.property)} />
-          </section>
-          <RatingCard rating={analysis.summary} metrics={analysis.year_1_metrics} />
-          <MarketSources marketData={analysis.market_data} />
-        </div>
-      </div>
-
-      <HoldPeriodTable
-        holdPeriod={analysis.sale_assumptions.hold_period}
-        table={analysis.metrics_for_hold_period}
-      />
-
-      <div className="results-update">
-        <p>{UI_TEXT.adjustHighlighted}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={update.isPending}
-          aria-busy={update.isPending || undefined}
-          onClick={onUpdate}
-        >
-          {update.isPending ? <span className="button-spinner" aria-hidden="true" /> : null}
-          {UI_TEXT.updateMetrics}
-        </button>
-      </div>
-    </section>
+      </section>
+    </MetricSourceContext.Provider>
   );
 }

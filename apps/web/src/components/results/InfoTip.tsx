@@ -1,10 +1,12 @@
 /**
  * The explanation beside a label: a small button that shows its tooltip on hover, on keyboard
  * focus and on tap, and hides it on Escape (WCAG 1.4.13). The tooltip text is the button's
- * description, so screen readers read it on focus. It is drawn with position: fixed, so a
- * scrolling table or a card's edge never clips it.
+ * description, so screen readers read it on focus. It is drawn in <body> (a portal) with
+ * position: fixed, so a scrolling table, a card's edge or a contained block never clips or
+ * offsets it; hover still counts it as part of its trigger (React events follow the portal).
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import './InfoTip.css';
 
 interface Position {
@@ -26,7 +28,8 @@ function positionBelow(trigger: HTMLElement): Position {
   return { top: box.bottom, left };
 }
 
-export function InfoTip({ text }: { text: string }) {
+/** Memoised: its text is fixed, so the results' live redraws pass it by. */
+export const InfoTip = memo(function InfoTip({ text }: { text: string }) {
   const id = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const [position, setPosition] = useState<Position | null>(null);
@@ -66,15 +69,18 @@ export function InfoTip({ text }: { text: string }) {
         <span aria-hidden="true">i</span>
         <span className="visually-hidden">Explain</span>
       </button>
-      <span
-        id={id}
-        role="tooltip"
-        className="infotip-text"
-        hidden={position === null}
-        style={position ? { top: position.top, left: position.left } : undefined}
-      >
-        {text}
-      </span>
+      {createPortal(
+        <span
+          id={id}
+          role="tooltip"
+          className="infotip-text"
+          hidden={position === null}
+          style={position ? { top: position.top, left: position.left } : undefined}
+        >
+          {text}
+        </span>,
+        document.body,
+      )}
     </span>
   );
-}
+});

@@ -1,9 +1,17 @@
 /** Where the market figures came from, with their vintage, and the API's warnings about them. */
 import type { MarketData } from '@sfr/contracts';
+import { memo } from 'react';
 import { marketSourceRows } from './market-sources';
 
-export function MarketSources({ marketData }: { marketData: MarketData }) {
-  const rows = marketSourceRows(marketData);
+/** Memoised: the market figures do not change as assumptions are edited. */
+export const MarketSources = memo(function MarketSources({
+  marketData,
+  units,
+}: {
+  marketData: MarketData;
+  units: number;
+}) {
+  const rows = marketSourceRows(marketData, units);
   if (rows.length === 0) return null;
   return (
     <section className="card results-block" aria-labelledby="market-sources-title">
@@ -15,14 +23,20 @@ export function MarketSources({ marketData }: { marketData: MarketData }) {
               <span>{row.label}</span>
               <span className="metric-value">{row.value}</span>
             </span>
-            <span className="source-origin">{row.source}</span>
+            <span className="source-origin">
+              {row.source}{' '}
+              <span className="source-tier" data-tier={row.tierKey} title={row.tierHelp}>
+                {row.tier}
+              </span>
+            </span>
+            {row.range ? <span className="source-note">Range: {row.range}</span> : null}
             {row.note ? <span className="source-note">{row.note}</span> : null}
           </li>
         ))}
       </ul>
     </section>
   );
-}
+});
 
 /** The API's notes on what it could not find (e.g. no rent estimate): shown above the results. */
 export function MarketWarnings({ warnings }: { warnings: readonly string[] }) {

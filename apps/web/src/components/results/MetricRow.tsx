@@ -1,47 +1,89 @@
 /**
- * One metric of the results: its label with an explanation, and its value — or, for an editable
- * assumption, a highlighted input in the units people type (dollars, percent, years).
+ * One metric of the results: its label with an explanation, and its live value — or, for an
+ * editable assumption, a highlighted input in the units people type (dollars, percent, years),
+ * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
-import { formatMetric, METRIC_KIND, METRIC_TOOLTIPS, type MetricKey } from '@sfr/contracts';
+import { formatMetric, METRIC_KIND, METRIC_LABELS, METRIC_TOOLTIPS, type MetricKey } from '@sfr/contracts';
+import { memo } from 'react';
 import { InfoTip } from './InfoTip';
-import { type EditableKey, metricInputId } from './metric-edits';
-
-export interface MetricEdit {
-  text: string;
-  error: string | undefined;
-  onChange: (key: EditableKey, text: string) => void;
-}
-
-interface MetricRowProps {
-  metric: MetricKey;
-  label: string;
-  value: number | string | null | undefined;
-  /** present when the metric is an editable assumption */
-  edit?: MetricEdit;
-}
+import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
+import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
 
 const UNIT_WORDS: Partial<Record<string, string>> = { money: 'dollars', percent: 'percent', years: 'years' };
 
-export function MetricRow({ metric, label, value, edit }: MetricRowProps) {
-  const kind = METRIC_KIND[metric];
-  if (!edit) {
-    return (
-      <div className="metric-row">
-        <dt>
-          <span>{label}</span>
-          <InfoTip text={METRIC_TOOLTIPS[metric]} />
-        </dt>
-        <dd className="metric-value">{formatMetric(metric, value)}</dd>
-      </div>
-    );
-  }
-
-  const key = metric as EditableKey;
-  const id = metricInputId(key);
-  const errorId = `${id}-error`;
-  const unit = UNIT_WORDS[kind];
+/**
+ * The row of one metric, read from the results' MetricSource. The drawing below is memoised on
+ * plain values, so a keystroke redraws only the rows whose numbers changed.
+ */
+export function MetricRow({ metric }: { metric: MetricKey }) {
+  const source = useMetricSource();
+  const label = metricLabel(metric, source.labels[metric] ?? METRIC_LABELS[metric], source.units);
+  if (!isEditableKey(metric))
+    return <FigureRow metric={metric} label={label} value={source.valueOf(metric)} />;
+  const origin = source.originOf(metric);
   return (
-    <div className="metric-row editable">
+    <AssumptionRow
+      metric={metric}
+      label={label}
+      text={source.edits[metric]}
+      error={source.errors[metric]}
+      originKind={origin?.kind}
+      originBasis={origin?.basis}
+      onEdit={source.onEdit}
+      onReset={source.onReset}
+    />
+  );
+}
+
+const FigureRow = memo(function FigureRow({
+  metric,
+  label,
+  value,
+}: {
+  metric: MetricKey;
+  label: string;
+  value: number | string | null | undefined;
+}) {
+  return (
+    <div className="metric-row">
+      <dt>
+        <span>{label}</span>
+        <InfoTip text={METRIC_TOOLTIPS[metric]} />
+      </dt>
+      <dd className="metric-value">{formatMetric(metric, value)}</dd>
+    </div>
+  );
+});
+
+interface AssumptionRowProps {
+  metric: EditableKey;
+  label: string;
+  text: string;
+  error: string | undefined;
+  originKind: AssumptionOrigin['kind'] | undefined;
+  originBasis: string | undefined;
+  onEdit: (key: EditableKey, text: string) => void;
+  onReset: (key: EditableKey) => void;
+}
+
+const AssumptionRow = memo(function AssumptionRow({
+  metric,
+  label,
+  text,
+  error,
+  originKind,
+  originBasis,
+  onEdit,
+  onReset,
+}: AssumptionRowProps) {
+  const kind = METRIC_KIND[metric];
+  const id = metricInputId(metric);
+  const errorId = `${id}-error`;
+  const originId = `${id}-origin`;
+  const unit = UNIT_WORDS[kind];
+  const describedBy = [error ? errorId : null, originKind ? originId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`metric-row editable${originKind === 'overridden' ? ' overridden' : ''}`}>
       <dt>
         <label htmlFor={id}>
           {label}
@@ -61,10 +103,10 @@ export function MetricRow({ metric, label, value, edit }: MetricRowProps) {
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={edit.text}
-            aria-invalid={edit.error ? true : undefined}
-            aria-describedby={edit.error ? errorId : undefined}
-            onChange={(event) => edit.onChange(key, event.target.value)}
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            onChange={(event) => onEdit(metric, event.target.value)}
           />
           {kind === 'percent' ? (
             <span className="metric-affix" aria-hidden="true">
@@ -77,12 +119,30 @@ export function MetricRow({ metric, label, value, edit }: MetricRowProps) {
             </span>
           ) : null}
         </span>
-        {edit.error ? (
+        {error ? (
           <span id={errorId} className="field-error">
-            {edit.error}
+            {error}
+          </span>
+        ) : null}
+        {originKind === 'derived' ? (
+          <span id={originId} className="metric-origin">
+            Derived: {originBasis}
+          </span>
+        ) : null}
+        {originKind === 'overridden' ? (
+          <span className="metric-origin">
+            <span id={originId}>Your value</span>
+            <button
+              type="button"
+              className="button-link metric-reset"
+              aria-label={`Reset ${label} to ${originBasis}`}
+              onClick={() => onReset(metric)}
+            >
+              Reset
+            </button>
           </span>
         ) : null}
       </dd>
     </div>
   );
-}
+});

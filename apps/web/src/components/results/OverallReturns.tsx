@@ -1,16 +1,10 @@
 /** The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and levered. */
 import { type AnalysisResponse, OVERALL_RETURN_KEYS, UI_TEXT } from '@sfr/contracts';
 import { MetricRow } from './MetricRow';
-import { type MetricSource, metricRowProps } from './MetricsPanel';
 
 const SIDES = ['Unlevered', 'Levered'] as const;
 
-interface OverallReturnsProps {
-  source: MetricSource;
-  returns: AnalysisResponse['overall_returns'];
-}
-
-export function OverallReturns({ source, returns }: OverallReturnsProps) {
+export function OverallReturns({ returns }: { returns: AnalysisResponse['overall_returns'] }) {
   const multipleRoots = {
     Unlevered: returns.unlevered_xirr_multiple_roots,
     Levered: returns.levered_xirr_multiple_roots,
@@ -24,7 +18,7 @@ export function OverallReturns({ source, returns }: OverallReturnsProps) {
             <h4 id={`overall-returns-${side}`}>{side}</h4>
             <dl className="metric-list">
               {OVERALL_RETURN_KEYS[side].map((key) => (
-                <MetricRow key={key} {...metricRowProps(key, source)} />
+                <MetricRow key={key} metric={key} />
               ))}
             </dl>
             {multipleRoots[side] ? (

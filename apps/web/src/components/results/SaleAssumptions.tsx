@@ -1,15 +1,14 @@
 /** The right column's Sale Assumptions (product spec §2); appreciation, hold period and cost to sell are editable. */
 import { SALE_ASSUMPTION_KEYS, UI_TEXT } from '@sfr/contracts';
 import { MetricRow } from './MetricRow';
-import { type MetricSource, metricRowProps } from './MetricsPanel';
 
-export function SaleAssumptions({ source }: { source: MetricSource }) {
+export function SaleAssumptions() {
   return (
     <section className="card results-block" aria-labelledby="sale-assumptions-title">
       <h3 id="sale-assumptions-title">{UI_TEXT.saleAssumptions}</h3>
       <dl className="metric-list">
         {SALE_ASSUMPTION_KEYS.map((key) => (
-          <MetricRow key={key} {...metricRowProps(key, source)} />
+          <MetricRow key={key} metric={key} />
         ))}
       </dl>
     </section>

@@ -1,15 +1,24 @@
 /**
  * Where the market figures behind the defaults came from (the response's `market_data`): one row
- * per figure with its value, source and vintage, in the order the results show the numbers.
+ * per figure with its value, source and vintage, how far it can be trusted (reported, fetched
+ * live, estimated, a model default…) and its range when it has one, in the order the results show
+ * the numbers.
  */
-import { formatMoney, formatPercent, type MarketData, type MarketFigure, UI_TEXT } from '@sfr/contracts';
+import {
+  formatMoney,
+  formatPercent,
+  type MarketData,
+  type MarketFigure,
+  type MarketFigureTier,
+  UI_TEXT,
+} from '@sfr/contracts';
 
 type ValueKind = 'money' | 'percent' | 'text';
 
 /** The figures the API sends, with their names on screen and how their values read. */
-const KNOWN_FIGURES: Readonly<Record<string, { label: string; kind: ValueKind }>> = {
-  hud_rent: { label: 'HUD Rent', kind: 'money' },
-  rentometer_rent: { label: 'Market Rent', kind: 'money' },
+const KNOWN_FIGURES: Readonly<Record<string, { label: string; kind: ValueKind; perUnit?: true }>> = {
+  hud_rent: { label: 'HUD Rent', kind: 'money', perUnit: true },
+  rentometer_rent: { label: 'Market Rent', kind: 'money', perUnit: true },
   violent_crime_grade: { label: 'Violent Crime Grade', kind: 'text' },
   property_crime_grade: { label: 'Property Crime Grade', kind: 'text' },
   property_tax_rate: { label: 'Property Tax Rate', kind: 'percent' },
@@ -23,7 +32,47 @@ export interface MarketSourceRow {
   value: string;
   /** 'HUD Fair Market Rents, FY2025' — the source with its vintage when known */
   source: string;
+  /** the figure's tier (contracts' MARKET_FIGURE_TIERS), for the badge's look */
+  tierKey: MarketFigureTier;
+  /** 'Reported', 'Estimate', 'Model default'… */
+  tier: string;
+  /** one sentence on what the tier means, for the badge's tooltip */
+  tierHelp: string;
+  /** '$1,900.00 – $2,300.00', with the range's own note when it has one */
+  range: string | null;
   note: string | null;
+}
+
+/** Each tier in a word or two an investor reads beside the source. */
+export const TIER_TEXT: Readonly<Record<MarketFigureTier, string>> = {
+  reported: 'Reported',
+  live: 'Fetched live',
+  citywide: 'Citywide rate',
+  incomplete: 'Incomplete reporting',
+  estimated: 'Estimate',
+  default: 'Model default',
+  none: 'No data',
+};
+
+/** What each tier means, in one sentence. */
+export const TIER_HELP: Readonly<Record<MarketFigureTier, string>> = {
+  reported: 'A published figure for this place.',
+  live: 'Fetched from a rental-data provider for this address just now.',
+  citywide: "The city's reported rate, standing for each of its counties.",
+  incomplete: 'Reported by too few agencies, so graded no better than our estimate.',
+  estimated: 'Our estimate from public data, not a published figure; its method is in the note.',
+  default: 'The model’s default: no local data behind it.',
+  none: 'No data for this place.',
+};
+
+/**
+ * An estimated crime grade shows only its letter band ('≈C'): the estimate is about two grade
+ * steps off on average, so a finer letter would claim more than it knows.
+ */
+function coarseGrade(value: MarketFigure['value']): MarketFigure['value'] {
+  if (typeof value !== 'string' || value.startsWith('≈')) return value;
+  const band = /^[A-F]/.exec(value.trim())?.[0];
+  return band ? `≈${band}` : value;
 }
 
 /** 'some_new_figure' → 'Some new figure', for figures this page does not know yet. */
@@ -41,8 +90,10 @@ function valueText(value: MarketFigure['value'], kind: ValueKind): string {
   return String(value);
 }
 
+/** The rows; on a 2–4 unit deal (`units` > 1) the per-unit rents say 'per unit'. */
 export function marketSourceRows(
   marketData: Pick<MarketData, 'figures'> | null | undefined,
+  units = 1,
 ): MarketSourceRow[] {
   const figures = marketData?.figures ?? {};
   const known = Object.keys(KNOWN_FIGURES).filter((key) => key in figures);
@@ -50,13 +101,24 @@ export function marketSourceRows(
   return [...known, ...unknown].flatMap((key) => {
     const figure = figures[key];
     if (!figure) return [];
-    const { label, kind } = KNOWN_FIGURES[key] ?? { label: labelOf(key), kind: 'text' as const };
+    const known = KNOWN_FIGURES[key] ?? { label: labelOf(key), kind: 'text' as const };
+    const label = figure.label?.trim() || known.label;
+    const range = figure.range
+      ? `${valueText(figure.range.low, known.kind)} – ${valueText(figure.range.high, known.kind)}${
+          figure.range.note ? ` (${figure.range.note})` : ''
+        }`
+      : null;
+    const estimatedGrade = figure.tier === 'estimated' && key.endsWith('_crime_grade');
     return [
       {
         key,
-        label,
-        value: valueText(figure.value, kind),
+        label: known.perUnit && units > 1 ? `${label} (per unit)` : label,
+        value: valueText(estimatedGrade ? coarseGrade(figure.value) : figure.value, known.kind),
         source: figure.vintage ? `${figure.source}, ${figure.vintage}` : figure.source,
+        tierKey: figure.tier,
+        tier: TIER_TEXT[figure.tier],
+        tierHelp: TIER_HELP[figure.tier],
+        range,
         note: figure.note?.trim() || null,
       },
     ];

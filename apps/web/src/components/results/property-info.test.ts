@@ -25,10 +25,27 @@ describe('propertyFacts', () => {
     });
     expect(facts).toEqual([
       { label: 'House Type', value: 'Two Family' },
-      { label: 'Bedrooms', value: '3' },
-      { label: 'Bathrooms', value: '2.5' },
+      { label: 'Bedrooms per unit', value: '3' },
+      { label: 'Bathrooms per unit', value: '2.5' },
       { label: 'County', value: 'Travis' },
       { label: 'Purchase Price', value: '$450,000.00' },
+    ]);
+  });
+
+  it('says nothing of units on a single-family house', () => {
+    const facts = propertyFacts({
+      county_name: 'Travis',
+      num_bedrooms: 3,
+      num_bathrooms: 2,
+      purchase_price: 450000,
+      factor: 1,
+    });
+    expect(facts.map((fact) => fact.label)).toEqual([
+      'House Type',
+      'Bedrooms',
+      'Bathrooms',
+      'County',
+      'Purchase Price',
     ]);
   });
 });

@@ -19,12 +19,16 @@ export interface PropertyFact {
   value: string;
 }
 
-/** House type, rooms, county and price, in the order the block lists them. */
+/**
+ * House type, rooms, county and price, in the order the block lists them. Bedrooms and bathrooms
+ * are per unit (underwriting-model.md): on a 2–4 unit deal the labels say so.
+ */
 export function propertyFacts(property: Omit<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>) {
+  const perUnit = property.factor > 1 ? ' per unit' : '';
   return [
     { label: 'House Type', value: houseTypeName(property.factor) },
-    { label: 'Bedrooms', value: String(property.num_bedrooms) },
-    { label: 'Bathrooms', value: String(property.num_bathrooms) },
+    { label: `Bedrooms${perUnit}`, value: String(property.num_bedrooms) },
+    { label: `Bathrooms${perUnit}`, value: String(property.num_bathrooms) },
     { label: 'County', value: property.county_name },
     { label: 'Purchase Price', value: formatMoney(property.purchase_price) },
   ] satisfies PropertyFact[];

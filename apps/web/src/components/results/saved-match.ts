@@ -3,14 +3,7 @@
  * state code and county, compared as the API's unique index compares them (trimmed, spaces
  * collapsed, case ignored).
  */
-import type { PropertyInput } from '@sfr/contracts';
-
-type AddressKeyParts = Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'county_name'>;
-
-function addressKey(property: AddressKeyParts): string {
-  const norm = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-  return [property.street, property.city, property.state_code, property.county_name].map(norm).join('|');
-}
+import { type AddressKeyParts, addressKey } from '@sfr/contracts';
 
 /** The saved copy of this address, if there is one. */
 export function findSavedCopy<T extends { property: AddressKeyParts }>(

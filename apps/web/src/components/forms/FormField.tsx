@@ -89,15 +89,3 @@ export function TextAreaField({
     </div>
   );
 }
-
-/** Moves focus to the first field, in form order, that has an error: where the user has to act. */
-export function focusFirstInvalid(form: HTMLFormElement | null, errors: Readonly<Record<string, string>>) {
-  if (!form) return;
-  for (const element of Array.from(form.elements)) {
-    const name = element.getAttribute('name');
-    if (name && errors[name] && element instanceof HTMLElement) {
-      element.focus();
-      return;
-    }
-  }
-}

@@ -1,0 +1,128 @@
+/**
+ * /compare (issue 14 §3): two saved properties side by side, the best value of each figure marked
+ * 'Best' where the API's own numbers say it is; readable at 375 px without sideways page scroll;
+ * picks kept in the URL; axe at both widths.
+ */
+import type { AnalysisResponse, SavedProperty } from '@sfr/contracts';
+import type { APIRequestContext, Browser, Cookie } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { AUSTIN } from './support/analyzer';
+import { launchBrowser } from './support/browser';
+import { baseURL, DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+
+const CHEAP = { ...AUSTIN, street: '500 E 7th St', purchase_price: 300_000 };
+
+/** Analyses `deal` and saves it through the API, as the results page does. */
+async function saveDeal(request: APIRequestContext, deal: typeof AUSTIN): Promise<SavedProperty> {
+  const headers = { origin: baseURL() };
+  const analysed = await request.post('/api/create_property', { data: deal, headers });
+  expect(analysed.status(), await analysed.text()).toBe(200);
+  const { analysis_id } = (await analysed.json()) as AnalysisResponse;
+  const saved = await request.post('/api/saved_properties', { data: { analysis_id }, headers });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return (await saved.json()) as SavedProperty;
+}
+
+let browser: Browser;
+let cookies: Cookie[];
+let saved: SavedProperty[];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const context = await browser.newContext({ baseURL: baseURL() });
+  await signUpThroughApi(context, newUser('Casey'));
+  saved = [await saveDeal(context.request, AUSTIN), await saveDeal(context.request, CHEAP)];
+  cookies = await context.cookies();
+  await context.close();
+});
+afterAll(async () => browser?.close());
+
+/** Each KPI row's expected winner, from the API's numbers: the column with the better value. */
+function expectedBest(): Record<string, number> {
+  const [a, b] = saved as [SavedProperty, SavedProperty];
+  const pick = (x: number, y: number, better: 'higher' | 'lower') =>
+    better === 'higher' ? (x > y ? 0 : 1) : x < y ? 0 : 1;
+  return {
+    overall_points: pick(a.summary.overall_points, b.summary.overall_points, 'higher'),
+    monthly_levered_cash_flow: pick(
+      a.year_1_metrics.monthly_levered_cash_flow,
+      b.year_1_metrics.monthly_levered_cash_flow,
+      'higher',
+    ),
+    levered_returns: pick(a.year_1_metrics.levered_returns, b.year_1_metrics.levered_returns, 'higher'),
+    cap_rate: pick(a.year_1_metrics.cap_rate, b.year_1_metrics.cap_rate, 'higher'),
+    dscr: pick(a.year_1_metrics.dscr ?? 0, b.year_1_metrics.dscr ?? 0, 'higher'),
+    total_cost_to_close: pick(
+      a.year_1_metrics.total_cost_to_close,
+      b.year_1_metrics.total_cost_to_close,
+      'lower',
+    ),
+  };
+}
+
+describe('compare two saved properties', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`marks the best value of each figure at ${viewport.width} px`, async () => {
+      const { context, page } = await openSession(browser, { viewport });
+      await context.addCookies(cookies);
+      const ids = saved.map((property) => property.id);
+      await page.goto(`/compare?saved=${ids.join(',')}`);
+      const table = page.getByTestId('compare-table');
+      await table.waitFor();
+
+      const headers = await table.locator('thead th').allInnerTexts();
+      expect(headers[1]).toContain('1100 Congress Ave');
+      expect(headers[2]).toContain('500 E 7th St');
+      const [a] = saved as [SavedProperty];
+      await expect.poll(() => table.locator('tbody tr').nth(0).innerText()).toContain('$450,000.00');
+      // the rent used and its HUD evidence with tier and source
+      const rent = await table.locator('tbody tr').nth(1).innerText();
+      expect(rent).toContain('HUD $2,347.00 (');
+      expect(rent).toMatch(/reported|fetched live/);
+      expect(a.market_data.figures.hud_rent?.value).toBe(2347);
+
+      for (const [kpi, column] of Object.entries(expectedBest())) {
+        const cells = table.locator(`tr[data-kpi="${kpi}"] td`);
+        const marks = await cells.evaluateAll((tds) =>
+          tds.map((td) => td.textContent?.includes('Best') ?? false),
+        );
+        expect(marks, kpi).toEqual([column === 0, column === 1]);
+        // not by colour alone: the cell says so and is bold
+        const weight = await cells.nth(column).evaluate((td) => getComputedStyle(td).fontWeight);
+        expect(Number(weight), kpi).toBeGreaterThanOrEqual(700);
+      }
+
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(page, `/compare at ${viewport.width} px`);
+    });
+  }
+
+  it('picks from the list into the URL, and prints without the picker', async () => {
+    const { context, page } = await openSession(browser);
+    await context.addCookies(cookies);
+    await page.goto('/compare');
+    await page.getByText('Pick 2 to 4 properties').waitFor();
+    const pickers = page.getByRole('group', { name: 'Saved properties' }).getByRole('checkbox');
+    await pickers.nth(0).check();
+    await pickers.nth(1).check();
+    await page.getByTestId('compare-table').waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.get('saved')?.split(',').sort()).toEqual(saved.map((p) => p.id).sort());
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.compare-picker').isVisible()).toBe(false);
+    expect(await page.locator('.navbar').isVisible()).toBe(false);
+    expect(await page.getByTestId('compare-table').isVisible()).toBe(true);
+  });
+
+  it('ignores a malformed id list and asks for picks', async () => {
+    const { context, page } = await openSession(browser);
+    await context.addCookies(cookies);
+    await page.goto('/compare?saved=not-an-id');
+    await page.getByText('Pick 2 to 4 properties').waitFor();
+    expect(await page.getByTestId('compare-table').count()).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * The decision tools on the results (issue 14 §1–2), at 1280 and 375 px with axe: the sensitivity
+ * grid marks the current deal in the middle and a corner cell equals an independent engine call
+ * (the deal moved with `withDriver`, then `analyze`, here in Node); the offer line names the price
+ * `maxOffer` finds on the same inputs, and follows an edited target; the break-even rent is the one
+ * `breakEven` gives.
+ */
+import { type AnalysisResponse, formatMoney } from '@sfr/contracts';
+import { analyze, breakEven, type DealInput, maxOffer, withDriver } from '@sfr/underwriting';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import { analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
+import { launchBrowser } from './support/browser';
+import { DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+
+let browser: Browser;
+const user = newUser('Drew');
+let signedUp = false;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** Signs in (the first time: signs up), analyses the README's deal and returns the API's answer. */
+async function analyse(viewport: { width: number; height: number }) {
+  const session = await openSession(browser, { viewport });
+  const { context, page } = session;
+  if (!signedUp) {
+    await signUpThroughApi(context, user);
+    signedUp = true;
+  } else {
+    const login = await context.request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+    });
+    expect(login.status()).toBe(200);
+  }
+  await page.goto('/');
+  await fillAnalyzer(page);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/create_property'));
+  await analyzeButton(page).click();
+  const analysis = (await (await answer).json()) as AnalysisResponse;
+  await resultsHeading(page).waitFor({ timeout: 30_000 });
+  return { page, analysis };
+}
+
+/** The engine's input for the analysis, built here from the API's answer. */
+function dealOf(analysis: AnalysisResponse): DealInput {
+  return {
+    ...analysis.property.metrics,
+    units: analysis.property.factor,
+    violent_crime_grade: analysis.year_1_metrics.violent_crime_grade,
+    property_crime_grade: analysis.year_1_metrics.property_crime_grade,
+  };
+}
+
+const dollars = (value: number) => formatMoney(value).slice(0, -3);
+
+async function offerLine(page: Page): Promise<string> {
+  return (await page.getByTestId('offer-line').innerText()).trim();
+}
+
+describe('decision tools on the results', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    it(`grid, offer and break-even agree with the engine at ${viewport.width} px`, async () => {
+      const { page, analysis } = await analyse(viewport);
+      const deal = dealOf(analysis);
+      const grid = page.getByTestId('sensitivity-grid');
+      await grid.waitFor();
+
+      // the current deal: the middle of 7 × 7, marked, its value the deal's own cash flow
+      const current = grid.locator('td[aria-current="true"]');
+      expect(await current.count()).toBe(1);
+      const position = await current.evaluate((td) => ({
+        row: (td.parentElement as HTMLTableRowElement).sectionRowIndex,
+        col: (td as HTMLTableCellElement).cellIndex - 1,
+      }));
+      expect(position).toEqual({ row: 3, col: 3 });
+      expect(Number(await current.getAttribute('data-value'))).toBe(
+        analysis.year_1_metrics.monthly_levered_cash_flow,
+      );
+      expect(await current.innerText()).toContain('current deal');
+
+      // a corner: 15 % off the price and 15 % more rent, computed independently
+      const corner = grid.locator('tbody tr').nth(0).locator('td').nth(6);
+      const moved = withDriver(
+        withDriver(deal, 'purchase_price', deal.purchase_price * 0.85),
+        'rent',
+        deal.rent * 1.15,
+      );
+      const expected = analyze(moved).year_1_metrics.monthly_levered_cash_flow;
+      expect(Number(await corner.getAttribute('data-value'))).toBeCloseTo(expected, 6);
+      expect(await corner.innerText()).toContain(dollars(Math.round(expected)));
+
+      // the offer line: the default targets, cash-on-cash ≥ 8 % and DSCR ≥ 1.25
+      const offer = maxOffer(deal, { cash_on_cash: 0.08, dscr: 1.25 });
+      expect(offer.purchase_price).not.toBeNull();
+      expect(await offerLine(page)).toContain(`Offer up to ${dollars(offer.purchase_price as number)}`);
+
+      // the break-even rent
+      const even = breakEven(deal);
+      expect(await page.getByTestId('break-even').innerText()).toContain(formatMoney(even.rent as number));
+
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      await expectNoSeriousA11yViolations(
+        page,
+        `the results with the decision tools at ${viewport.width} px`,
+      );
+    });
+  }
+
+  it('the offer follows an edited target, and the grid another outcome', async () => {
+    const { page, analysis } = await analyse(DESKTOP);
+    const deal = dealOf(analysis);
+    await page.getByText('Your targets').click();
+    await page.getByLabel('DSCR at least').fill('');
+    await page.getByLabel('Cash-on-cash at least (%)').fill('5');
+    const offer = maxOffer(deal, { cash_on_cash: 0.05 });
+    await expect
+      .poll(() => offerLine(page))
+      .toBe(`Offer up to ${dollars(offer.purchase_price as number)}: cash-on-cash ≥ 5.00% is the limit.`);
+
+    await page.getByLabel('Each cell shows').selectOption('overall_points');
+    const current = page.getByTestId('sensitivity-grid').locator('td[aria-current="true"]');
+    await expect
+      .poll(async () => Number(await current.getAttribute('data-value')))
+      .toBe(analysis.summary.overall_points);
+  });
+});

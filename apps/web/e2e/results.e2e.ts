@@ -1,0 +1,363 @@
+/**
+ * The results page leads to a decision (issue 13): the verdict is the first thing seen after
+ * Analyze, at 1280 and 375 px; every figure follows an edited assumption at once, computed in the
+ * browser with the server's engine (checked against the server's own answer); derived assumptions
+ * follow their drivers until overridden, and reset in one click; Save stores what is on screen;
+ * the charts draw with their numbers for screen readers; a phone reads every year of the table
+ * without sideways scrolling; 2–4 unit deals say which figures are per unit.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES, METRIC_LABELS, UI_TEXT } from '@sfr/contracts';
+import type { Browser, Cookie, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import {
+  AUSTIN,
+  AUSTIN_HUD_RENT,
+  analyzeButton,
+  fillAnalyzer,
+  metricRow,
+  resultsHeading,
+  toastWithText,
+  verdictFigure,
+} from './support/analyzer';
+import { launchBrowser } from './support/browser';
+import { baseURL, DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+
+/** For a person to look at (gitignored), as pages.e2e.ts does. */
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+let browser: Browser;
+/** The session cookie of one subscribed member (more analyses than five free searches), for every test. */
+let memberCookies: Cookie[];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const context = await browser.newContext({ baseURL: baseURL() });
+  await signUpThroughApi(context, newUser('Reese'));
+  // the API's offline test-mode checkout: no card, the subscription is active at once
+  const origin = { origin: baseURL() };
+  const checkout = await context.request.post('/api/billing/checkout', {
+    data: { plan: 'monthly' },
+    headers: origin,
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const complete = await context.request.post(`${url}/complete`, { headers: origin, maxRedirects: 0 });
+  expect(complete.status()).toBe(303);
+  memberCookies = await context.cookies();
+  await context.close();
+});
+afterAll(async () => browser?.close());
+
+/** Signs in, analyses `deal` on / and waits for the results. */
+async function analyse(viewport = DESKTOP, deal = AUSTIN) {
+  const session = await openSession(browser, { viewport });
+  await session.context.addCookies(memberCookies);
+  const { page } = session;
+  await page.goto('/');
+  await fillAnalyzer(page, deal);
+  await analyzeButton(page).click();
+  await resultsHeading(page).waitFor({ timeout: 30_000 });
+  await toastWithText(page, MESSAGES.analysisSuccess).waitFor();
+  return session;
+}
+
+/** An assumption's input in the results, by its key (the form has a 'Purchase Price' too). */
+const assumption = (page: Page, key: string): Locator => page.locator(`#metric-input-${key}`);
+
+const verdict = (page: Page): Locator => page.getByRole('region', { name: 'Verdict' });
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The verdict band and Save are whole in the viewport, and no toast covers them. */
+async function expectVerdictInView(page: Page) {
+  const viewport = page.viewportSize() ?? DESKTOP;
+  const band = await verdict(page).boundingBox();
+  const save = await page.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).boundingBox();
+  expect(band, 'the verdict band is drawn').not.toBeNull();
+  expect(save, 'Save Property is drawn').not.toBeNull();
+  for (const box of [band, save] as Box[]) {
+    expect(box.y, 'starts inside the viewport').toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height, 'ends inside the viewport').toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  const toasts = await page.locator('[data-sonner-toast]').all();
+  expect(toasts.length, 'the success toast is up while this is checked').toBeGreaterThan(0);
+  for (const toast of toasts) {
+    const box = await toast.boundingBox();
+    if (!box) continue;
+    expect(overlaps(box, band as Box), 'a toast covers the verdict').toBe(false);
+    expect(overlaps(box, save as Box), 'a toast covers Save Property').toBe(false);
+  }
+}
+
+/** The 'Year 1' value of a row of the hold-period table, as the table shows it (either layout). */
+async function yearOne(page: Page, group: 'Unlevered' | 'Levered', row: string): Promise<string> {
+  return page.evaluate(
+    ({ group, row }) => {
+      const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+      for (const table of document.querySelectorAll('table.hold-period-table')) {
+        let inGroup = false;
+        for (const tr of table.querySelectorAll('tr')) {
+          const header = tr.querySelector('th[scope="rowgroup"]');
+          if (header) inGroup = squash(header.textContent).startsWith(group);
+          const label = tr.querySelector('th[scope="row"]');
+          if (inGroup && label && squash(label.textContent).startsWith(row)) {
+            return squash(tr.querySelector('td')?.textContent ?? null);
+          }
+        }
+      }
+      throw new Error(`no ${group} ${row} row`);
+    },
+    { group, row },
+  );
+}
+
+describe('the verdict first', () => {
+  it.each([
+    ['1280', DESKTOP],
+    ['375', PHONE],
+  ] as const)(
+    'at %s px: rating and the six figures in view after Analyze, focus on the results, no toast over them',
+    async (_, viewport) => {
+      const { page } = await analyse(viewport);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results-title');
+      await expectVerdictInView(page);
+      await page.screenshot({ path: `${SCREENSHOTS}results-verdict-${viewport.width}.png` });
+
+      const band = verdict(page);
+      expect(await band.getByText(/^\d+%$/).textContent()).toMatch(/^\d+%$/);
+      expect(
+        await band.getByText(/investment: /).textContent(),
+        "the rating's response text is beside the circle",
+      ).toMatch(/investment: /);
+      // the band's figures are the analysis's own: the same as the metrics below
+      const monthly = await verdictFigure(page, 'Monthly cash flow');
+      expect(await metricRow(page, METRIC_LABELS.monthly_levered_cash_flow)).toContain(monthly);
+      expect(await metricRow(page, METRIC_LABELS.total_cost_to_close)).toContain(
+        await verdictFigure(page, 'Cash to close'),
+      );
+      for (const label of ['Cash-on-cash', 'Cap rate', 'Levered XIRR']) {
+        expect(await verdictFigure(page, label)).toMatch(/^-?\d+\.\d{2}%$/);
+      }
+      expect(await verdictFigure(page, 'DSCR')).toMatch(/^\d+\.\d{2}$/);
+      await expectNoSeriousA11yViolations(page, `/ with the verdict at ${viewport.width} px`);
+    },
+  );
+});
+
+describe('live recalculation', () => {
+  it('a new price re-derives closing cost, insurance, taxes and fees, and every figure follows before Update Metrics; the server agrees', async () => {
+    const { page } = await analyse();
+    const taxesBefore = Number(await assumption(page, 'property_taxes').inputValue());
+    const rateOfTax = taxesBefore / AUSTIN.purchase_price;
+    const cashFlowBefore = await verdictFigure(page, 'Monthly cash flow');
+    const revenueBefore = await yearOne(page, 'Levered', 'Mortgage');
+
+    await assumption(page, 'purchase_price').fill('400000');
+    // 3 % of 400,000; 0.6 %; 1 % of the 75 % loan; the county rate of the first analysis
+    expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
+    expect(await assumption(page, 'insurance').inputValue()).toBe('2400');
+    expect(await assumption(page, 'financing_fees').inputValue()).toBe('3000');
+    expect(Number(await assumption(page, 'property_taxes').inputValue())).toBeCloseTo(rateOfTax * 400_000, 2);
+    // price + closing cost; 25 % down + closing + financing + processing fees
+    expect(await metricRow(page, METRIC_LABELS.total_acquisition)).toContain('$412,000.00');
+    expect(await metricRow(page, METRIC_LABELS.loan_amount)).toContain('$300,000.00');
+    expect(await verdictFigure(page, 'Cash to close')).toBe('$116,500.00');
+    expect(await verdictFigure(page, 'Monthly cash flow')).not.toBe(cashFlowBefore);
+    expect(await yearOne(page, 'Levered', 'Mortgage')).not.toBe(revenueBefore);
+    expect(await assumption(page, 'closing_cost').locator('xpath=ancestor::dd').textContent()).toContain(
+      'Derived: 3 % of the purchase price',
+    );
+
+    // what the browser computed is what the server answers for the same inputs
+    const shown = {
+      verdict: await verdict(page).textContent(),
+      mortgage: await yearOne(page, 'Levered', 'Mortgage'),
+      equity: await yearOne(page, 'Levered', 'Equity Accumulated'),
+      xirr: await metricRow(page, METRIC_LABELS.levered_xirr),
+    };
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const answer = await (await answered).json();
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    expect(answer.year_1_metrics.closing_cost).toBe(12_000);
+    expect(answer.year_1_metrics.total_cost_to_close).toBe(116_500);
+    expect({
+      verdict: await verdict(page).textContent(),
+      mortgage: await yearOne(page, 'Levered', 'Mortgage'),
+      equity: await yearOne(page, 'Levered', 'Equity Accumulated'),
+      xirr: await metricRow(page, METRIC_LABELS.levered_xirr),
+    }).toEqual(shown);
+    expect(shown.verdict).toContain(`${answer.summary.overall_points}%`);
+
+    // a new rent re-derives management (8 % of year-1 revenue) and maintenance (10 % of rent)
+    await assumption(page, 'rent').fill('3000');
+    await page.getByRole('button', { name: UI_TEXT.showAdditionalExpenses }).click();
+    // 8 % × 12 × 3,000 × (1 − 5 %) = 2,736; 10 % × 12 × 3,000 = 3,600
+    expect(await assumption(page, 'property_management').inputValue()).toBe('2736');
+    expect(await assumption(page, 'maintenance').inputValue()).toBe('3600');
+  });
+
+  it('an overridden value stays when its driver moves, says so, and one click resets it to the derivation', async () => {
+    const { page } = await analyse();
+    await assumption(page, 'closing_cost').fill('9000');
+    const closingRow = assumption(page, 'closing_cost').locator('xpath=ancestor::dd');
+    expect(await closingRow.textContent()).toContain('Your value');
+    await assumption(page, 'purchase_price').fill('400000');
+    expect(await assumption(page, 'closing_cost').inputValue()).toBe('9000');
+    expect(await metricRow(page, METRIC_LABELS.total_acquisition)).toContain('$409,000.00');
+
+    await page.getByRole('button', { name: /^Reset Closing Cost to 3 % of the purchase price$/ }).click();
+    expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
+    expect(await closingRow.textContent()).toContain('Derived: 3 % of the purchase price');
+    expect(await metricRow(page, METRIC_LABELS.total_acquisition)).toContain('$412,000.00');
+
+    // an input left empty keeps the last valid figures, and says so
+    await assumption(page, 'purchase_price').fill('');
+    await verdict(page)
+      .getByText(/last valid assumptions/)
+      .waitFor();
+    expect(await verdictFigure(page, 'Cash to close')).toBe('$116,500.00');
+
+    await expectNoSeriousA11yViolations(page, '/ with an overridden assumption');
+  });
+});
+
+describe('saving what is on screen', () => {
+  it('Save right after editing the rent stores the edited rent and what follows from it', async () => {
+    const { page } = await analyse();
+    await assumption(page, 'rent').fill('3100');
+    await page.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).click();
+    await toastWithText(page, MESSAGES.saveSuccess).waitFor();
+    await expectVerdictInView(page);
+
+    await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
+    await page.waitForURL(`${baseURL()}/savedproperties`);
+    await page
+      .getByRole('link', { name: new RegExp(AUSTIN.street) })
+      .or(page.getByRole('button', { name: new RegExp(AUSTIN.street) }))
+      .first()
+      .click();
+    await page.waitForURL(/\/\?saved=[^&]+/);
+    await resultsHeading(page).waitFor();
+    expect(await assumption(page, 'rent').inputValue()).toBe('3100');
+    await page.getByRole('button', { name: UI_TEXT.showAdditionalExpenses }).click();
+    // 8 % × 12 × 3,100 × 95 %
+    expect(await assumption(page, 'property_management').inputValue()).toBe('2827.20');
+    // the edited rent reads as the user's, the management as derived from it
+    expect(await assumption(page, 'rent').locator('xpath=ancestor::dd').textContent()).toContain(
+      'Your value',
+    );
+    expect(
+      await assumption(page, 'property_management').locator('xpath=ancestor::dd').textContent(),
+    ).toContain('Derived');
+  });
+});
+
+describe('charts', () => {
+  it('draw cash flow, equity and the sources of the return, with their numbers for screen readers, following edits', async () => {
+    const { page } = await analyse();
+    const figures = page.locator('figure.results-chart');
+    await figures.nth(2).waitFor();
+    expect(await figures.count()).toBe(3);
+    for (const title of ['Cash flow by year', 'Equity build-up', 'Where the return comes from']) {
+      await page.getByRole('heading', { name: title }).waitFor();
+    }
+    // each canvas has been painted
+    const painted = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLCanvasElement>('figure.results-chart canvas')].map((canvas) => {
+        const context = canvas.getContext('2d');
+        if (!context || canvas.width === 0) return 0;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        let inked = 0;
+        for (let index = 3; index < data.length; index += 4) if ((data[index] ?? 0) > 0) inked++;
+        return inked;
+      }),
+    );
+    expect(
+      painted.every((inked) => inked > 500),
+      `painted pixels per chart: ${painted}`,
+    ).toBe(true);
+    await page.locator('.results-charts').screenshot({ path: `${SCREENSHOTS}results-charts-1280.png` });
+
+    // the text alternative holds the same numbers as the hold-period table
+    const cashFlowTable = page.getByRole('table', { name: 'Cash flow by year' });
+    const firstYear = async () =>
+      (await cashFlowTable
+        .getByRole('row', { name: /^Levered cash flow/ })
+        .getByRole('cell')
+        .first()
+        .textContent()) ?? '';
+    expect(await firstYear()).toBe(await yearOne(page, 'Levered', 'Rental Cashflow'));
+    await assumption(page, 'rent').fill('3500');
+    // the charts follow in the frame after the figures
+    const rentalCashflow = await yearOne(page, 'Levered', 'Rental Cashflow');
+    await expect.poll(firstYear).toBe(rentalCashflow);
+    expect(await page.getByRole('table', { name: 'Where the return comes from' }).textContent()).toContain(
+      'Levered profit',
+    );
+  });
+});
+
+describe('on a phone (375 px)', () => {
+  it('nothing scrolls sideways; every year of the table reads whole, with its group', async () => {
+    const { page } = await analyse(PHONE, { ...AUSTIN, factor: 4 });
+    await page.locator('figure.results-chart').nth(2).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}results-375.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    // the elements past the screen's right edge whose children are not, to name the culprit
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.checkVisibility())
+        .filter(
+          (el) =>
+            ![...el.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 1),
+        )
+        .slice(0, 5)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${el.className} (${Math.round(el.getBoundingClientRect().right)} px)`,
+        ),
+    );
+    expect(overflow, `the page is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
+
+    const years = await page.evaluate(() =>
+      [...document.querySelectorAll('table.hold-period-year')].map((table) => ({
+        caption: table.querySelector('caption')?.textContent?.trim(),
+        groups: [...table.querySelectorAll('th[scope="rowgroup"]')].map((th) =>
+          th.firstChild?.textContent?.trim(),
+        ),
+        cut: [...table.querySelectorAll('td')]
+          .filter((td) => {
+            const box = td.getBoundingClientRect();
+            return td.scrollWidth > td.clientWidth || box.right > window.innerWidth || box.left < 0;
+          })
+          .map((td) => td.textContent),
+        values: table.querySelectorAll('td').length,
+      })),
+    );
+    expect(years.map((year) => year.caption)).toEqual(['Year 1', 'Year 2', 'Year 3', 'Year 4', 'Year 5']);
+    for (const year of years) {
+      expect(year.groups).toEqual(['Unlevered', 'Levered']);
+      expect(year.cut, `values cut in ${year.caption}`).toEqual([]);
+      expect(year.values).toBe(15);
+    }
+    expect(await yearOne(page, 'Levered', 'Revenue')).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+
+    // a four-family deal says which figures are per unit
+    expect(await metricRow(page, `${METRIC_LABELS.hud_rent} (per unit)`)).toContain(AUSTIN_HUD_RENT);
+    expect(await metricRow(page, 'Bedrooms per unit')).toContain('3');
+    await expectNoSeriousA11yViolations(page, '/ with results at 375 px');
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { exampleAnalysis } from '../results/example-analysis';
+import {
+  bestColumns,
+  comparedRefs,
+  compareSearchSchema,
+  formatKpi,
+  kpiValue,
+  rentEvidence,
+  searchOf,
+} from './compare-model';
+
+const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbbbbbbbbbbbbbb';
+const C = 'cccccccccccccccccccccccc';
+
+describe('the URL picks', () => {
+  it('reads comma lists of ids, saved first, each once, at most four', () => {
+    const search = compareSearchSchema.parse({ saved: `${A},${B},${A}`, analyses: C });
+    expect(comparedRefs(search)).toEqual([
+      { kind: 'saved', id: A },
+      { kind: 'saved', id: B },
+      { kind: 'analysis', id: C },
+    ]);
+    expect(searchOf(comparedRefs(search))).toEqual({ saved: `${A},${B}`, analyses: C });
+    expect(searchOf([])).toEqual({ saved: undefined, analyses: undefined });
+  });
+
+  it('drops a malformed list instead of failing the page', () => {
+    expect(compareSearchSchema.parse({ saved: `${A},${B}` })).toEqual({ saved: `${A},${B}` });
+    expect(compareSearchSchema.parse({ saved: 'not-an-id', analyses: [1, 2] })).toEqual({
+      saved: undefined,
+      analyses: undefined,
+    });
+    expect(compareSearchSchema.parse({ saved: [A, B, C, A, B].join(',') }).saved).toBeUndefined();
+  });
+});
+
+describe('best values', () => {
+  it('marks the highest (or lowest) as shown, ties together, and nothing when all are equal', () => {
+    expect([...bestColumns([1, 3, 2], 'higher', ['1', '3', '2'])]).toEqual([1]);
+    expect([...bestColumns([1, 3, 2], 'lower', ['1', '3', '2'])]).toEqual([0]);
+    expect([...bestColumns([3, 1, 3.0000001], 'higher', ['3', '1', '3'])]).toEqual([0, 2]);
+    expect([...bestColumns([2, 2], 'higher', ['2', '2'])]).toEqual([]);
+    expect([...bestColumns([null, 2], 'higher', ['N/A', '2'])]).toEqual([]);
+    expect([...bestColumns([null, 1, 2], 'higher', ['N/A', '1', '2'])]).toEqual([2]);
+  });
+
+  it('reads KPIs from the analysis and says the rating with its colour', () => {
+    const analysis = exampleAnalysis();
+    expect(kpiValue(analysis, 'overall_points')).toBe(analysis.summary.overall_points);
+    expect(kpiValue(analysis, 'total_cost_to_close')).toBe(analysis.year_1_metrics.total_cost_to_close);
+    expect(kpiValue(analysis, 'levered_xirr')).toBe(analysis.overall_returns.levered_xirr);
+    expect(formatKpi(analysis, 'overall_points')).toBe(
+      `${analysis.summary.overall_points}% (${analysis.summary.overall_color})`,
+    );
+  });
+
+  it('writes rent evidence with its tier and source', () => {
+    expect(
+      rentEvidence('HUD', { value: 1950, source: 'HUD Small Area FMR', vintage: 'FY2026', tier: 'reported' }),
+    ).toBe('HUD $1,950.00 (reported, HUD Small Area FMR FY2026)');
+    expect(rentEvidence('Market', undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * What /compare shows (issue 14 §3): the rows of the side-by-side table, how each figure reads and
+ * which value is best (by the direction a higher or lower figure is better), and the URL's choice of
+ * 2 to 4 saved properties or analyses, checked with zod.
+ */
+import {
+  type AnalysisResponse,
+  formatMetric,
+  type MarketFigure,
+  type MarketFigureTier,
+} from '@sfr/contracts';
+import { oneLineAddress } from '../results/property-info';
+import { type CompareSearch, idsOf, MAX_COMPARED } from './compare-search';
+
+export { type CompareSearch, compareSearchSchema, MAX_COMPARED, MIN_COMPARED } from './compare-search';
+
+/** The address on one line; a property missing a part shows what it has. */
+export function addressOf(property: AnalysisResponse['property']): string {
+  return (
+    oneLineAddress(property) ??
+    [property.street, property.city, property.state_code, property.zipcode].filter(Boolean).join(', ')
+  );
+}
+
+export type ComparedRef = { kind: 'saved' | 'analysis'; id: string };
+
+/** The picks of the URL in order, saved first, duplicates and any beyond four dropped. */
+export function comparedRefs(search: CompareSearch): ComparedRef[] {
+  const refs: ComparedRef[] = [
+    ...[...new Set(idsOf(search.saved))].map((id) => ({ kind: 'saved' as const, id })),
+    ...[...new Set(idsOf(search.analyses))].map((id) => ({ kind: 'analysis' as const, id })),
+  ];
+  return refs.slice(0, MAX_COMPARED);
+}
+
+/** The URL's search for a set of picks, as typed in the URL; an empty list is left out. */
+export function searchOf(refs: readonly ComparedRef[]): CompareSearch {
+  const of = (kind: ComparedRef['kind']) => {
+    const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
+    return ids.length > 0 ? ids.join(',') : undefined;
+  };
+  return { saved: of('saved'), analyses: of('analysis') };
+}
+
+/** The KPI band, in the verdict's order; `better` says which way is best. */
+export const COMPARE_KPIS = [
+  { key: 'overall_points', label: 'Rating', better: 'higher' },
+  { key: 'monthly_levered_cash_flow', label: 'Monthly cash flow', better: 'higher' },
+  { key: 'levered_returns', label: 'Cash-on-cash', better: 'higher' },
+  { key: 'cap_rate', label: 'Cap rate', better: 'higher' },
+  { key: 'dscr', label: 'DSCR', better: 'higher' },
+  { key: 'levered_xirr', label: 'Levered XIRR', better: 'higher' },
+  { key: 'total_cost_to_close', label: 'Cash to close', better: 'lower' },
+] as const;
+export type CompareKpi = (typeof COMPARE_KPIS)[number]['key'];
+
+/** A KPI's number in an analysis; null where the model has none (no loan: no DSCR). */
+export function kpiValue(analysis: AnalysisResponse, key: CompareKpi): number | null {
+  switch (key) {
+    case 'overall_points':
+      return analysis.summary.overall_points;
+    case 'levered_xirr':
+      return analysis.overall_returns.levered_xirr;
+    default: {
+      const value = analysis.year_1_metrics[key];
+      return typeof value === 'number' && Number.isFinite(value) ? value : null;
+    }
+  }
+}
+
+export function formatKpi(analysis: AnalysisResponse, key: CompareKpi): string {
+  if (key === 'overall_points')
+    return `${analysis.summary.overall_points}% (${analysis.summary.overall_color})`;
+  return formatMetric(key, kpiValue(analysis, key));
+}
+
+/**
+ * The columns holding the best value of a row: every column tied at the best, none when fewer than
+ * two columns have a value (nothing to compare) or all values are equal (nothing stands out).
+ * Values are compared as shown (to the cent, to the basis point), so a float's last digit never
+ * picks a winner the reader cannot see.
+ */
+export function bestColumns(
+  values: readonly (number | null)[],
+  better: 'higher' | 'lower',
+  shown: readonly string[],
+): Set<number> {
+  const present = values.flatMap((value, index) =>
+    value === null ? [] : [{ value, index, text: shown[index] }],
+  );
+  if (present.length < 2) return new Set();
+  const sign = better === 'higher' ? 1 : -1;
+  const best = present.reduce((top, item) => (sign * (item.value - top.value) > 0 ? item : top));
+  const winners = present.filter((item) => item.text === best.text);
+  return winners.length === present.length ? new Set() : new Set(winners.map((item) => item.index));
+}
+
+const TIER_WORDS: Readonly<Record<MarketFigureTier, string>> = {
+  reported: 'reported',
+  live: 'fetched live',
+  citywide: 'citywide figure',
+  incomplete: 'incomplete report',
+  estimated: 'estimated',
+  default: 'default',
+  none: 'no data',
+};
+
+/** 'HUD $1,950.00 (reported, HUD FMR FY2026)'; null when the analysis has no such figure. */
+export function rentEvidence(label: string, figure: MarketFigure | undefined): string | null {
+  if (!figure || typeof figure.value !== 'number') return null;
+  const source = figure.vintage ? `${figure.source} ${figure.vintage}` : figure.source;
+  return `${label} ${formatMetric('hud_rent', figure.value)} (${TIER_WORDS[figure.tier]}, ${source})`;
+}

@@ -1,0 +1,34 @@
+/**
+ * The URL's choice of 2 to 4 saved properties or analyses for /compare, checked with zod. Its own
+ * small module: the route's search validation runs in the first page's JavaScript, the rest of
+ * /compare loads with the page.
+ */
+import { recordIdSchema } from '@sfr/contracts';
+import { z } from 'zod';
+
+export const MIN_COMPARED = 2;
+export const MAX_COMPARED = 4;
+
+/** The ids of a comma-separated list. */
+export const idsOf = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+
+/**
+ * Ids in the URL as one comma-separated list per kind (`?saved=a,b&analyses=c`). The parsed search
+ * stays a string: the router writes the validated search back into the URL, so its output must read
+ * as its input.
+ */
+const idList = z.string().refine((text) => {
+  const ids = idsOf(text);
+  return ids.length <= MAX_COMPARED && ids.every((id) => recordIdSchema.safeParse(id).success);
+}, 'Not a list of up to four ids.');
+
+/** A malformed list is dropped rather than failing the page: the user picks again. */
+export const compareSearchSchema = z.object({
+  saved: idList.optional().catch(undefined),
+  analyses: idList.optional().catch(undefined),
+});
+export type CompareSearch = z.output<typeof compareSearchSchema>;

@@ -1,0 +1,109 @@
+/**
+ * 'Offer up to $X' (issue 14 §1): the highest whole-dollar price meeting the investor's targets
+ * (cash-on-cash ≥ 8 %, DSCR ≥ 1.25 unless edited), solved in the browser with `maxOffer` on the
+ * assumptions on screen, the target that stops a higher price named.
+ */
+import { formatMoney } from '@sfr/contracts';
+import { type DealInput, type MaxOffer, maxOffer, type OfferTargets } from '@sfr/underwriting';
+import { useId, useMemo, useState } from 'react';
+import {
+  DEFAULT_OFFER_TARGETS,
+  formatTarget,
+  OFFER_TARGET_FIELDS,
+  OFFER_TARGET_KEYS,
+  parseTarget,
+  TARGET_NAMES,
+  targetText,
+} from './decision-model';
+
+type TargetTexts = Record<(typeof OFFER_TARGET_KEYS)[number], string>;
+
+const START_TEXTS = Object.fromEntries(
+  OFFER_TARGET_KEYS.map((key) => {
+    const value = DEFAULT_OFFER_TARGETS[key];
+    return [key, value === undefined ? '' : targetText(key, value)];
+  }),
+) as TargetTexts;
+
+/** The targets typed, or the messages of the fields that cannot be read. */
+function readTargets(texts: TargetTexts): { targets: OfferTargets; errors: Partial<TargetTexts> } {
+  const targets: OfferTargets = {};
+  const errors: Partial<TargetTexts> = {};
+  for (const key of OFFER_TARGET_KEYS) {
+    const parsed = parseTarget(key, texts[key]);
+    if (!parsed.ok) errors[key] = parsed.message;
+    else if (parsed.value !== undefined) targets[key] = parsed.value;
+  }
+  return { targets, errors };
+}
+
+/** The sentence under the targets. */
+export function offerSentence(offer: MaxOffer, targets: OfferTargets): string {
+  const binding = offer.binding;
+  const bindingText =
+    binding && targets[binding] !== undefined
+      ? `${TARGET_NAMES[binding]} ≥ ${formatTarget(binding, targets[binding])} is the limit`
+      : null;
+  if (offer.purchase_price === null) {
+    return `No price from $10,000 up meets these targets${bindingText ? ` (${bindingText})` : ''}.`;
+  }
+  const price = formatMoney(offer.purchase_price).slice(0, -3);
+  return bindingText
+    ? `Offer up to ${price}: ${bindingText}.`
+    : `Offer up to ${price}: every target holds up to the highest price searched.`;
+}
+
+export function OfferLine({ deal }: { deal: DealInput }) {
+  const [texts, setTexts] = useState<TargetTexts>(START_TEXTS);
+  const idBase = useId();
+  const { targets, errors } = useMemo(() => readTargets(texts), [texts]);
+  const noTarget = Object.keys(targets).length === 0;
+  const offer = useMemo(() => (noTarget ? null : maxOffer(deal, targets)), [deal, targets, noTarget]);
+
+  return (
+    <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
+      <h3 id={`${idBase}-title`}>What can I offer?</h3>
+      <p className="decision-offer-line" aria-live="polite" data-testid="offer-line">
+        {offer
+          ? offerSentence(offer, targets)
+          : 'Set at least one target to see the highest price that meets it.'}
+      </p>
+      <details className="decision-targets">
+        <summary>Your targets</summary>
+        <p className="decision-hint">
+          The highest whole-dollar price at which every target holds, with closing cost, fees, insurance and
+          taxes moving with the price and the loan following the loan to value. Leave a field empty for no
+          target.
+        </p>
+        <div className="decision-target-fields">
+          {OFFER_TARGET_KEYS.map((key) => {
+            const id = `${idBase}-${key}`;
+            const field = OFFER_TARGET_FIELDS[key];
+            const error = errors[key];
+            return (
+              <div key={key} className="decision-field">
+                <label htmlFor={id}>
+                  {field.label}
+                  {field.unit === 'percent' ? ' (%)' : field.unit === 'money' ? ' ($)' : ''}
+                </label>
+                <input
+                  id={id}
+                  inputMode="decimal"
+                  value={texts[key]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
+                  onChange={(event) => setTexts((current) => ({ ...current, [key]: event.target.value }))}
+                />
+                {error ? (
+                  <p id={`${id}-error`} className="field-error">
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      </details>
+    </section>
+  );
+}

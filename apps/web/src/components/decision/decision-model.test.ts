@@ -1,0 +1,82 @@
+import { analyze, maxOffer, sensitivityGrid } from '@sfr/underwriting';
+import { describe, expect, it } from 'vitest';
+import { exampleAnalysis } from '../results/example-analysis';
+import { breakEvenItems } from './BreakEvenLine';
+import { dealInputOf, formatOutcome, parseSteps, parseTarget, stepsText } from './decision-model';
+import { offerSentence } from './OfferLine';
+
+describe('dealInputOf', () => {
+  it('is the deal the results show: analysing it gives the figures on screen', () => {
+    const analysis = exampleAnalysis();
+    const again = analyze(dealInputOf(analysis));
+    expect(again.year_1_metrics.monthly_levered_cash_flow).toBe(
+      analysis.year_1_metrics.monthly_levered_cash_flow,
+    );
+    expect(again.summary.overall_points).toBe(analysis.summary.overall_points);
+    const grid = sensitivityGrid(dealInputOf(analysis), {
+      row: 'purchase_price',
+      col: 'rent',
+      outcome: 'monthly_levered_cash_flow',
+    });
+    expect(grid.current).toEqual({ row: 3, col: 3 });
+    expect(grid.cells[3]?.[3]?.value).toBe(analysis.year_1_metrics.monthly_levered_cash_flow);
+  });
+});
+
+describe('steps as typed', () => {
+  it('reads percents, sorts them and round-trips the defaults', () => {
+    expect(parseSteps('10, -5 0')).toEqual({ ok: true, steps: [-0.05, 0, 0.1] });
+    expect(parseSteps('−1.5%, 0')).toEqual({ ok: true, steps: [-0.015, 0] });
+    expect(stepsText([-0.015, 0, 0.005])).toBe('-1.5, 0, 0.5');
+    expect(parseSteps(stepsText([-0.15, -0.1, 0, 0.15]))).toEqual({
+      ok: true,
+      steps: [-0.15, -0.1, 0, 0.15],
+    });
+  });
+
+  it('refuses what the grid cannot use, saying why', () => {
+    expect(parseSteps('')).toMatchObject({ ok: false, message: expect.stringContaining('at least one') });
+    expect(parseSteps('1, 1')).toMatchObject({ ok: false, message: 'Each step once.' });
+    expect(parseSteps('ten')).toMatchObject({ ok: false, message: expect.stringContaining("'ten'") });
+    expect(parseSteps(Array.from({ length: 16 }, (_, i) => i).join())).toMatchObject({ ok: false });
+  });
+});
+
+describe('offer targets', () => {
+  it('reads percents as fractions, empty as no target, and refuses out-of-range values', () => {
+    expect(parseTarget('cash_on_cash', '8')).toEqual({ ok: true, value: 0.08 });
+    expect(parseTarget('dscr', '1.25')).toEqual({ ok: true, value: 1.25 });
+    expect(parseTarget('monthly_levered_cash_flow', '$1,000')).toEqual({ ok: true, value: 1000 });
+    expect(parseTarget('dscr', ' ')).toEqual({ ok: true, value: undefined });
+    expect(parseTarget('overall_points', '120')).toMatchObject({ ok: false });
+    expect(parseTarget('dscr', 'abc')).toMatchObject({ ok: false });
+  });
+
+  it('names the price maxOffer finds and the binding target', () => {
+    const deal = dealInputOf(exampleAnalysis());
+    const targets = { cash_on_cash: 0.08, dscr: 1.25 };
+    const offer = maxOffer(deal, targets);
+    expect(offer.purchase_price).not.toBeNull();
+    const price = Math.round(offer.purchase_price ?? 0).toLocaleString('en-US');
+    expect(offerSentence(offer, targets)).toContain(`Offer up to $${price}`);
+    expect(offerSentence(offer, targets)).toMatch(/(cash-on-cash ≥ 8\.00%|DSCR ≥ 1\.25) is the limit/);
+    expect(offerSentence({ purchase_price: null, binding: 'dscr', measures: {} }, { dscr: 5 })).toBe(
+      'No price from $10,000 up meets these targets (DSCR ≥ 5 is the limit).',
+    );
+  });
+});
+
+describe('cells and break-even', () => {
+  it('formats outcomes and says when a figure has no break-even', () => {
+    expect(formatOutcome('monthly_levered_cash_flow', -1467.56)).toBe('-$1,468');
+    expect(formatOutcome('cash_on_cash', 0.0525)).toBe('5.25%');
+    expect(formatOutcome('levered_xirr', null)).toBe('N/A');
+    const deal = { ...dealInputOf(exampleAnalysis()), loan_to_value: 0 };
+    const items = breakEvenItems(deal, { rent: 1200, vacancy_rate: null, interest_rate: null });
+    expect(items.map((item) => item.text)).toEqual([
+      `$1,200.00 a month (now $${deal.rent.toLocaleString('en-US', { minimumFractionDigits: 2 })})`,
+      'No vacancy from 0% to 100% makes the cash flow zero',
+      'No loan',
+    ]);
+  });
+});

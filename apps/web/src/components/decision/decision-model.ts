@@ -1,0 +1,161 @@
+/**
+ * The words and numbers of the decision tools (issue 14 §1–2): the deal on screen as the engine's
+ * input, the names of the grid's drivers and outcomes, how their values and steps read, and the
+ * investor's offer targets as typed. Pure (no React), so the tests and the browser bench share it.
+ */
+import { type AnalysisResponse, formatMoney, formatPercent } from '@sfr/contracts';
+import {
+  type DealInput,
+  OFFER_TARGET_KEYS,
+  type OfferTargetKey,
+  type OfferTargets,
+  SENSITIVITY_STEPS,
+  type SensitivityDriver,
+  type SensitivityOutcome,
+} from '@sfr/underwriting';
+
+/**
+ * The engine's input for an analysis as shown: its assumptions, units and crime grades, exactly
+ * what the results page recomputes (results/recalculate.ts), so the grid's middle cell is the
+ * deal on screen.
+ */
+export function dealInputOf(analysis: AnalysisResponse): DealInput {
+  const { violent_crime_grade, property_crime_grade } = analysis.year_1_metrics;
+  return {
+    ...analysis.property.metrics,
+    units: analysis.property.factor,
+    violent_crime_grade,
+    property_crime_grade,
+  };
+}
+
+export const DRIVER_LABELS: Readonly<Record<SensitivityDriver, string>> = {
+  purchase_price: 'Purchase price',
+  rent: 'Rent',
+  vacancy_rate: 'Vacancy',
+  interest_rate: 'Interest rate',
+  loan_to_value: 'Loan to value',
+  rent_annual_growth_rate: 'Rent growth',
+  annual_price_appreciation: 'Appreciation',
+};
+
+export const OUTCOME_LABELS: Readonly<Record<SensitivityOutcome, string>> = {
+  monthly_levered_cash_flow: 'Monthly cash flow',
+  cash_on_cash: 'Cash-on-cash',
+  levered_xirr: 'Levered XIRR',
+  overall_points: 'Rating points',
+};
+
+/** A driver's value as the grid's headers show it: dollars for price and rent, else a percent. */
+export function formatDriverValue(driver: SensitivityDriver, value: number): string {
+  if (driver === 'purchase_price' || driver === 'rent') return formatMoney(Math.round(value)).slice(0, -3);
+  return formatPercent(value);
+}
+
+/** An outcome in a cell; null (no XIRR) reads 'N/A'. */
+export function formatOutcome(outcome: SensitivityOutcome, value: number | null): string {
+  if (value === null) return 'N/A';
+  if (outcome === 'monthly_levered_cash_flow') return formatMoney(Math.round(value)).slice(0, -3);
+  if (outcome === 'overall_points') return String(Math.round(value));
+  return formatPercent(value);
+}
+
+/**
+ * Steps as the user types them: percents, comma-separated. Relative drivers (price, rent) read
+ * '−15, −10, 0, 10' as −15 % … +10 % of the value; rate drivers as points added to the rate.
+ */
+export function stepsText(steps: readonly number[]): string {
+  return steps.map((step) => String(Math.round(step * 1e6) / 1e4)).join(', ');
+}
+
+export type StepsParse = { ok: true; steps: number[] } | { ok: false; message: string };
+
+/** The steps typed for a driver, or why they cannot be used (the engine's rules, said in words). */
+export function parseSteps(text: string): StepsParse {
+  const parts = text
+    .split(/[,;\s]+/)
+    .map((part) => part.trim().replace('−', '-'))
+    .filter((part) => part !== '');
+  if (parts.length === 0) return { ok: false, message: 'Enter at least one step, e.g. -10, 0, 10.' };
+  if (parts.length > 15) return { ok: false, message: 'At most 15 steps.' };
+  const steps: number[] = [];
+  for (const part of parts) {
+    const percent = Number(part.replace(/%$/, ''));
+    if (!Number.isFinite(percent) || Math.abs(percent) > 100) {
+      return { ok: false, message: `'${part}' is not a step between -100 and 100.` };
+    }
+    steps.push(percent / 100);
+  }
+  if (new Set(steps).size !== steps.length) return { ok: false, message: 'Each step once.' };
+  return { ok: true, steps: steps.sort((a, b) => a - b) };
+}
+
+/** What a step means, for the steps field's hint. */
+export function stepsHint(driver: SensitivityDriver): string {
+  return SENSITIVITY_STEPS[driver].kind === 'relative'
+    ? 'percent of the current value'
+    : 'percentage points added to the current rate';
+}
+
+/** The offer targets the results page starts with (issue 14 §1). */
+export const DEFAULT_OFFER_TARGETS: Readonly<OfferTargets> = { cash_on_cash: 0.08, dscr: 1.25 };
+
+/** How each target is typed and read: percents for the returns, a ratio, dollars, points. */
+export const OFFER_TARGET_FIELDS: Readonly<
+  Record<OfferTargetKey, { label: string; unit: 'percent' | 'ratio' | 'money' | 'points' }>
+> = {
+  cash_on_cash: { label: 'Cash-on-cash at least', unit: 'percent' },
+  dscr: { label: 'DSCR at least', unit: 'ratio' },
+  levered_xirr: { label: 'Levered XIRR at least', unit: 'percent' },
+  monthly_levered_cash_flow: { label: 'Monthly cash flow at least', unit: 'money' },
+  overall_points: { label: 'Rating points at least', unit: 'points' },
+};
+
+/** The short name of a binding target: 'Offer up to $X (cash-on-cash 8.00% binds)'. */
+export const TARGET_NAMES: Readonly<Record<OfferTargetKey, string>> = {
+  cash_on_cash: 'cash-on-cash',
+  dscr: 'DSCR',
+  levered_xirr: 'levered XIRR',
+  monthly_levered_cash_flow: 'monthly cash flow',
+  overall_points: 'rating points',
+};
+
+/** A target's value as its field shows it: 0.08 → '8' (percent), 1.25 → '1.25'. */
+export function targetText(key: OfferTargetKey, value: number): string {
+  return OFFER_TARGET_FIELDS[key].unit === 'percent' ? String(Math.round(value * 1e6) / 1e4) : String(value);
+}
+
+/** A target's value read aloud: 8 % → '8.00%', 1.25 → '1.25', $100 → '$100'. */
+export function formatTarget(key: OfferTargetKey, value: number): string {
+  switch (OFFER_TARGET_FIELDS[key].unit) {
+    case 'percent':
+      return formatPercent(value);
+    case 'money':
+      return formatMoney(value);
+    default:
+      return String(Math.round(value * 100) / 100);
+  }
+}
+
+export type TargetParse = { ok: true; value: number | undefined } | { ok: false; message: string };
+
+/** A typed target: empty means no target; percents become fractions; the engine's ranges apply. */
+export function parseTarget(key: OfferTargetKey, text: string): TargetParse {
+  const trimmed = text.trim().replace(/[$,%]/g, '');
+  if (trimmed === '') return { ok: true, value: undefined };
+  const typed = Number(trimmed);
+  if (!Number.isFinite(typed)) return { ok: false, message: 'Enter a number, or leave it empty.' };
+  const { unit } = OFFER_TARGET_FIELDS[key];
+  const value = unit === 'percent' ? typed / 100 : typed;
+  const limits = {
+    percent: [-1, 1, 'a percent from -100 to 100'],
+    ratio: [0, 10, 'a ratio from 0 to 10'],
+    money: [-1e7, 1e7, 'dollars from -10,000,000 to 10,000,000'],
+    points: [0, 100, 'points from 0 to 100'],
+  } as const;
+  const [min, max, rule] = limits[unit];
+  if (value < min || value > max) return { ok: false, message: `Enter ${rule}.` };
+  return { ok: true, value };
+}
+
+export { OFFER_TARGET_KEYS };

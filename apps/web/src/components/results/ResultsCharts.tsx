@@ -1,0 +1,339 @@
+/**
+ * Three charts of the hold (Chart.js, loaded with the results in a chunk of its own): yearly
+ * levered cash flow against NOI, equity build-up against cumulative cash flow, and where the
+ * levered profit comes from. Each is a figure whose caption says what it shows and whose numbers
+ * are also a table for screen readers (the canvas itself is hidden from them). Live: the charts
+ * redraw, without animation, with every edit of the assumptions.
+ */
+import type { AnalysisResponse } from '@sfr/contracts';
+import { formatMoney } from '@sfr/contracts';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartConfiguration,
+  type ChartData,
+  type ChartType,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
+import './ResultsCharts.css';
+
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Legend,
+  Tooltip,
+);
+
+/** Series colours: each at least 3:1 against the white background (WCAG 1.4.11). */
+const COLORS = {
+  cashFlow: '#166534',
+  noi: '#1d4ed8',
+  equity: '#6d28d9',
+  appreciation: '#1d4ed8',
+  loanPaydown: '#6d28d9',
+  costs: '#b91c1c',
+  profit: '#374151',
+  text: '#374151',
+  grid: '#e5e7eb',
+} as const;
+
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/**
+ * What every chart shares. Chart.js re-lays the chart out on each update, so what it would
+ * otherwise measure is fixed (labels never rotate) and the data is declared sorted (`normalized`).
+ */
+function baseOptions(horizontal = false) {
+  const money = {
+    ticks: {
+      color: COLORS.text,
+      callback: (value: number | string) => compactMoney.format(Number(value)),
+      maxTicksLimit: 5,
+      minRotation: 0,
+      maxRotation: 0,
+    },
+    grid: { color: COLORS.grid },
+  };
+  const labels = {
+    ticks: { color: COLORS.text, autoSkip: true, minRotation: 0, maxRotation: 0 },
+    grid: { display: false },
+  };
+  return {
+    animation: false as const,
+    normalized: true,
+    responsive: true,
+    maintainAspectRatio: false,
+    indexAxis: horizontal ? ('y' as const) : ('x' as const),
+    scales: horizontal ? { x: money, y: labels } : { x: labels, y: money },
+    plugins: {
+      legend: { position: 'bottom' as const, labels: { color: COLORS.text, boxWidth: 12 } },
+      tooltip: {
+        callbacks: {
+          label: (item: { dataset: { label?: string }; raw: unknown }) =>
+            `${item.dataset.label ? `${item.dataset.label}: ` : ''}${formatMoney(Number(item.raw))}`,
+        },
+      },
+    },
+  };
+}
+
+/**
+ * A Chart.js chart on a canvas: made once, then fed new numbers in place and redrawn without
+ * animation. A redraw waits for the frame that shows the new figures to be painted (a keystroke
+ * paints the numbers first; the charts follow in the next frame), and a burst of edits redraws once.
+ */
+function useChart<T extends ChartType>(make: () => ChartConfiguration<T>, data: ChartData<T>) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<T> | null>(null);
+  const first = useRef({ make, data });
+  const latest = useRef(data);
+  const scheduled = useRef(false);
+  useLayoutEffect(() => {
+    if (!canvas.current) return;
+    const config = first.current.make();
+    const made = new Chart(canvas.current, { ...config, data: first.current.data });
+    chart.current = made;
+    return () => {
+      made.destroy();
+      chart.current = null;
+    };
+  }, []);
+  useLayoutEffect(() => {
+    latest.current = data;
+    if (scheduled.current) return;
+    scheduled.current = true;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        scheduled.current = false;
+        const current = chart.current;
+        const next = latest.current;
+        if (!current || current.data === next) return;
+        current.data.labels = next.labels;
+        next.datasets.forEach((dataset, index) => {
+          const shown = current.data.datasets[index];
+          if (shown) shown.data = dataset.data;
+        });
+        current.update('none');
+      }, 0),
+    );
+  }, [data]);
+  return canvas;
+}
+
+interface FigureProps {
+  id: string;
+  title: string;
+  summary: string;
+  canvas: React.RefObject<HTMLCanvasElement | null>;
+  table: { columns: string[]; rows: { label: string; values: number[] }[] };
+}
+
+/** The chart with its caption and, for screen readers, its numbers as a table. */
+function ChartFigure({ id, title, summary, canvas, table }: FigureProps) {
+  return (
+    <figure className="card results-chart" aria-labelledby={`${id}-title`}>
+      <figcaption>
+        <h3 id={`${id}-title`}>{title}</h3>
+        <p className="results-chart-summary">{summary}</p>
+      </figcaption>
+      <div className="results-chart-canvas" aria-hidden="true">
+        <canvas ref={canvas} />
+      </div>
+      {/* a table ignores the width the hiding class gives it: a block around it holds the 1 px box */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              {table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {row.values.map((value, index) => (
+                  <td key={table.columns[index]}>{formatMoney(value)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+function CashFlowChart({ analysis }: { analysis: AnalysisResponse }) {
+  const series = useMemo(() => cashFlowSeries(analysis), [analysis]);
+  const data: ChartData<'bar' | 'line', number[], string> = useMemo(
+    () => ({
+      labels: series.years,
+      datasets: [
+        {
+          type: 'bar',
+          label: 'Levered cash flow',
+          data: series.leveredCashFlow,
+          backgroundColor: COLORS.cashFlow,
+        },
+        {
+          type: 'line',
+          label: 'Net operating income',
+          data: series.netOperatingIncome,
+          borderColor: COLORS.noi,
+          backgroundColor: COLORS.noi,
+          pointRadius: 3,
+        },
+      ],
+    }),
+    [series],
+  );
+  const canvas = useChart(() => ({ type: 'bar', data, options: baseOptions() }), data as ChartData<'bar'>);
+  const last = series.years.length - 1;
+  return (
+    <ChartFigure
+      id="chart-cash-flow"
+      title="Cash flow by year"
+      summary={`Levered cash flow goes from ${formatMoney(series.leveredCashFlow[0] ?? 0)} in year 1 to ${formatMoney(series.leveredCashFlow[last] ?? 0)} in year ${last + 1}; net operating income from ${formatMoney(series.netOperatingIncome[0] ?? 0)} to ${formatMoney(series.netOperatingIncome[last] ?? 0)}.`}
+      canvas={canvas}
+      table={{
+        columns: series.years,
+        rows: [
+          { label: 'Levered cash flow', values: series.leveredCashFlow },
+          { label: 'Net operating income', values: series.netOperatingIncome },
+        ],
+      }}
+    />
+  );
+}
+
+function EquityChart({ analysis }: { analysis: AnalysisResponse }) {
+  const series = useMemo(() => equitySeries(analysis), [analysis]);
+  const data: ChartData<'line', number[], string> = useMemo(
+    () => ({
+      labels: series.years,
+      datasets: [
+        {
+          label: 'Equity',
+          data: series.equity,
+          borderColor: COLORS.equity,
+          backgroundColor: COLORS.equity,
+          pointRadius: 3,
+        },
+        {
+          label: 'Cumulative cash flow',
+          data: series.cumulativeCashFlow,
+          borderColor: COLORS.cashFlow,
+          backgroundColor: COLORS.cashFlow,
+          borderDash: [6, 4],
+          pointRadius: 3,
+        },
+      ],
+    }),
+    [series],
+  );
+  const canvas = useChart(() => ({ type: 'line', data, options: baseOptions() }), data);
+  const last = series.years.length - 1;
+  return (
+    <ChartFigure
+      id="chart-equity"
+      title="Equity build-up"
+      summary={`At the end of year ${last + 1}: ${formatMoney(series.equity[last] ?? 0)} of equity, and a cumulative cash flow of ${formatMoney(series.cumulativeCashFlow[last] ?? 0)}.`}
+      canvas={canvas}
+      table={{
+        columns: series.years,
+        rows: [
+          { label: 'Equity', values: series.equity },
+          { label: 'Cumulative cash flow', values: series.cumulativeCashFlow },
+        ],
+      }}
+    />
+  );
+}
+
+const SOURCE_LABELS = [
+  'Cash flow',
+  'Appreciation',
+  'Loan paydown',
+  'Buying and selling costs',
+  'Levered profit',
+];
+
+function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
+  const sources = useMemo(() => returnSources(analysis), [analysis]);
+  const values = [sources.cashFlow, sources.appreciation, sources.loanPaydown, sources.costs, sources.profit];
+  const data: ChartData<'bar', number[], string> = useMemo(
+    () => ({
+      labels: SOURCE_LABELS,
+      datasets: [
+        {
+          label: 'Amount',
+          data: [sources.cashFlow, sources.appreciation, sources.loanPaydown, sources.costs, sources.profit],
+          backgroundColor: [
+            COLORS.cashFlow,
+            COLORS.appreciation,
+            COLORS.loanPaydown,
+            COLORS.costs,
+            COLORS.profit,
+          ],
+        },
+      ],
+    }),
+    [sources],
+  );
+  const canvas = useChart(() => {
+    const options = baseOptions(true);
+    return {
+      type: 'bar',
+      data,
+      options: { ...options, plugins: { ...options.plugins, legend: { display: false } } },
+    };
+  }, data);
+  return (
+    <ChartFigure
+      id="chart-return-sources"
+      title="Where the return comes from"
+      summary={`Levered profit of ${formatMoney(sources.profit)} over the hold: ${formatMoney(sources.cashFlow)} from cash flow, ${formatMoney(sources.appreciation)} from appreciation and ${formatMoney(sources.loanPaydown)} from loan paydown, less ${formatMoney(-sources.costs)} of buying and selling costs.`}
+      canvas={canvas}
+      table={{
+        columns: ['Amount'],
+        rows: SOURCE_LABELS.map((label, index) => ({ label, values: [values[index] ?? 0] })),
+      }}
+    />
+  );
+}
+
+/** Memoised: a render that did not change the analysis (the numbers' urgent pass) skips the charts. */
+export default memo(function ResultsCharts({ analysis }: { analysis: AnalysisResponse }) {
+  return (
+    <section className="results-charts" aria-label="Charts">
+      <CashFlowChart analysis={analysis} />
+      <EquityChart analysis={analysis} />
+      <ReturnSourcesChart analysis={analysis} />
+    </section>
+  );
+});

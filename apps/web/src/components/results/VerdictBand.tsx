@@ -1,0 +1,58 @@
+/**
+ * The first thing the results show: the rating circle (points and colour) with its verdict, and
+ * the six figures an investor decides on — monthly levered cash flow, cash-on-cash, cap rate, DSCR,
+ * levered XIRR and the cash needed to close. Live: it follows every edit of the assumptions.
+ */
+import { type AnalysisResponse, formatMetric, type MetricKey } from '@sfr/contracts';
+import { ratingTone } from './rating';
+
+/** The figures of the band, in reading order, with the short names a glance needs. */
+export const VERDICT_FIGURES: readonly { key: MetricKey; label: string }[] = [
+  { key: 'monthly_levered_cash_flow', label: 'Monthly cash flow' },
+  { key: 'levered_returns', label: 'Cash-on-cash' },
+  { key: 'cap_rate', label: 'Cap rate' },
+  { key: 'dscr', label: 'DSCR' },
+  { key: 'levered_xirr', label: 'Levered XIRR' },
+  { key: 'total_cost_to_close', label: 'Cash to close' },
+];
+
+interface VerdictBandProps {
+  analysis: AnalysisResponse;
+  /** an input is empty or invalid: these are the figures of the last valid inputs */
+  stale: boolean;
+}
+
+export function VerdictBand({ analysis, stale }: VerdictBandProps) {
+  const { summary } = analysis;
+  const values: Partial<Record<MetricKey, number | string | null>> = {
+    ...analysis.year_1_metrics,
+    levered_xirr: analysis.overall_returns.levered_xirr,
+  };
+  return (
+    <section className={`card verdict${stale ? ' stale' : ''}`} aria-labelledby="verdict-title">
+      <h3 id="verdict-title" className="visually-hidden">
+        Verdict
+      </h3>
+      <div className="verdict-rating">
+        <p className={`rating-circle rating-${ratingTone(summary.overall_color)}`}>
+          <span>{summary.overall_points}%</span>
+          <span className="visually-hidden"> ({summary.overall_color})</span>
+        </p>
+        <p className="rating-response">{summary.overall_response}</p>
+      </div>
+      <dl className="verdict-figures">
+        {VERDICT_FIGURES.map(({ key, label }) => (
+          <div key={key} className="verdict-figure">
+            <dt>{label}</dt>
+            <dd>{formatMetric(key, values[key])}</dd>
+          </div>
+        ))}
+      </dl>
+      {stale ? (
+        <p className="verdict-stale" role="status">
+          These figures are for the last valid assumptions: correct the highlighted input to update them.
+        </p>
+      ) : null}
+    </section>
+  );
+}

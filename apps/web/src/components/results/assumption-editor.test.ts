@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AssumptionAction,
+  type AssumptionEditor,
+  assumptionEditor,
+  derivationContextOf,
+  inputErrors,
+  isStale,
+  startEditing,
+} from './assumption-editor';
+import { exampleAnalysis } from './example-analysis';
+import { recalculate } from './recalculate';
+
+const run = (state: AssumptionEditor, ...actions: AssumptionAction[]) =>
+  actions.reduce(assumptionEditor, state);
+const type = (key: AssumptionAction & { type: 'edit' } extends { key: infer K } ? K : never, text: string) =>
+  ({ type: 'edit', key, text }) as const;
+
+describe('the assumption editor', () => {
+  const base = exampleAnalysis();
+
+  it('starts from the analysis: every default derived, nothing overridden', () => {
+    const state = startEditing(base);
+    expect(state.overridden.size).toBe(0);
+    expect(state.edits.closing_cost).toBe('13500');
+    expect(state.live).toBe(base);
+    expect(derivationContextOf(base)).toEqual({
+      units: 1,
+      rentPerUnit: 2_347,
+      propertyTaxRate: 0.01535,
+      insuranceRate: 0.006,
+      interestRate: 0.0803,
+    });
+  });
+
+  it('re-derives from a new price what the user has not overridden, and recomputes every figure', () => {
+    const state = run(startEditing(base), type('purchase_price', '400000'));
+    // 3 % of 400,000; 0.6 % × 400,000; 1.535 % × 400,000; 1 % × 75 % × 400,000
+    expect(state.edits.closing_cost).toBe('12000');
+    expect(state.edits.insurance).toBe('2400');
+    expect(state.edits.property_taxes).toBe('6140');
+    expect(state.edits.financing_fees).toBe('3000');
+    expect(state.metrics.closing_cost).toBe(12_000);
+    // the price is the user's; the rent does not follow the price
+    expect(state.edits.rent).toBe('2347');
+    expect(state.live.year_1_metrics.total_acquisition).toBe(412_000);
+    expect(state.live).toEqual(recalculate(base, state.metrics));
+    expect(isStale(state)).toBe(false);
+  });
+
+  it('re-derives management and maintenance from an edited rent', () => {
+    const state = run(startEditing(base), type('rent', '3000'));
+    // 8 % × 12 × 3,000 × (1 − 5 %) = 2,736; 10 % × 12 × 3,000 = 3,600
+    expect(state.edits.property_management).toBe('2736');
+    expect(state.edits.maintenance).toBe('3600');
+    expect(state.overridden.has('rent')).toBe(true);
+    expect(state.live.year_1_metrics.rent).toBe(3_000);
+  });
+
+  it('keeps an overridden value when its driver moves, and resets it to the derivation in one step', () => {
+    const overridden = run(
+      startEditing(base),
+      type('closing_cost', '9000'),
+      type('purchase_price', '400000'),
+    );
+    expect(overridden.overridden.has('closing_cost')).toBe(true);
+    expect(overridden.edits.closing_cost).toBe('9000');
+    expect(overridden.live.year_1_metrics.closing_cost).toBe(9_000);
+
+    const reset = run(overridden, { type: 'reset', key: 'closing_cost' });
+    expect(reset.overridden.has('closing_cost')).toBe(false);
+    expect(reset.edits.closing_cost).toBe('12000');
+    expect(reset.live.year_1_metrics.total_acquisition).toBe(412_000);
+  });
+
+  it('keeps the last valid figures, marked stale, while an input is empty or out of bounds', () => {
+    const start = startEditing(base);
+    const empty = run(start, type('purchase_price', ''));
+    expect(isStale(empty)).toBe(true);
+    expect(empty.live).toBe(start.live);
+    expect(inputErrors(empty, (key) => `${key} is required`)).toEqual({
+      purchase_price: 'purchase_price is required',
+    });
+
+    const tooLow = run(empty, type('purchase_price', '4'));
+    expect(isStale(tooLow)).toBe(true);
+    expect(inputErrors(tooLow, () => '').purchase_price).toMatch(/at least 10,000/);
+
+    const valid = run(tooLow, type('purchase_price', '40000'));
+    expect(isStale(valid)).toBe(false);
+    expect(valid.edits.closing_cost).toBe('1200');
+  });
+
+  it('infers which stored values the user set', () => {
+    const edited = recalculate(base, { ...base.property.metrics, maintenance: 3_000, interest_rate: 0.065 });
+    const state = startEditing(edited);
+    expect([...state.overridden].sort()).toEqual(['interest_rate', 'maintenance']);
+  });
+
+  it("takes the server's answer as its base without dropping what was typed meanwhile", () => {
+    const sent = run(startEditing(base), type('rent', '3000'));
+    const answer = recalculate(base, sent.metrics);
+    const typedMeanwhile = run(sent, type('vacancy_rate', '8'));
+    const rebased = run(typedMeanwhile, { type: 'rebase', analysis: answer });
+    expect(rebased.base).toBe(answer);
+    expect(rebased.edits.vacancy_rate).toBe('8');
+    expect(rebased.live.year_1_metrics.vacancy_rate).toBe(0.08);
+  });
+
+  it("shows the server's message beside an input until that input changes", () => {
+    const state = run(startEditing(base), { type: 'server-errors', errors: { rent: 'Rent is too high' } });
+    expect(inputErrors(state, () => '')).toEqual({ rent: 'Rent is too high' });
+    expect(inputErrors(run(state, type('rent', '2500')), () => '')).toEqual({});
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * The state of the results' editable assumptions, as a pure reducer: the text of every input, the
+ * exact numbers behind them, which ones the user overrode, and the analysis those numbers give.
+ *
+ * Every edit re-reads the inputs; when they all hold valid numbers, what the user has not
+ * overridden is derived again from its drivers (`rederive`: change the price and closing cost,
+ * insurance, taxes and financing fees follow; change the rent and management and maintenance
+ * follow) and the whole analysis is recomputed with the server's engine (`recalculate`), so the
+ * figures on screen always belong to the inputs on screen. While an input is empty or out of
+ * bounds the figures stay those of the last valid inputs, marked stale.
+ */
+import type { AnalysisResponse } from '@sfr/contracts';
+import {
+  type Assumptions,
+  DEFAULTS,
+  DERIVATIONS,
+  type DerivationContext,
+  type DerivedKey,
+  inferOverridden,
+  rederive,
+  UnderwritingInputError,
+} from '@sfr/underwriting';
+import {
+  EDITABLE_METRIC_KEYS,
+  type EditableKey,
+  initialMetricEdits,
+  type MetricEditErrors,
+  type MetricEdits,
+  type MetricEditsResult,
+  metricInputText,
+  readMetricEdits,
+} from './metric-edits';
+import { recalculate } from './recalculate';
+
+export interface AssumptionEditor {
+  /** the analysis the edits started from (the server's, or the last one it answered) */
+  base: AnalysisResponse;
+  context: DerivationContext;
+  /** the text of every input, as typed */
+  edits: MetricEdits;
+  /** the exact numbers of the last valid inputs: an input left as shown sends its number exactly */
+  metrics: Assumptions;
+  /** the assumptions the user set; every other one follows its derivation */
+  overridden: ReadonlySet<EditableKey>;
+  /** the inputs read back: ok, or which are empty or invalid */
+  check: MetricEditsResult;
+  /** the analysis of `metrics`, recomputed in the browser */
+  live: AnalysisResponse;
+  /** the server's messages about inputs after a failed Update Metrics, until the input changes */
+  serverErrors: MetricEditErrors;
+}
+
+export type AssumptionAction =
+  | { type: 'edit'; key: EditableKey; text: string }
+  | { type: 'reset'; key: EditableKey }
+  /** the server answered for these numbers (Update Metrics, Save): it becomes the base */
+  | { type: 'rebase'; analysis: AnalysisResponse }
+  | { type: 'server-errors'; errors: MetricEditErrors };
+
+const figure = (analysis: AnalysisResponse, key: string): number | null => {
+  const value = analysis.market_data.figures[key]?.value;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+};
+
+/**
+ * What the derivations read, rebuilt from an analysis as the API built it: the house type, the
+ * market rent per unit (else HUD's), and the tax, insurance and mortgage rates the market figures
+ * carry (with the model's fallbacks where a figure is missing).
+ */
+export function derivationContextOf(analysis: AnalysisResponse): DerivationContext {
+  const { rentometer_rent, hud_rent } = analysis.year_1_metrics;
+  return {
+    units: analysis.property.factor,
+    rentPerUnit: rentometer_rent ?? hud_rent ?? null,
+    propertyTaxRate: figure(analysis, 'property_tax_rate') ?? DEFAULTS.propertyTaxRate,
+    insuranceRate: figure(analysis, 'insurance_rate') ?? DEFAULTS.insuranceRate,
+    interestRate: figure(analysis, 'interest_rate') ?? DEFAULTS.interestRate,
+  };
+}
+
+export function isDerived(key: EditableKey): key is DerivedKey {
+  return key in DERIVATIONS;
+}
+
+/** How a derived assumption follows its drivers, for people: '3 % of the purchase price'. */
+export function derivationBasis(key: DerivedKey): string {
+  return DERIVATIONS[key].basis;
+}
+
+/** The editor for an analysis: its numbers as they are, overrides inferred from them. */
+export function startEditing(analysis: AnalysisResponse): AssumptionEditor {
+  const metrics = analysis.property.metrics;
+  const context = derivationContextOf(analysis);
+  return {
+    base: analysis,
+    context,
+    edits: initialMetricEdits(metrics),
+    metrics,
+    overridden: inferOverridden(metrics, context),
+    check: { kind: 'ok', metrics },
+    live: analysis,
+    serverErrors: {},
+  };
+}
+
+/**
+ * Reads the inputs; when valid, derives what is not overridden and recomputes. Derived inputs
+ * show their new values; the others keep the user's text.
+ */
+function settle(state: AssumptionEditor, edits: MetricEdits, overridden: ReadonlySet<EditableKey>) {
+  const check = readMetricEdits(edits, state.metrics);
+  if (check.kind !== 'ok') return { ...state, edits, overridden, check };
+  const metrics = rederive(check.metrics, overridden, state.context);
+  let live: AnalysisResponse;
+  try {
+    live = recalculate(state.base, metrics);
+  } catch (error) {
+    // the inputs share the engine's bounds, so only a rule across fields could land here
+    if (!(error instanceof UnderwritingInputError)) throw error;
+    const key = error.field as EditableKey;
+    return {
+      ...state,
+      edits,
+      overridden,
+      check: { kind: 'invalid' as const, errors: { [key]: error.rule } },
+    };
+  }
+  const shown = { ...edits };
+  for (const key of EDITABLE_METRIC_KEYS) {
+    if (!overridden.has(key) && metrics[key] !== check.metrics[key])
+      shown[key] = metricInputText(key, metrics[key]);
+  }
+  return { ...state, edits: shown, metrics, overridden, check: { kind: 'ok' as const, metrics }, live };
+}
+
+export function assumptionEditor(state: AssumptionEditor, action: AssumptionAction): AssumptionEditor {
+  switch (action.type) {
+    case 'edit': {
+      const edits = { ...state.edits, [action.key]: action.text };
+      const overridden = isDerived(action.key) ? new Set(state.overridden).add(action.key) : state.overridden;
+      const { [action.key]: _, ...serverErrors } = state.serverErrors;
+      return settle({ ...state, serverErrors }, edits, overridden);
+    }
+    case 'reset': {
+      if (!isDerived(action.key)) return state;
+      const overridden = new Set(state.overridden);
+      overridden.delete(action.key);
+      // from the last valid numbers: the derived value follows drivers the user can see
+      const value = DERIVATIONS[action.key].derive(state.metrics, state.context);
+      const edits = { ...state.edits, [action.key]: metricInputText(action.key, value) };
+      const { [action.key]: _, ...serverErrors } = state.serverErrors;
+      return settle({ ...state, serverErrors }, edits, overridden);
+    }
+    case 'rebase': {
+      // The server answered for numbers sent earlier: it becomes the record the edits build on.
+      // Edits typed while it answered stay, and so do the figures (the same engine computed them).
+      const base = action.analysis;
+      const live = state.check.kind === 'ok' ? recalculate(base, state.metrics) : state.live;
+      return { ...state, base, context: derivationContextOf(base), live };
+    }
+    case 'server-errors':
+      return { ...state, serverErrors: action.errors };
+  }
+}
+
+/** The message beside each input: the server's after a failed update, else what reading it found. */
+export function inputErrors(state: AssumptionEditor, requiredMessage: (key: EditableKey) => string) {
+  const errors: MetricEditErrors = { ...state.serverErrors };
+  if (state.check.kind === 'invalid') Object.assign(errors, state.check.errors);
+  if (state.check.kind === 'empty') for (const key of state.check.keys) errors[key] = requiredMessage(key);
+  return errors;
+}
+
+/** The figures on screen are those of earlier inputs while an input is empty or invalid. */
+export function isStale(state: AssumptionEditor): boolean {
+  return state.check.kind !== 'ok';
+}

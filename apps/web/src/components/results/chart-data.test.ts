@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
+import { exampleAnalysis } from './example-analysis';
+import { recalculate } from './recalculate';
+
+describe('chart data', () => {
+  const base = exampleAnalysis();
+
+  it('plots the hold year by year: levered operating cash flow and NOI', () => {
+    const series = cashFlowSeries(base);
+    expect(series.years).toEqual(['Year 1', 'Year 2', 'Year 3', 'Year 4', 'Year 5']);
+    // year-1 levered cash flow is the year-1 metric (NOI − debt service, no sale)
+    expect(series.leveredCashFlow[0]).toBeCloseTo(base.year_1_metrics.yearly_levered_cash_flow, 9);
+    expect(series.netOperatingIncome[0]).toBeCloseTo(base.year_1_metrics.net_operating_income, 9);
+  });
+
+  it('sums the cash flow year after year beside the equity', () => {
+    const series = equitySeries(base);
+    const flows = base.hold_period.levered.rental_cashflow;
+    expect(series.cumulativeCashFlow[1]).toBeCloseTo((flows[0] ?? 0) + (flows[1] ?? 0), 9);
+    expect(series.equity).toEqual(base.hold_period.levered.equity_accumulated);
+  });
+
+  it('splits the levered profit into cash flow, appreciation, loan paydown and costs that add up to it', () => {
+    const deals = [
+      base.property.metrics,
+      { ...base.property.metrics, hold_period: 1 },
+      { ...base.property.metrics, hold_period: 12, annual_price_appreciation: -0.02 },
+      { ...base.property.metrics, loan_to_value: 0 },
+      { ...base.property.metrics, loan_term: 5, hold_period: 8, rent: 5_000 },
+    ];
+    for (const metrics of deals) {
+      const analysis = recalculate(base, metrics);
+      const s = returnSources(analysis);
+      expect(s.cashFlow + s.appreciation + s.loanPaydown + s.costs).toBeCloseTo(s.profit, 6);
+      expect(s.profit).toBe(analysis.overall_returns.levered_profit);
+    }
+    // no loan: nothing to pay down
+    expect(returnSources(recalculate(base, deals[3] ?? base.property.metrics)).loanPaydown).toBe(0);
+  });
+});

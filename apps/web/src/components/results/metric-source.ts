@@ -1,0 +1,43 @@
+/**
+ * What every metric row of the results reads: labels, the live value of each metric, the
+ * assumption inputs with their errors, and where each assumption comes from (derived or set by the
+ * user). One context for the whole results block, so rows take only their metric key.
+ */
+import type { MetricKey } from '@sfr/contracts';
+import { createContext, useContext } from 'react';
+import type { EditableKey, MetricEditErrors, MetricEdits } from './metric-edits';
+
+/** How an assumption got its value: from its derivation (with the rule, for people) or from the user. */
+export type AssumptionOrigin = { kind: 'derived'; basis: string } | { kind: 'overridden'; basis: string };
+
+export interface MetricSource {
+  /** labels by metric key, as the API sends them */
+  labels: Readonly<Record<string, string>>;
+  /** a metric's value by key (year-1 figures, sale assumptions, overall returns) */
+  valueOf: (key: MetricKey) => number | string | null | undefined;
+  edits: MetricEdits;
+  errors: MetricEditErrors;
+  onEdit: (key: EditableKey, text: string) => void;
+  /** null for assumptions that follow nothing (the price) */
+  originOf: (key: EditableKey) => AssumptionOrigin | null;
+  /** back to the derived value */
+  onReset: (key: EditableKey) => void;
+  /** house type: per-unit figures say so when there is more than one unit */
+  units: number;
+}
+
+export const MetricSourceContext = createContext<MetricSource | null>(null);
+
+export function useMetricSource(): MetricSource {
+  const source = useContext(MetricSourceContext);
+  if (!source) throw new Error('useMetricSource needs a MetricSourceContext provider (AnalysisResults)');
+  return source;
+}
+
+/** Figures the model reports per unit: on 2–4 unit deals their labels say so. */
+const PER_UNIT: ReadonlySet<MetricKey> = new Set<MetricKey>(['hud_rent', 'rentometer_rent']);
+
+/** 'HUD Rent' → 'HUD Rent (per unit)' on a 2–4 unit deal. */
+export function metricLabel(key: MetricKey, label: string, units: number): string {
+  return units > 1 && PER_UNIT.has(key) ? `${label} (per unit)` : label;
+}

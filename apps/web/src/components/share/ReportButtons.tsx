@@ -1,0 +1,28 @@
+/**
+ * 'Download PDF' and 'Download CSV' (issue 14 §4): links to the API's report of a saved property
+ * or an analysis. Plain links with `download`: the browser sends the session cookie and saves the
+ * file the API names (its Content-Disposition), with no JavaScript in between.
+ */
+
+/** Which report: one of the user's saved properties or one of their analyses. */
+export type ReportSource = { kind: 'saved'; id: string } | { kind: 'analysis'; id: string };
+
+export function reportUrl(source: ReportSource, format: 'pdf' | 'csv'): string {
+  const base = source.kind === 'saved' ? '/api/saved_properties' : '/api/analyses';
+  return `${base}/${encodeURIComponent(source.id)}/report.${format}`;
+}
+
+export function ReportButtons({ source, label }: { source: ReportSource; label?: string }) {
+  // on a page of several properties the links name theirs, so each link's name is unique
+  const suffix = label ? <span className="visually-hidden"> for {label}</span> : null;
+  return (
+    <span className="report-buttons">
+      <a className="button button-outline" href={reportUrl(source, 'pdf')} download>
+        Download PDF{suffix}
+      </a>
+      <a className="button button-outline" href={reportUrl(source, 'csv')} download>
+        Download CSV{suffix}
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * The report and share controls of one saved property's card (issue 14 §4–5). Above the card's
+ * whole-card link (which covers the card to make it one target), so they stay clickable.
+ */
+import { ReportButtons } from './ReportButtons';
+import { ShareControl } from './ShareControl';
+import './share.css';
+
+export function SavedPropertyActions({ savedId, address }: { savedId: string; address: string }) {
+  return (
+    <div className="saved-actions">
+      <ReportButtons source={{ kind: 'saved', id: savedId }} label={address} />
+      <ShareControl savedId={savedId} label={address} />
+    </div>
+  );
+}
