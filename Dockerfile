@@ -14,7 +14,8 @@ RUN pnpm fetch
 COPY . .
 RUN pnpm install --frozen-lockfile --offline && pnpm build
 
+# Production refuses to start without STRIPE_* (or BILLING_MODE=test on purpose) and SMTP_URL.
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MARKET_DATA_DIR=/data/market
 EXPOSE 3000
-# `pnpm start` finds the build above in turbo's cache and starts the API
-CMD ["pnpm", "start"]
+# the API built above (apps/api/dist/server.js), run by plain node: no tsx, no pnpm at run time
+CMD ["node", "--enable-source-maps", "apps/api/dist/server.js"]
