@@ -9,13 +9,32 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
 /**
  * Libraries every page runs at boot. Left to automatic splitting they land in a dozen small shared
  * chunks (every lazy route imports a piece), each compressed on its own: one chunk is ~2 kB gzip
- * smaller and one request instead of twelve. mapbox-gl and sonner stay out: they load lazily.
+ * smaller and one request instead of twelve. mapbox-gl and sonner stay out: they load lazily, and so
+ * do the contracts' tooltips (6 kB raw), which only the results and later pages read.
  */
 const BOOT_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups)\.ts)/;
+
+/**
+ * Every route's component in its own chunk, as the router splits by default; a route other than the
+ * analyzer also takes its loader there (the billing and saved-property queries stay out of every
+ * page's first JavaScript; the loader then starts once its chunk has arrived, which the page needs
+ * anyway). The analyzer's loader stays in the entry so `/?analysis=` starts reading at once.
+ */
+const splitBehavior = ({ routeId }: { routeId: string }) =>
+  routeId === '/'
+    ? undefined
+    : [
+        ['loader', 'component'] as const,
+        ['pendingComponent', 'errorComponent', 'notFoundComponent'] as const,
+      ];
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), precompress()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
+    react(),
+    precompress(),
+  ],
   server: { port: 5173, proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } } },
   build: {
     outDir: 'dist',

@@ -55,10 +55,10 @@ try {
     headers,
     body: JSON.stringify(property),
   });
+  // update_metrics recomputes the analysis just made, named by its id
+  const analysis = (await created.json()) as { analysis_id: string; property: unknown };
   const body =
-    route === 'update_metrics'
-      ? { property: ((await created.json()) as { property: unknown }).property }
-      : property;
+    route === 'update_metrics' ? { analysis_id: analysis.analysis_id, property: analysis.property } : property;
   const result = await autocannon({
     url: `${origin}/api/${route}`,
     method: 'POST',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+import { DESKTOP, newUser, openSession, ownClientAddress, PHONE, signUpThroughApi } from './support/session';
 
 let browser: Browser;
 const user = newUser('Drew');
@@ -32,6 +32,7 @@ async function analyse(viewport: { width: number; height: number }) {
   } else {
     const login = await context.request.post('/api/auth/login', {
       data: { email: user.email, password: user.password },
+      headers: ownClientAddress(),
     });
     expect(login.status()).toBe(200);
   }

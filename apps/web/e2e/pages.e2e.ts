@@ -72,7 +72,7 @@ describe('guest pages', () => {
 });
 
 describe('member pages', () => {
-  it('the results, profile, how to use, saved properties and feedback pass axe; screenshots at both widths', async () => {
+  it('the results, profile, how to use, saved properties, recent analyses and feedback pass axe, with the test-mode notice; screenshots at both widths', async () => {
     const { page, context } = await openSession(browser, { viewport: DESKTOP });
     await member(context);
 
@@ -91,12 +91,15 @@ describe('member pages', () => {
       ['profile', '/profile'],
       ['howtouse', '/howtouse'],
       ['savedproperties', '/savedproperties'],
+      ['analyses', '/analyses'],
       ['feedback', '/feedback'],
     ] as const;
     for (const [name, path] of memberPages) {
       await show(page, path);
       await expectNoSeriousA11yViolations(page, path);
       await expectNoSettingNames(page, path);
+      // the browser tests' server takes no payments (BILLING_MODE=test): every page says so
+      await page.getByRole('note').filter({ hasText: UI_TEXT.testModeNotice }).waitFor();
       await shoot(page, name);
     }
 
@@ -271,8 +274,8 @@ async function saveFourFamily(context: BrowserContext) {
   };
   const analysed = await context.request.post('/api/create_property', { data: deal });
   expect(analysed.status(), await analysed.text()).toBe(200);
-  const { property } = (await analysed.json()) as { property: unknown };
-  const saved = await context.request.post('/api/saved_properties', { data: { property } });
+  const { analysis_id } = (await analysed.json()) as { analysis_id: string };
+  const saved = await context.request.post('/api/saved_properties', { data: { analysis_id } });
   expect(saved.status(), await saved.text()).toBe(201);
   return savedPropertySchema.parse(await saved.json());
 }
@@ -300,11 +303,11 @@ describe('saved properties', () => {
       const card = page.locator('main li', {
         has: page.getByRole('link', { name: new RegExp(`^${FOURPLEX_STREET}`) }),
       });
-      const rating = card.locator('.saved-rating');
-      expect(await rating.locator('.saved-rating-points').textContent()).toBe(
+      const rating = card.locator('.rating-badge');
+      expect(await rating.locator('.rating-badge-points').textContent()).toBe(
         `${saved.summary.overall_points}%`,
       );
-      expect(await rating.locator('.saved-rating-color').textContent()).toBe(saved.summary.overall_color);
+      expect(await rating.locator('.rating-badge-color').textContent()).toBe(saved.summary.overall_color);
       expect(await rating.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
         RATING_RGB[saved.summary.overall_color],
       );

@@ -4,7 +4,8 @@
  * browser with the server's engine (checked against the server's own answer); derived assumptions
  * follow their drivers until overridden, and reset in one click; Save stores what is on screen;
  * the charts draw with their numbers for screen readers; a phone reads every year of the table
- * without sideways scrolling; 2–4 unit deals say which figures are per unit.
+ * without sideways scrolling; 2–4 unit deals say which figures are per unit; the analysis lives at
+ * its own URL and in the Recent Analyses list, so reload and navigation never lose it.
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -262,6 +263,73 @@ describe('saving what is on screen', () => {
     expect(
       await assumption(page, 'property_management').locator('xpath=ancestor::dd').textContent(),
     ).toContain('Derived');
+  });
+});
+
+describe('results that last', () => {
+  it('the analysis is in the URL: reload, another page, the brand link and Recent Analyses bring it back as last updated, spending nothing', async () => {
+    const { page } = await analyse();
+    await page.waitForURL(/\/\?analysis=[^&]+$/);
+    const analysisUrl = page.url();
+    const id = new URL(analysisUrl).searchParams.get('analysis');
+    const history = async () =>
+      ((await (await page.request.get('/api/analyses?limit=100')).json()) as { analyses: { id: string }[] })
+        .analyses;
+    const before = await history();
+    expect(before[0]?.id, 'the newest analysis is this one').toBe(id);
+
+    // an edit sent with Update Metrics is the analysis's state from then on
+    await assumption(page, 'purchase_price').fill('400000');
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    const rating = await verdict(page)
+      .getByText(/^\d+%$/)
+      .textContent();
+
+    await page.reload();
+    await resultsHeading(page).waitFor();
+    expect(await assumption(page, 'purchase_price').inputValue()).toBe('400000');
+    expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
+    expect(
+      await verdict(page)
+        .getByText(/^\d+%$/)
+        .textContent(),
+    ).toBe(rating);
+
+    // another page, then the analyzer's own link: a bare / returns to what this tab showed
+    await page.getByRole('link', { name: 'About Us', exact: true }).click();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+    await page.getByRole('link', { name: 'SFR Analyst', exact: true }).click();
+    await page.waitForURL(analysisUrl);
+    await resultsHeading(page).waitFor();
+    expect(await assumption(page, 'purchase_price').inputValue()).toBe('400000');
+
+    // the navbar's Recent Analyses lists it first, with its rating, and reopens it
+    await page.getByRole('link', { name: 'Recent Analyses', exact: true }).click();
+    await page.waitForURL(`${baseURL()}/analyses`);
+    const first = page.locator('.recent-item').first();
+    await first.waitFor();
+    expect(await first.textContent()).toContain(AUSTIN.street);
+    expect(await first.locator('.rating-badge-points').textContent()).toBe(rating);
+    expect(await first.textContent()).toContain('$400,000.00');
+    await expectNoSeriousA11yViolations(page, '/analyses');
+    await first.getByRole('link').click();
+    await page.waitForURL(analysisUrl);
+    await resultsHeading(page).waitFor();
+
+    // under the analyzer, the same list marks the one on screen
+    const card = page.getByRole('region', { name: 'Recent analyses' });
+    await expect
+      .poll(() =>
+        card
+          .getByRole('link', { name: new RegExp(AUSTIN.street) })
+          .first()
+          .getAttribute('aria-current'),
+      )
+      .toBe('page');
+
+    // reopening spent nothing and made no new analysis
+    expect((await history()).length).toBe(before.length);
   });
 });
 

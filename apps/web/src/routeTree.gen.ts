@@ -18,6 +18,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SavedpropertiesRouteImport } from './routes/savedproperties'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
+import { Route as AuthAnalysesRouteImport } from './routes/_auth/analyses'
 import { Route as AuthFeedbackRouteImport } from './routes/_auth/feedback'
 import { Route as AuthHowtouseRouteImport } from './routes/_auth/howtouse'
 import { Route as AuthProfileRouteImport } from './routes/_auth/profile'
@@ -67,6 +68,11 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAnalysesRoute = AuthAnalysesRouteImport.update({
+  id: '/analyses',
+  path: '/analyses',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthFeedbackRoute = AuthFeedbackRouteImport.update({
   id: '/feedback',
   path: '/feedback',
@@ -97,6 +103,7 @@ export interface FileRoutesByFullPath {
   '/savedproperties': typeof SavedpropertiesRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/analyses': typeof AuthAnalysesRoute
   '/feedback': typeof AuthFeedbackRoute
   '/howtouse': typeof AuthHowtouseRoute
   '/profile': typeof AuthProfileRoute
@@ -111,6 +118,7 @@ export interface FileRoutesByTo {
   '/savedproperties': typeof SavedpropertiesRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/analyses': typeof AuthAnalysesRoute
   '/feedback': typeof AuthFeedbackRoute
   '/howtouse': typeof AuthHowtouseRoute
   '/profile': typeof AuthProfileRoute
@@ -127,6 +135,7 @@ export interface FileRoutesById {
   '/savedproperties': typeof SavedpropertiesRoute
   '/signup': typeof SignupRoute
   '/verify-email': typeof VerifyEmailRoute
+  '/_auth/analyses': typeof AuthAnalysesRoute
   '/_auth/feedback': typeof AuthFeedbackRoute
   '/_auth/howtouse': typeof AuthHowtouseRoute
   '/_auth/profile': typeof AuthProfileRoute
@@ -143,6 +152,7 @@ export interface FileRouteTypes {
     | '/savedproperties'
     | '/signup'
     | '/verify-email'
+    | '/analyses'
     | '/feedback'
     | '/howtouse'
     | '/profile'
@@ -157,6 +167,7 @@ export interface FileRouteTypes {
     | '/savedproperties'
     | '/signup'
     | '/verify-email'
+    | '/analyses'
     | '/feedback'
     | '/howtouse'
     | '/profile'
@@ -172,6 +183,7 @@ export interface FileRouteTypes {
     | '/savedproperties'
     | '/signup'
     | '/verify-email'
+    | '/_auth/analyses'
     | '/_auth/feedback'
     | '/_auth/howtouse'
     | '/_auth/profile'
@@ -256,6 +268,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/analyses': {
+      id: '/_auth/analyses'
+      path: '/analyses'
+      fullPath: '/analyses'
+      preLoaderRoute: typeof AuthAnalysesRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/feedback': {
       id: '/_auth/feedback'
       path: '/feedback'
@@ -288,12 +307,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAnalysesRoute: typeof AuthAnalysesRoute
   AuthFeedbackRoute: typeof AuthFeedbackRoute
   AuthHowtouseRoute: typeof AuthHowtouseRoute
   AuthProfileRoute: typeof AuthProfileRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAnalysesRoute: AuthAnalysesRoute,
   AuthFeedbackRoute: AuthFeedbackRoute,
   AuthHowtouseRoute: AuthHowtouseRoute,
   AuthProfileRoute: AuthProfileRoute,

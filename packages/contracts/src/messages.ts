@@ -72,6 +72,8 @@ export const DISCLAIMER =
 
 /** Headings, buttons, placeholders and popups of the screens (product spec §2). */
 export const UI_TEXT = {
+  /** on every page while the server takes no payments (BILLING_MODE=test; issue 11) */
+  testModeNotice: 'Test mode: no payments are taken.',
   analyzeProperty: 'Analyze Property',
   analyzerResults: 'Analyzer Results',
   saveProperty: 'Save Property',

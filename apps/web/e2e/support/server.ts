@@ -114,7 +114,8 @@ export async function startApi({
       DATA_DIR: dataDir,
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
-      TRUST_PROXY: 'false',
+      // the tests' browser contexts each name their own client address (newClientContext)
+      TRUST_PROXY: '1',
       ...standInTiles,
       ...env,
     },

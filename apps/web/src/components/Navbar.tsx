@@ -12,6 +12,7 @@ const MEMBER_LINKS = [
   { to: '/aboutus', label: 'About Us' },
   { to: '/profile', label: 'Profile' },
   { to: '/howtouse', label: 'How to Use' },
+  { to: '/analyses', label: 'Recent Analyses' },
   { to: '/savedproperties', label: 'Saved Properties' },
   { to: '/compare', label: 'Compare' },
   { to: '/feedback', label: 'Feedback' },

@@ -1,8 +1,13 @@
-/** The toaster (top-right, 5 s, close button; spec §9). Loaded lazily by the root layout: see lib/toast.ts. */
+/**
+ * The toaster (top-right, 5 s, close button; spec §9). On a phone toasts rise from the bottom
+ * instead: at the top they would cover the results' Save button and the verdict (issue 13).
+ * Loaded lazily by the root layout: see lib/toast.ts.
+ */
 import { TOAST_DEFAULT_MS, TOAST_POSITION } from '@sfr/contracts';
 import { type CSSProperties, useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { toasterMounted } from '../lib/toast';
+import { useMediaQuery } from '../lib/use-media-query';
 
 /** sonner's rich colours put text on pale tints below WCAG AA (success is 4.25:1); these pass 4.5:1. */
 const TOAST_TEXT_COLORS = {
@@ -19,7 +24,11 @@ function closeClickedToast(event: MouseEvent) {
   if (id) toast.dismiss(id);
 }
 
+/** Bootstrap's `sm` breakpoint, as the page's own layout uses it. */
+const PHONE = '(max-width: 575.98px)';
+
 export default function Toasts() {
+  const phone = useMediaQuery(PHONE);
   useEffect(() => toasterMounted(toast), []);
   useEffect(() => {
     document.addEventListener('click', closeClickedToast);
@@ -27,7 +36,7 @@ export default function Toasts() {
   }, []);
   return (
     <Toaster
-      position={TOAST_POSITION}
+      position={phone ? 'bottom-center' : TOAST_POSITION}
       duration={TOAST_DEFAULT_MS}
       closeButton
       richColors

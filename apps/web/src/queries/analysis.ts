@@ -1,27 +1,21 @@
 /**
- * The analyzer's calls: analyse, recompute with edited metrics, save, and the address look-ups
- * (suggestions for the Street field, coordinates for the map). Query keys live only here; the
- * mutations are hooks that keep the cache right (the user's free searches, the saved list), and
- * the screens add what the user sees (toasts, popups) through `mutate`'s callbacks.
+ * The analyzer's calls: analyse, and the address look-ups (suggestions for the Street field,
+ * coordinates for the map); the results' own calls are in results.ts. The mutation is a hook that
+ * keeps the cache right (the user's free searches, the analysis history), and the screen adds what
+ * the user sees (toasts, popups) through `mutate`'s callbacks.
  */
 import {
   addressSuggestionsResponseSchema,
   analysisResponseSchema,
   mapPointSchema,
   type PropertyInput,
-  type PropertyWithMetrics,
-  type SaveAnalysisRequest,
-  type SavedProperty,
-  savedPropertySchema,
-  type UpdateMetricsRequest,
 } from '@sfr/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { findSavedCopy } from '../components/results/saved-match';
 import { apiGet, apiPost } from '../lib/api';
-import { savedPropertiesQuery, savedPropertyKeys } from './saved-properties';
+import { analysisKeys } from './analyses';
 import { refreshCurrentUser } from './session';
 
-export const analysisKeys = {
+const addressKeys = {
   suggestions: (query: string) => ['address', 'suggest', query] as const,
   geocode: (address: string) => ['address', 'geocode', address] as const,
 };
@@ -32,65 +26,26 @@ export function analyzeProperty(input: PropertyInput) {
 }
 
 /**
- * POST /api/update_metrics: the server recomputes the named analysis with the edited metrics and
- * its stored market facts, and overwrites a matching saved copy.
+ * Analyses a property; the user is read again afterwards (a free search was spent, or the session
+ * ended). The new analysis is cached under its id, so opening `/?analysis=<id>` asks nothing, and
+ * the recent list is read again.
  */
-export function updateMetrics(request: UpdateMetricsRequest) {
-  return apiPost('/api/update_metrics', analysisResponseSchema, request);
-}
-
-/**
- * POST /api/saved_properties: saves the analysis with the metrics on screen (recomputed by the
- * server); 201 with the saved copy, 409 when the address is already saved.
- */
-export function saveAnalysis(request: SaveAnalysisRequest) {
-  return apiPost('/api/saved_properties', savedPropertySchema, request);
-}
-
-/** Analyses a property; the user is read again afterwards (a free search was spent, or the session ended). */
 export function useAnalyzeProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: analyzeProperty,
-    onSettled: () => refreshCurrentUser(queryClient),
-  });
-}
-
-/** Recomputes on the server, which overwrites the user's saved copy of that address, if any. */
-export function useUpdateMetrics() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMetrics,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
-  });
-}
-
-/**
- * Saves a property with its metrics; resolves to null, writing nothing, when the address is
- * already saved (spec §4; the API's 409 covers a race between two tabs).
- */
-export function useSaveProperty() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      analysisId,
-      property,
-    }: {
-      analysisId: string;
-      property: PropertyWithMetrics;
-    }): Promise<SavedProperty | null> => {
-      const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
-      if (findSavedCopy(saved, property)) return null;
-      return saveAnalysis({ analysis_id: analysisId, metrics: property.metrics });
+    onSuccess: (analysis) => {
+      queryClient.setQueryData(analysisKeys.detail(analysis.analysis_id), analysis);
+      void queryClient.invalidateQueries({ queryKey: analysisKeys.lists });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
+    onSettled: () => refreshCurrentUser(queryClient),
   });
 }
 
 /** Suggestions for what the user typed in Street; the caller debounces and decides when to ask. */
 export const addressSuggestionsQuery = (query: string) =>
   queryOptions({
-    queryKey: analysisKeys.suggestions(query),
+    queryKey: addressKeys.suggestions(query),
     queryFn: async ({ signal }) =>
       (
         await apiGet(
@@ -106,7 +61,7 @@ export const addressSuggestionsQuery = (query: string) =>
 /** The address's coordinates; 404 when it cannot be located (not retried: the answer will not change). */
 export const geocodeQuery = (address: string) =>
   queryOptions({
-    queryKey: analysisKeys.geocode(address),
+    queryKey: addressKeys.geocode(address),
     queryFn: ({ signal }) =>
       apiGet(`/api/address/geocode?address=${encodeURIComponent(address)}`, mapPointSchema, signal),
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { Navbar } from '../components/Navbar';
+import { TestModeBanner } from '../components/TestModeBanner';
 import type { RouterContext } from '../router';
 
 const Toasts = lazy(() => import('../components/Toasts'));
@@ -16,6 +17,7 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <TestModeBanner />
       <Navbar />
       <main id="main" tabIndex={-1}>
         <Outlet />

@@ -1,37 +1,64 @@
-/** `/`: the analyzer. `?saved=<id>` reopens a saved property with its results. */
-import { createFileRoute } from '@tanstack/react-router';
+/**
+ * `/`: the analyzer. `?analysis=<id>` reopens one of the user's analyses as last seen,
+ * `?saved=<id>` a saved property, each pre-filled in the form; a bare `/` returns to what this tab
+ * showed last (workspace-memory.ts), so leaving the page never loses an analysis.
+ */
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AnalyzerPage } from '../components/analyzer/AnalyzerPage';
 import { LoadingBlock } from '../components/analyzer/LoadingBlock';
+import { forgetWorkspace, rememberedWorkspace } from '../components/analyzer/workspace-memory';
+import { analysisQuery } from '../queries/analyses';
 import { savedPropertyQuery } from '../queries/saved-properties';
+import { currentUserQuery } from '../queries/session';
 
 /** Search values that look like numbers arrive as numbers; an id is text either way. */
-const savedIdSchema = z
+const recordIdSchema = z
   .union([z.string(), z.number()])
   .transform((id) => String(id).trim())
   .pipe(z.string().min(1).max(64));
 
 const analyzerSearchSchema = z.object({
   // a malformed id is ignored rather than failing the page
-  saved: savedIdSchema.optional().catch(undefined),
+  saved: recordIdSchema.optional().catch(undefined),
+  analysis: recordIdSchema.optional().catch(undefined),
 });
+
+/** An analysis just made or edited in this tab is in the cache; a minute is fresh enough to reuse. */
+const REOPEN_STALE_MS = 60_000;
 
 export const Route = createFileRoute('/')({
   validateSearch: analyzerSearchSchema,
-  loaderDeps: ({ search }) => ({ saved: search.saved }),
+  beforeLoad: async ({ context, search }) => {
+    if (search.saved !== undefined || search.analysis !== undefined) return;
+    const user = await context.queryClient.ensureQueryData(currentUserQuery()).catch(() => null);
+    const last = user ? rememberedWorkspace(user.id) : null;
+    if (last) throw redirect({ to: '/', search: last, replace: true });
+  },
+  loaderDeps: ({ search }) => ({ saved: search.saved, analysis: search.analysis }),
   /**
    * The saved property the URL names, read fresh (a cached copy may predate an Update Metrics that
    * overwrote it) once per visit of the URL: the page opens it and later refetches leave it alone.
+   * The analysis the URL names, from the cache when this tab made or edited it a moment ago.
    */
   loader: async ({ context, deps }) => {
-    if (deps.saved === undefined) return { saved: null };
     try {
-      return { saved: await context.queryClient.fetchQuery(savedPropertyQuery(deps.saved)) };
+      if (deps.saved !== undefined) {
+        return { saved: await context.queryClient.fetchQuery(savedPropertyQuery(deps.saved)), opened: null };
+      }
+      if (deps.analysis !== undefined) {
+        const opened = await context.queryClient.fetchQuery({
+          ...analysisQuery(deps.analysis),
+          staleTime: REOPEN_STALE_MS,
+        });
+        return { saved: null, opened };
+      }
     } catch (error) {
-      // spec §8: a saved property that fails to load is only logged
-      console.warn('Could not load the saved property', deps.saved, error);
-      return { saved: null };
+      // spec §8: a saved property (or analysis) that fails to load is only logged
+      console.warn('Could not load', deps, error);
+      forgetWorkspace();
     }
+    return { saved: null, opened: null };
   },
   pendingComponent: () => <LoadingBlock />,
   component: AnalyzerPage,

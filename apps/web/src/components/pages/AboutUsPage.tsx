@@ -32,7 +32,10 @@ const FEATURES: readonly Feature[] = [
     body:
       'Every county gets a violent crime grade and a property crime grade from A+ (least crime) to F. Grades ' +
       "rank the county's reported crime rate against every county with reliable reporting in the same year, " +
-      'using FBI NIBRS data compiled by the Urban Institute (2021–2023). The median county is a C+.',
+      'using FBI NIBRS data compiled by the Urban Institute (2021–2023); the median county is a C+. Each ' +
+      'grade says how it is known: reported by every agency, reported citywide (a city police force that ' +
+      'spans several counties), reported incompletely, or estimated from the county’s Census figures where ' +
+      'too few agencies reported. Only reported grades count towards the rating.',
   },
   {
     title: 'Rental calculator',
@@ -54,12 +57,12 @@ const FEATURES: readonly Feature[] = [
 const SOURCES: readonly { name: string; use: string }[] = [
   {
     name: 'U.S. Department of Housing and Urban Development: FY2026 Fair Market Rents and Small Area FMRs',
-    use: 'HUD rent, and the bedroom ratios behind the market rent estimate',
+    use: 'HUD rent, and the market rent estimate built on it',
   },
   { name: 'HUD-USPS ZIP code to county crosswalk', use: 'which county a ZIP code belongs to' },
   {
     name: 'U.S. Census Bureau, American Community Survey 5-year estimates (2019–2023)',
-    use: 'effective property tax rates and median gross rents by county',
+    use: 'effective property tax rates by county, and the county figures behind estimated crime grades',
   },
   {
     name: 'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
@@ -133,10 +136,12 @@ export function AboutUsPage() {
           ))}
         </ul>
         <p className="field-hint">
-          The market rent comes from Rentometer when the server has a Rentometer key; otherwise it is an
-          estimate: the county’s ACS median gross rent scaled to the bedroom count with HUD’s ratios.
-          Published data lags the market, so treat every figure as a starting point, not an appraisal, and
-          check rents, taxes and insurance quotes locally before you buy.
+          The market rent is fetched live from RentCast or Rentometer when they are connected; otherwise it is
+          an estimate: HUD’s 40th-percentile rent for the ZIP code and bedroom count (its Small Area FMR where
+          HUD publishes one) raised by 8 %, the typical gap between HUD’s 50th- and 40th-percentile rents, and
+          shown with its range. Every figure on the results says whether it was reported, estimated or fetched
+          live. Published data lags the market, so treat every figure as a starting point, not an appraisal,
+          and check rents, taxes and insurance quotes locally before you buy.
         </p>
       </section>
 

@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { savedPropertiesQuery, useDeleteSavedProperty } from '../../queries/saved-properties';
 import { currentUserQuery } from '../../queries/session';
 import { Dialog } from '../Dialog';
+import { RatingBadge } from '../rating/RatingBadge';
 import { SavedPropertyActions } from '../share/SavedPropertyActions';
 import { formatLongDate } from './format-date';
 import { type SavedPropertySummary, summarizeSavedProperty } from './saved-property-text';
@@ -142,11 +143,7 @@ function SavedItem({ item, deleting, onDelete }: SavedItemProps) {
           </Link>
         </h2>
         <div className="saved-verdict">
-          <p className={`saved-rating saved-rating-${item.rating.tone}`}>
-            <span className="saved-rating-points">{item.rating.points}</span>
-            <span className="saved-rating-color">{item.rating.color}</span>
-            <span className="visually-hidden"> rating</span>
-          </p>
+          <RatingBadge points={item.rating.points} color={item.rating.color} />
           <dl className="saved-cash-flow">
             <dt>{METRIC_LABELS.monthly_levered_cash_flow}</dt>
             <dd>{item.monthlyCashFlow}</dd>

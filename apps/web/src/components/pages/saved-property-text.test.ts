@@ -1,6 +1,6 @@
 import type { SavedProperty } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatLongDate } from './format-date';
+import { formatDateTime, formatLongDate } from './format-date';
 import { roomsText, savedPropertyAddressLine, summarizeSavedProperty } from './saved-property-text';
 
 const address = { street: '12 Oak St', city: 'Springfield', state_code: 'IL', zipcode: '62701' };
@@ -53,7 +53,7 @@ describe('summarizeSavedProperty', () => {
       rooms: '3 bedrooms · 2 bathrooms per unit',
       county: 'Sangamon County',
       purchasePrice: '$185,000.00',
-      rating: { points: '62%', color: 'Light-Green', tone: 'light-green' },
+      rating: { points: 62, color: 'Light-Green' },
       monthlyCashFlow: '-$123.46',
       savedAt: '2027-01-02T03:04:05.000Z',
     });
@@ -64,5 +64,13 @@ describe('formatLongDate', () => {
   it('writes a timestamp as a long US date, and nothing for an unreadable one', () => {
     expect(formatLongDate('2027-01-02T03:04:05.000Z', 'UTC')).toBe('January 2, 2027');
     expect(formatLongDate('not a date')).toBeNull();
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a timestamp with its time of day, in the zone given, and nothing for an unreadable one', () => {
+    expect(formatDateTime('2027-01-02T15:04:05.000Z', 'UTC')).toBe('Jan 2, 2027, 3:04 PM');
+    expect(formatDateTime('2027-01-02T15:04:05.000Z', 'America/Chicago')).toBe('Jan 2, 2027, 9:04 AM');
+    expect(formatDateTime('')).toBeNull();
   });
 });

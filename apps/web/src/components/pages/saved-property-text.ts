@@ -1,6 +1,6 @@
 /** How one saved property reads in the list (product spec §2, Saved Properties). Pure, unit-tested. */
 import { formatMoney, houseTypeName, type SavedProperty } from '@sfr/contracts';
-import { ratingTone } from '../results/rating';
+import type { RatingColor } from '../results/rating';
 
 type Address = Pick<SavedProperty['property'], 'street' | 'city' | 'state_code' | 'zipcode'>;
 
@@ -31,8 +31,8 @@ export interface SavedPropertySummary {
   rooms: string;
   county: string;
   purchasePrice: string;
-  /** the analyst rating as saved: '62%', its colour's name and its CSS modifier */
-  rating: { points: string; color: string; tone: string };
+  /** the analyst rating as saved (RatingBadge draws it) */
+  rating: { points: number; color: RatingColor };
   /** year 1, after the loan payment: '-$1,647.06' */
   monthlyCashFlow: string;
   savedAt: string;
@@ -47,11 +47,7 @@ export function summarizeSavedProperty(saved: SavedProperty): SavedPropertySumma
     rooms: roomsText(property.num_bedrooms, property.num_bathrooms, property.factor),
     county: property.county_name,
     purchasePrice: formatMoney(property.purchase_price),
-    rating: {
-      points: `${summary.overall_points}%`,
-      color: summary.overall_color,
-      tone: ratingTone(summary.overall_color),
-    },
+    rating: { points: summary.overall_points, color: summary.overall_color },
     monthlyCashFlow: formatMoney(saved.year_1_metrics.monthly_levered_cash_flow),
     savedAt: saved.savedAt,
   };

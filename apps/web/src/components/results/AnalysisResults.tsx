@@ -33,7 +33,7 @@ import {
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { useSaveProperty, useUpdateMetrics } from '../../queries/analysis';
+import { useSaveProperty, useUpdateMetrics } from '../../queries/results';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { ReportButtons } from '../share/ReportButtons';

@@ -6,9 +6,9 @@
  */
 import { UI_TEXT } from '@sfr/contracts';
 import { useId } from 'react';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { type HoldPeriodTableGroup, holdPeriodView } from './hold-period-table';
 import { InfoTip } from './InfoTip';
-import { useMediaQuery } from './use-media-query';
 import './HoldPeriodTable.css';
 
 interface HoldPeriodTableProps {

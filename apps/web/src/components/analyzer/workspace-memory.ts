@@ -1,0 +1,45 @@
+/**
+ * What the analyzer showed last in this tab, so a spent search is never lost to navigation: the
+ * route sends a bare `/` back to the user's last analysis (or reopened saved property), and an
+ * analysis that has just arrived (rather than one reopened) takes the focus once. In memory only:
+ * a reload keeps the URL, and a new tab starts clean.
+ */
+
+/** The analyzer's URL search: one saved property or one analysis. */
+export type WorkspaceSearch = { saved: string } | { analysis: string };
+
+/** One text per workspace (the page's React key): a new URL starts a new form and results. */
+export function workspaceKey(search: WorkspaceSearch | undefined): string {
+  if (!search) return 'new';
+  return 'saved' in search ? `saved-${search.saved}` : `analysis-${search.analysis}`;
+}
+
+let remembered: { userId: string; search: WorkspaceSearch } | null = null;
+const fresh = new Set<string>();
+
+export function rememberWorkspace(userId: string, search: WorkspaceSearch) {
+  remembered = { userId, search };
+}
+
+/** The last workspace of this user in this tab; another user's is never returned. */
+export function rememberedWorkspace(userId: string): WorkspaceSearch | null {
+  return remembered?.userId === userId ? remembered.search : null;
+}
+
+export function forgetWorkspace() {
+  remembered = null;
+}
+
+/** A new analysis is about to open at its URL: its results come into view and take the focus. */
+export function markFreshAnalysis(id: string) {
+  fresh.add(id);
+}
+
+export function isFreshAnalysis(id: string): boolean {
+  return fresh.has(id);
+}
+
+/** After the results have taken the focus: reopening the URL later leaves the scroll alone. */
+export function settleFreshAnalysis(id: string) {
+  fresh.delete(id);
+}

@@ -1,0 +1,73 @@
+/**
+ * The results' calls to the server: recompute an analysis with the edits on screen (Update
+ * Metrics), and save it. Hooks that keep the cache right (the analysis, the history, the saved
+ * list); the results add the toasts through `mutate`'s callbacks. Apart from analysis.ts so the
+ * analyzer's first page does not download them.
+ */
+import {
+  analysisResponseSchema,
+  type PropertyWithMetrics,
+  type SaveAnalysisRequest,
+  type SavedProperty,
+  savedPropertySchema,
+  type UpdateMetricsRequest,
+} from '@sfr/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { findSavedCopy } from '../components/results/saved-match';
+import { apiPost } from '../lib/api';
+import { analysisKeys } from './analyses';
+import { savedPropertiesQuery, savedPropertyKeys } from './saved-properties';
+
+/**
+ * POST /api/update_metrics: the server recomputes the named analysis with the edited metrics and
+ * its stored market facts, and overwrites a matching saved copy.
+ */
+export function updateMetrics(request: UpdateMetricsRequest) {
+  return apiPost('/api/update_metrics', analysisResponseSchema, request);
+}
+
+/**
+ * POST /api/saved_properties: saves the analysis with the metrics on screen (recomputed by the
+ * server); 201 with the saved copy, 409 when the address is already saved.
+ */
+export function saveAnalysis(request: SaveAnalysisRequest) {
+  return apiPost('/api/saved_properties', savedPropertySchema, request);
+}
+
+/**
+ * Recomputes on the server, which keeps the result as the analysis's current state and overwrites
+ * the user's saved copy of that address, if any.
+ */
+export function useUpdateMetrics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMetrics,
+    onSuccess: (analysis) => {
+      queryClient.setQueryData(analysisKeys.detail(analysis.analysis_id), analysis);
+      void queryClient.invalidateQueries({ queryKey: analysisKeys.lists });
+      return queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all });
+    },
+  });
+}
+
+/**
+ * Saves a property with its metrics; resolves to null, writing nothing, when the address is
+ * already saved (spec §4; the API's 409 covers a race between two tabs).
+ */
+export function useSaveProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      analysisId,
+      property,
+    }: {
+      analysisId: string;
+      property: PropertyWithMetrics;
+    }): Promise<SavedProperty | null> => {
+      const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
+      if (findSavedCopy(saved, property)) return null;
+      return saveAnalysis({ analysis_id: analysisId, metrics: property.metrics });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
+  });
+}

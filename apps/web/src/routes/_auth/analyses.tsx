@@ -1,0 +1,7 @@
+/** /analyses: the signed-in user's analysis history (guests go to /login). */
+import { createFileRoute } from '@tanstack/react-router';
+import { RecentAnalysesPage } from '../../components/analyses/RecentAnalyses';
+
+export const Route = createFileRoute('/_auth/analyses')({
+  component: RecentAnalysesPage,
+});
