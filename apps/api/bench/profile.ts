@@ -58,7 +58,9 @@ try {
   // update_metrics recomputes the analysis just made, named by its id
   const analysis = (await created.json()) as { analysis_id: string; property: unknown };
   const body =
-    route === 'update_metrics' ? { analysis_id: analysis.analysis_id, property: analysis.property } : property;
+    route === 'update_metrics'
+      ? { analysis_id: analysis.analysis_id, property: analysis.property }
+      : property;
   const result = await autocannon({
     url: `${origin}/api/${route}`,
     method: 'POST',
