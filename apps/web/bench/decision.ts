@@ -14,8 +14,8 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { build, type Rollup } from 'vite';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
+import { bundleForPage } from '../e2e/support/page-bundle';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -23,24 +23,7 @@ const WARM_UP = 20;
 const BUDGET_MS = 50;
 
 /** The engine as one minified IIFE exposing every export on `window.underwriting`. */
-async function engineScript(): Promise<string> {
-  const output = (await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      minify: true,
-      lib: {
-        entry: `${ROOT}packages/underwriting/src/index.ts`,
-        formats: ['iife'],
-        name: 'underwriting',
-      },
-    },
-  })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
-  const chunk = (Array.isArray(output) ? output[0] : output)?.output[0];
-  if (chunk?.type !== 'chunk') throw new Error('the engine did not bundle');
-  return chunk.code;
-}
+const engineScript = () => bundleForPage(`${ROOT}packages/underwriting/src/index.ts`, 'underwriting');
 
 interface Figures {
   p50: number;

@@ -114,6 +114,8 @@ export async function startApi({
       DATA_DIR: dataDir,
       WEB_DIST_DIR: distDir,
       LOG_LEVEL: process.env.E2E_API_LOG_LEVEL ?? 'warn',
+      // recalculate.e2e.ts sends 240 updates in seconds; the limit itself has the API's own tests
+      RATE_LIMIT_ANALYSES_PER_MINUTE: '1000',
       // the tests' browser contexts each name their own client address (newClientContext)
       TRUST_PROXY: '1',
       ...standInTiles,
