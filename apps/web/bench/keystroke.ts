@@ -15,6 +15,8 @@
  *
  *   pnpm --filter @sfr/web bench            # 20 warm-up keys, then 200 measured, at 1280 and 375 px
  *   BENCH_KEYS=500 pnpm --filter @sfr/web bench
+ *   BENCH_TRACE=1 …   also prints where the renderer's main thread spent the measured keys' time
+ *                     (a Chromium trace, devtools.timeline events summed by name, top 12)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,6 +32,33 @@ const KEYS = Number(process.env.BENCH_KEYS ?? 200);
 const WARM_UP = 20;
 const KEY_INTERVAL_MS = 80;
 const BUDGET_P95_MS = 16;
+const TRACE = Boolean(process.env.BENCH_TRACE);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Main-thread time of the renderer per event name, per key, the largest first (nested events overlap). */
+function printTrace(trace: Buffer, keys: number): void {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const main = traceEvents.find(
+    (event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain',
+  );
+  const totals = new Map<string, number>();
+  for (const event of traceEvents) {
+    if (!main || event.pid !== main.pid || event.tid !== main.tid || event.ph !== 'X' || !event.dur) continue;
+    totals.set(event.name, (totals.get(event.name) ?? 0) + event.dur);
+  }
+  console.log('renderer main thread per key (ms; nested events overlap):');
+  for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    console.log(`  ${name.padEnd(28)} ${(micros / 1000 / keys).toFixed(2).padStart(7)}`);
+  }
+}
 
 const DEAL = {
   street: '1100 Congress Ave',
@@ -139,7 +168,9 @@ async function run(browser: Browser, url: string, viewport: { width: number; hei
   await price.focus();
   await page.keyboard.press('End');
   await type(page, WARM_UP);
+  if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
   const samples = await type(page, KEYS);
+  if (TRACE) printTrace(await browser.stopTracing(), samples.length);
   await context.close();
 
   const wrong = samples.filter(
