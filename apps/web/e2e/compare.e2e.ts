@@ -3,26 +3,23 @@
  * 'Best' where the API's own numbers say it is; readable at 375 px without sideways page scroll;
  * picks kept in the URL; axe at both widths.
  */
-import type { AnalysisResponse, SavedProperty } from '@sfr/contracts';
-import type { APIRequestContext, Browser, Cookie } from 'playwright-core';
+import type { SavedProperty } from '@sfr/contracts';
+import type { Browser, Cookie } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { baseURL, DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+import {
+  baseURL,
+  DESKTOP,
+  newUser,
+  openSession,
+  PHONE,
+  saveThroughApi,
+  signUpThroughApi,
+} from './support/session';
 
 const CHEAP = { ...AUSTIN, street: '500 E 7th St', purchase_price: 300_000 };
-
-/** Analyses `deal` and saves it through the API, as the results page does. */
-async function saveDeal(request: APIRequestContext, deal: typeof AUSTIN): Promise<SavedProperty> {
-  const headers = { origin: baseURL() };
-  const analysed = await request.post('/api/create_property', { data: deal, headers });
-  expect(analysed.status(), await analysed.text()).toBe(200);
-  const { analysis_id } = (await analysed.json()) as AnalysisResponse;
-  const saved = await request.post('/api/saved_properties', { data: { analysis_id }, headers });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return (await saved.json()) as SavedProperty;
-}
 
 let browser: Browser;
 let cookies: Cookie[];
@@ -31,7 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: baseURL() });
   await signUpThroughApi(context, newUser('Casey'));
-  saved = [await saveDeal(context.request, AUSTIN), await saveDeal(context.request, CHEAP)];
+  saved = [await saveThroughApi(context.request, AUSTIN), await saveThroughApi(context.request, CHEAP)];
   cookies = await context.cookies();
   await context.close();
 });

@@ -14,7 +14,6 @@ import {
   MESSAGES,
   METRIC_LABELS,
   savedPropertyListSchema,
-  savedPropertySchema,
   UI_TEXT,
 } from '@sfr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -23,7 +22,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { expectNoSettingNames, SETTING_NAME } from './support/investor-text';
-import { DESKTOP, openSession, PHONE, sharedMember } from './support/session';
+import { DESKTOP, openSession, PHONE, saveThroughApi, sharedMember } from './support/session';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
@@ -270,14 +269,9 @@ async function saveFourFamily(context: BrowserContext) {
     num_bedrooms: 2,
     num_bathrooms: 1,
     purchase_price: 900_000,
-    factor: 4,
+    factor: 4 as const,
   };
-  const analysed = await context.request.post('/api/create_property', { data: deal });
-  expect(analysed.status(), await analysed.text()).toBe(200);
-  const { analysis_id } = (await analysed.json()) as { analysis_id: string };
-  const saved = await context.request.post('/api/saved_properties', { data: { analysis_id } });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return savedPropertySchema.parse(await saved.json());
+  return saveThroughApi(context.request, deal);
 }
 
 const RATING_RGB: Record<string, string> = {

@@ -9,17 +9,17 @@
  */
 
 import { fileURLToPath } from 'node:url';
-import { type AnalysisResponse, METRIC_KIND } from '@sfr/contracts';
+import { METRIC_KIND } from '@sfr/contracts';
 import { ASSUMPTION_KEYS, type Assumptions, type DealInput } from '@sfr/underwriting';
 import fc from 'fast-check';
-import type { APIRequestContext, Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // the engine's own property-test deals: investor-like ones, and any rate anywhere in its bounds
 import { realisticDeal, typicalDeal } from '../../../packages/underwriting/test/support/arbitraries';
 import { AUSTIN } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { bundleForPage } from './support/page-bundle';
-import { baseURL, newUser, signUpThroughApi } from './support/session';
+import { analyseThroughApi, baseURL, newUser, signUpThroughApi } from './support/session';
 
 const RECALCULATE = fileURLToPath(new URL('../src/components/results/recalculate.ts', import.meta.url));
 const EDITS_PER_PROPERTY = 80;
@@ -89,15 +89,6 @@ function differences(a: unknown, b: unknown, path: string[] = [], found: string[
   return found;
 }
 
-async function analyse(
-  request: APIRequestContext,
-  deal: (typeof PROPERTIES)[number],
-): Promise<AnalysisResponse> {
-  const answer = await request.post('/api/create_property', { data: deal, headers: { origin: baseURL() } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return (await answer.json()) as AnalysisResponse;
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -114,7 +105,7 @@ describe('browser and server', () => {
 
     let compared = 0;
     for (const [index, property] of PROPERTIES.entries()) {
-      const base = await analyse(context.request, property);
+      const base = await analyseThroughApi(context.request, property);
       const edits = randomEdits(EDITS_PER_PROPERTY, SEED + 10 * index);
       // the browser's answers, all computed in the page by the results page's own code
       const mine = await page.evaluate(

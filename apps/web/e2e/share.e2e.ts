@@ -5,24 +5,22 @@
  * Stop sharing turns it off and the link then says so. At 1280 and 375 px, with axe.
  */
 import { readFile } from 'node:fs/promises';
-import type { AnalysisResponse, SavedProperty } from '@sfr/contracts';
+import type { SavedProperty } from '@sfr/contracts';
 import { UI_TEXT } from '@sfr/contracts';
-import type { APIRequestContext, Browser, Cookie, Page } from 'playwright-core';
+import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { baseURL, DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
-
-async function saveDeal(request: APIRequestContext, deal: typeof AUSTIN): Promise<SavedProperty> {
-  const headers = { origin: baseURL() };
-  const analysed = await request.post('/api/create_property', { data: deal, headers });
-  expect(analysed.status(), await analysed.text()).toBe(200);
-  const { analysis_id } = (await analysed.json()) as AnalysisResponse;
-  const saved = await request.post('/api/saved_properties', { data: { analysis_id }, headers });
-  expect(saved.status(), await saved.text()).toBe(201);
-  return (await saved.json()) as SavedProperty;
-}
+import {
+  baseURL,
+  DESKTOP,
+  newUser,
+  openSession,
+  PHONE,
+  saveThroughApi,
+  signUpThroughApi,
+} from './support/session';
 
 /** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -61,7 +59,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: baseURL() });
   await signUpThroughApi(context, newUser('Sasha'));
-  property = await saveDeal(context.request, AUSTIN);
+  property = await saveThroughApi(context.request, AUSTIN);
   cookies = await context.cookies();
   await context.close();
 });

@@ -4,7 +4,14 @@
  * on unexpected console.error).
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  type AnalysisResponse,
+  analysisResponseSchema,
+  type PropertyInput,
+  type SavedProperty,
+  savedPropertySchema,
+} from '@sfr/contracts';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject, onTestFinished } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
@@ -112,4 +119,28 @@ export function sharedMember(): (context: BrowserContext) => Promise<TestUser> {
     expect(res.status(), await res.text()).toBe(200);
     return user;
   };
+}
+
+/** Analyses `deal` through the API (POST /api/create_property) in the session of `request`. */
+export async function analyseThroughApi(
+  request: APIRequestContext,
+  deal: PropertyInput,
+): Promise<AnalysisResponse> {
+  const answer = await request.post('/api/create_property', { data: deal, headers: { origin: baseURL() } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return analysisResponseSchema.parse(await answer.json());
+}
+
+/** Analyses `deal` and saves the analysis through the API, as the results page's Save Property does. */
+export async function saveThroughApi(
+  request: APIRequestContext,
+  deal: PropertyInput,
+): Promise<SavedProperty> {
+  const { analysis_id } = await analyseThroughApi(request, deal);
+  const saved = await request.post('/api/saved_properties', {
+    data: { analysis_id },
+    headers: { origin: baseURL() },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  return savedPropertySchema.parse(await saved.json());
 }
