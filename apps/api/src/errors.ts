@@ -8,7 +8,7 @@ import { type ApiError, type ApiErrorCode, MESSAGES } from '@sfr/contracts';
 import { UnderwritingInputError } from '@sfr/underwriting';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './db/client.js';
+import { isDatabaseUnavailable, loggableError } from './db/client.js';
 import { MarketInputError } from './market/errors.js';
 
 export class AppError extends Error {
@@ -91,13 +91,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ error: error.message, code: clientErrorCode(status) } satisfies ApiError);
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
+      request.log.error({ err: loggableError(error) }, 'database unavailable');
       reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
       return reply
         .status(503)
         .send({ error: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } satisfies ApiError);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ error: SERVER_ERROR, code: 'INTERNAL' } satisfies ApiError);
   });
 

@@ -4,8 +4,10 @@
  */
 import { apiErrorSchema } from '@sfr/contracts';
 import { UnderwritingInputError } from '@sfr/underwriting';
+import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable, loggableError } from '../src/db/client.js';
 import { registerErrorHandling } from '../src/errors.js';
 import { MarketInputError } from '../src/market/errors.js';
 
@@ -74,5 +76,27 @@ describe('error handler', () => {
       expect(res.statusCode).toBe(status);
       expect(apiErrorSchema.parse(res.json()).code).toBe(code);
     }
+  });
+});
+
+describe('loggableError', () => {
+  it("logs a failed query's text and cause, never its parameters (a user's stored analysis)", () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    const failed = new DrizzleQueryError(
+      'insert into "analyses" ("address") values ($1)',
+      ['12 Secret St'],
+      cause,
+    );
+    const logged = loggableError(failed);
+    expect(JSON.stringify(logged)).not.toContain('12 Secret St');
+    expect(logged).toMatchObject({
+      type: 'DrizzleQueryError',
+      query: 'insert into "analyses" ("address") values ($1)',
+      cause,
+    });
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    // anything else is logged as it is
+    const other = new Error('database password is hunter2');
+    expect(loggableError(other)).toBe(other);
   });
 });

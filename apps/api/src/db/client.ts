@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { DrizzleQueryError, type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -171,6 +171,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
   }
   return false;
+}
+
+/**
+ * `error` as it may be logged: Drizzle's query errors carry the query's parameters (a stored
+ * analysis is ~20 kB of a user's property and figures), which a log must not hold. The query text,
+ * the error's name and its cause chain stay; anything else is logged as it is.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  // the stack opens with the message, which lists the parameters too: keep only its frames
+  const frames = error.stack
+    ?.split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
+  return { type: 'DrizzleQueryError', query: error.query, cause: error.cause, stack: frames };
 }
 
 /** Node's socket errors and postgres-js's own connection codes. */
