@@ -4,8 +4,7 @@
  * (`withDriver`), as in the sensitivity grid.
  */
 import { type SensitivityDriver, withDriver } from './drivers.js';
-import { monthlyPayment } from './loan.js';
-import { loanOf, operatingYear } from './schedule.js';
+import { operatingYear } from './schedule.js';
 import type { DealInput } from './types.js';
 import { validateDealInput } from './validate.js';
 
@@ -20,7 +19,7 @@ export interface BreakEven {
 
 /** Year-1 levered cash flow, NOI − debt service, as `analyze` computes it ($ a year). */
 function yearOneCashFlow(deal: DealInput): number {
-  const year = operatingYear(deal, 1, monthlyPayment(loanOf(deal)));
+  const year = operatingYear(deal, 1);
   return year.net_operating_income - year.debt_service;
 }
 
@@ -74,7 +73,7 @@ export function breakEven(input: DealInput): BreakEven {
 
 function breakEvenRate(deal: DealInput): number | null {
   if (deal.loan_to_value === 0) return null;
-  const at = (rate: number) => yearOneCashFlow({ ...deal, interest_rate: rate });
+  const at = (rate: number) => yearOneCashFlow(withDriver(deal, 'interest_rate', rate));
   let low = 0;
   let high = 1;
   if (at(low) < 0 || at(high) > 0) return null;

@@ -10,6 +10,7 @@ import { analyze } from './analyze.js';
 import { UnderwritingInputError } from './errors.js';
 import { maxOffer, type OfferTargets } from './offer.js';
 import type { DealInput } from './types.js';
+import { asRecord } from './validate.js';
 import { type DatedFlow, xirr } from './xirr.js';
 
 const USAGE = `usage: underwrite analyze FILE     analyse one deal (FILE is JSON, or - for stdin)
@@ -25,10 +26,7 @@ const commands: Record<string, (input: unknown) => unknown> = {
     return { rate: result.ok ? result.rate : null };
   },
   'max-offer': (input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      throw new UnderwritingInputError('input', 'must be a JSON object');
-    }
-    const { targets, ...deal } = input as Record<string, unknown>;
+    const { targets, ...deal } = asRecord(input);
     return maxOffer(deal as unknown as DealInput, targets as OfferTargets);
   },
 };

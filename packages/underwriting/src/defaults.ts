@@ -210,7 +210,8 @@ export function deriveAssumptions(
   market: MarketInputs,
 ): Assumptions {
   const context = derivationContext(property, market);
-  // every key in the model's order, so the object (and its JSON) keeps that order
+  // every key in the model's order, so the object (and its JSON) keeps that order; `rederive`
+  // copies it in that order and, with nothing overridden, derives every field but the price
   const a: Assumptions = {
     purchase_price: property.purchase_price,
     closing_cost: 0,
@@ -236,8 +237,7 @@ export function deriveAssumptions(
     cost_to_sell: 0,
     hold_period: 0,
   };
-  for (const key of DERIVED_KEYS) a[key] = DERIVATIONS[key].derive(a, context);
-  return a;
+  return rederive(a, new Set(), context);
 }
 
 /**

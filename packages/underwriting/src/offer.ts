@@ -39,8 +39,9 @@
 import { analyze } from './analyze.js';
 import { atPrice } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
+import { flowShape } from './roots.js';
 import type { Analysis, DealInput } from './types.js';
-import { validateDealInput } from './validate.js';
+import { validateDealInput, withinBound } from './validate.js';
 
 /** The targets `maxOffer` understands, in the order `binding` prefers when several stop a higher price. */
 export const OFFER_TARGET_KEYS = [
@@ -67,16 +68,20 @@ export interface MaxOffer {
 /** The prices `maxOffer` searches, whole dollars. */
 export const OFFER_PRICE_RANGE = { min: 10_000, max: 100_000_000 } as const;
 
-const TARGET_RULES: Record<OfferTargetKey, { min: number; max: number; rule: string }> = {
-  cash_on_cash: { min: -1, max: 1, rule: 'must be a fraction from -1 to 1 (0.08 = 8 %)' },
-  dscr: { min: 0, max: 10, rule: 'must be a number from 0 to 10' },
-  levered_xirr: { min: -1, max: 1, rule: 'must be a fraction from -1 to 1 (0.08 = 8 %)' },
-  monthly_levered_cash_flow: {
-    min: -Number.MAX_SAFE_INTEGER,
-    max: Number.MAX_SAFE_INTEGER,
-    rule: 'must be a number of dollars a month',
-  },
-  overall_points: { min: 0, max: 100, rule: 'must be a number from 0 to 100' },
+/** A target's range, both ends allowed (checked with `withinBound`), and its rule for errors. */
+const targetRule = (min: number, max: number, rule: string) =>
+  ({ min, max, maxInclusive: true, integer: false, rule }) as const;
+
+const TARGET_RULES: Record<OfferTargetKey, ReturnType<typeof targetRule>> = {
+  cash_on_cash: targetRule(-1, 1, 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
+  dscr: targetRule(0, 10, 'must be a number from 0 to 10'),
+  levered_xirr: targetRule(-1, 1, 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
+  monthly_levered_cash_flow: targetRule(
+    -Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER,
+    'must be a number of dollars a month',
+  ),
+  overall_points: targetRule(0, 100, 'must be a number from 0 to 100'),
 };
 
 /**
@@ -98,14 +103,13 @@ export function validateOfferTargets(targets: unknown): OfferTargets {
   if (keys.length === 0) throw new UnderwritingInputError('targets', `must name at least one of ${names}`);
   const valid: OfferTargets = {};
   for (const key of keys) {
-    const rule = TARGET_RULES[key as OfferTargetKey] as (typeof TARGET_RULES)[OfferTargetKey] | undefined;
-    if (rule === undefined || !Object.hasOwn(TARGET_RULES, key)) {
+    // own keys only: `toString` or `__proto__` must not find Object.prototype's
+    if (!Object.hasOwn(TARGET_RULES, key)) {
       throw new UnderwritingInputError(`targets.${key}`, `is not a target (one of ${names})`);
     }
+    const rule = TARGET_RULES[key as OfferTargetKey];
     const value = record[key];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < rule.min || value > rule.max) {
-      throw new UnderwritingInputError(`targets.${key}`, rule.rule);
-    }
+    if (!withinBound(value, rule)) throw new UnderwritingInputError(`targets.${key}`, rule.rule);
     valid[key as OfferTargetKey] = value;
   }
   return valid;
@@ -300,9 +304,8 @@ function searchRegion(
  */
 function monotoneRegions(low: Analysis, high: Analysis): Region[] {
   const { min, max } = OFFER_PRICE_RANGE;
-  const at = (a: Analysis) => leveredFlowPattern(a);
-  const lowFlows = at(low);
-  const highFlows = at(high);
+  const lowFlows = leveredFlowPattern(low);
+  const highFlows = leveredFlowPattern(high);
   const slopes = lowFlows.map((flow, i) => ((highFlows[i] as number) - flow) / (max - min));
   const intercepts = lowFlows.map((flow, i) => flow - (slopes[i] as number) * min);
   const cuts = new Set<number>();
@@ -317,7 +320,9 @@ function monotoneRegions(low: Analysis, high: Analysis): Region[] {
     const from = (bounds[i - 1] as number) + 1;
     const to = bounds[i] as number;
     const middle = (from + to) / 2;
-    const monotone = signChanges(intercepts.map((c, j) => c + (slopes[j] as number) * middle)) <= 1;
+    const flows = intercepts.map((c, j) => c + (slopes[j] as number) * middle);
+    // Descartes' bound on the number of rates: sign changes of the flows, zeros skipped
+    const monotone = flowShape(flows, flows.length).changes <= 1;
     const last = regions[regions.length - 1];
     if (last !== undefined && last.monotone === monotone) last.to = to;
     else regions.push({ from, to, monotone });
@@ -341,16 +346,4 @@ function leveredFlowPattern(analysis: Analysis): number[] {
       (levered.loan_payoff[lastYear] as number),
   );
   return flows;
-}
-
-/** Sign changes of a sequence, zeros skipped (Descartes' bound on the number of rates). */
-function signChanges(values: readonly number[]): number {
-  let changes = 0;
-  let previous = 0;
-  for (const value of values) {
-    if (value === 0) continue;
-    if (previous !== 0 && Math.sign(value) !== previous) changes++;
-    previous = Math.sign(value);
-  }
-  return changes;
 }

@@ -6,16 +6,17 @@ import { analyze } from './analyze.js';
 import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
-import type { Analysis, DealInput, RatingColor } from './types.js';
+import { type OfferTargetKey, offerMeasure } from './offer.js';
+import type { DealInput, RatingColor } from './types.js';
 import { validateDealInput, withinBound } from './validate.js';
 
-/** The outcomes a grid can show. */
+/** The outcomes a grid can show: max-offer targets, read with `offerMeasure`. */
 export const SENSITIVITY_OUTCOMES = [
   'monthly_levered_cash_flow',
   'cash_on_cash',
   'levered_xirr',
   'overall_points',
-] as const;
+] as const satisfies readonly OfferTargetKey[];
 export type SensitivityOutcome = (typeof SENSITIVITY_OUTCOMES)[number];
 
 /**
@@ -89,20 +90,6 @@ export function driverValue(input: DealInput, driver: SensitivityDriver, step: n
   return SENSITIVITY_STEPS[driver].kind === 'relative' ? current * (1 + step) : current + step;
 }
 
-/** The outcome's value in an analysis. */
-function outcomeOf(analysis: Analysis, outcome: SensitivityOutcome): number | null {
-  switch (outcome) {
-    case 'monthly_levered_cash_flow':
-      return analysis.year_1_metrics.monthly_levered_cash_flow;
-    case 'cash_on_cash':
-      return analysis.year_1_metrics.levered_returns;
-    case 'levered_xirr':
-      return analysis.overall_returns.levered_xirr;
-    case 'overall_points':
-      return analysis.summary.overall_points;
-  }
-}
-
 function checkSteps(field: string, steps: unknown): readonly number[] {
   const valid =
     Array.isArray(steps) &&
@@ -155,7 +142,7 @@ export function sensitivityGrid(input: DealInput, options: SensitivityOptions): 
       if (rowDeal === null || !c.inRange) return null;
       const analysis = analyze(withDriver(rowDeal, col, c.value));
       const { overall_points, overall_color } = analysis.summary;
-      return { value: outcomeOf(analysis, outcome), points: overall_points, color: overall_color };
+      return { value: offerMeasure(analysis, outcome), points: overall_points, color: overall_color };
     });
   });
   const currentRow = rows.findIndex((r) => r.step === 0);

@@ -11,8 +11,11 @@ function describe(bound: Bound): string {
   return `must be ${bound.integer ? 'a whole number' : 'a number'} ≥ ${bound.min}${max}`;
 }
 
-/** Whether `value` is a finite number inside `bound`. */
-export function withinBound(value: unknown, bound: Bound): value is number {
+/** Whether `value` is a finite number inside `bound` (its `kind` plays no part). */
+export function withinBound(
+  value: unknown,
+  bound: Pick<Bound, 'min' | 'max' | 'maxInclusive' | 'integer'>,
+): value is number {
   return (
     typeof value === 'number' &&
     Number.isFinite(value) &&
@@ -45,6 +48,17 @@ function checkGrade(
 }
 
 /**
+ * `input` as a plain record; throws `UnderwritingInputError('input', 'must be a JSON object')` for
+ * null, an array or anything not an object.
+ */
+export function asRecord(input: unknown): Record<string, unknown> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new UnderwritingInputError('input', 'must be a JSON object');
+  }
+  return input as Record<string, unknown>;
+}
+
+/**
  * Checks an untrusted object against every bound of the model and returns it typed.
  * Unknown keys are refused so that a misspelt assumption never silently falls back.
  *
@@ -52,10 +66,7 @@ function checkGrade(
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
  */
 export function validateDealInput(input: unknown): DealInput {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw new UnderwritingInputError('input', 'must be a JSON object');
-  }
-  const record = input as Record<string, unknown>;
+  const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
   }
