@@ -8,7 +8,7 @@ import { SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drive
 import { UnderwritingInputError } from './errors.js';
 import { type OfferTargetKey, offerMeasure } from './offer.js';
 import type { DealInput, RatingColor } from './types.js';
-import { validateDealInput, withinBound } from './validate.js';
+import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The outcomes a grid can show: max-offer targets, read with `offerMeasure`. */
 export const SENSITIVITY_OUTCOMES = [
@@ -112,7 +112,8 @@ function checkName<T extends string>(field: string, value: unknown, names: reado
  * (`driverValue`), the linked costs following (`withDriver`: price-linked costs with the price,
  * management and maintenance with the rent, management with the vacancy, fees with the LTV). Each
  * cell is one `analyze`, with the rating's points and colour beside the outcome; the cell at steps
- * (0, 0) is the analysis of the input itself. Values outside the model's bounds give null cells.
+ * (0, 0) is the analysis of the input itself. Values outside the model's bounds give null cells,
+ * a driver's own or a linked cost's it moved.
  * Throws `UnderwritingInputError` for an invalid deal, unknown names, the same driver twice or bad
  * steps.
  *
@@ -140,7 +141,10 @@ export function sensitivityGrid(input: DealInput, options: SensitivityOptions): 
     const rowDeal = r.inRange ? withDriver(deal, row, r.value) : null;
     return cols.map((c): SensitivityCell | null => {
       if (rowDeal === null || !c.inRange) return null;
-      const analysis = analyze(withDriver(rowDeal, col, c.value));
+      const moved = withDriver(rowDeal, col, c.value);
+      // a linked cost can leave its bound too (management × (1 − v′)/(1 − v) with a vacancy near 1)
+      if (!assumptionsWithinBounds(moved)) return null;
+      const analysis = analyze(moved);
       const { overall_points, overall_color } = analysis.summary;
       return { value: offerMeasure(analysis, outcome), points: overall_points, color: overall_color };
     });

@@ -25,6 +25,11 @@ export function withinBound(
   );
 }
 
+/** Whether every assumption of an already typed deal is inside its bound (a deal moved by a driver may not be). */
+export function assumptionsWithinBounds(deal: Assumptions): boolean {
+  return ASSUMPTION_KEYS.every((key) => withinBound(deal[key], ASSUMPTION_BOUNDS[key]));
+}
+
 /** Throws `UnderwritingInputError` unless `value` is a finite number inside `bound`. */
 export function checkBound(field: string, value: unknown, bound: Bound): number {
   if (!withinBound(value, bound)) {

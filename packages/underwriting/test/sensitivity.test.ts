@@ -15,6 +15,7 @@ import {
   sensitivityGrid,
   withDriver,
 } from '../src/index.js';
+import { assumptionsWithinBounds } from '../src/validate.js';
 import { realisticDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 
@@ -110,6 +111,18 @@ describe('sensitivityGrid: worked examples', () => {
     expect(sensitivityGrid(roundDeal, { ...grid, rowSteps: [0.01], colSteps: [0] }).current).toBeNull();
   });
 
+  it('leaves a cell empty where a linked cost leaves its bound, rather than failing the grid', () => {
+    // vacancy a hair below 1: 3 points less vacancy multiplies management by (1 − v′)/(1 − v) ≈ 2e11
+    const deal = { ...roundDeal, vacancy_rate: 0.9999999999998668, property_management: 1_000_000 };
+    const grid = sensitivityGrid(deal, { row: 'vacancy_rate', col: 'rent', outcome: 'overall_points' });
+    expect(grid.rows[0]?.inRange).toBe(true);
+    expect(
+      withDriver(deal, 'vacancy_rate', grid.rows[0]?.value as number).property_management,
+    ).toBeGreaterThan(Number.MAX_SAFE_INTEGER);
+    expect(grid.cells[0]?.every((cell) => cell === null)).toBe(true);
+    expect(grid.cells[3]?.[3]?.points).toBe(analyze(deal).summary.overall_points);
+  });
+
   it('refuses unknown drivers, the same driver twice and bad steps', () => {
     const options = { row: 'rent', col: 'vacancy_rate', outcome: 'cash_on_cash' } as const;
     expect(() => sensitivityGrid(roundDeal, { ...options, col: 'rent' })).toThrow(
@@ -153,7 +166,16 @@ describe('sensitivityGrid: properties', () => {
         grid.rows.forEach((r, i) => {
           expect(r.value).toBe(driverValue(deal, row as SensitivityDriver, r.step));
           grid.cols.forEach((c, j) => {
-            expect(grid.cells[i]?.[j] === null).toBe(!r.inRange || !c.inRange);
+            // empty exactly where a driver, or a cost linked to one, leaves the model's bounds
+            const moved =
+              r.inRange && c.inRange
+                ? withDriver(
+                    withDriver(deal, row as SensitivityDriver, r.value),
+                    col as SensitivityDriver,
+                    c.value,
+                  )
+                : null;
+            expect(grid.cells[i]?.[j] === null).toBe(moved === null || !assumptionsWithinBounds(moved));
           });
         });
       }),
