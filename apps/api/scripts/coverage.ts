@@ -10,12 +10,12 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  type BedroomRents,
   buildMarketData,
   CRIME_TIERS,
   type CrimeKind,
   type CrimeTier,
   FMR_ROUNDING,
+  fmrScheduleOf,
   INVESTOR_TAX_RULES,
   investorTaxRate,
   investorTaxRule,
@@ -28,6 +28,7 @@ import {
   SAFMR_ROUNDING,
   STATE_FIPS_50_DC,
   STATES_50_DC,
+  safmrScheduleOf,
   validateCrimeModel,
 } from '../src/market/index.js';
 
@@ -42,17 +43,6 @@ const line = (label: string, n: number, d: number) =>
     `  ${label.padEnd(46)} ${String(Math.round(n)).padStart(10)} / ${Math.round(d)}  ${pct(n, d).padStart(7)}`,
   );
 
-const schedule = (
-  r: Pick<MarketZipRow, 'fmr_0' | 'fmr_1' | 'fmr_2' | 'fmr_3' | 'fmr_4'>,
-): BedroomRents | null =>
-  r.fmr_0 === null || r.fmr_1 === null || r.fmr_2 === null || r.fmr_3 === null || r.fmr_4 === null
-    ? null
-    : [r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4];
-const safmrSchedule = (r: MarketZipRow): BedroomRents | null =>
-  r.safmr_0 === null || r.safmr_1 === null || r.safmr_2 === null || r.safmr_3 === null || r.safmr_4 === null
-    ? null
-    : [r.safmr_0, r.safmr_1, r.safmr_2, r.safmr_3, r.safmr_4];
-
 const tierOf = (c: MarketCountyRow | null, kind: CrimeKind): CrimeTier =>
   c === null ? 'none' : kind === 'violent' ? c.violent_crime_tier : c.property_crime_tier;
 
@@ -66,9 +56,9 @@ function rents(market: MarketData): void {
   for (const row of market.zipRows) {
     rows += 1;
     if (row.hud_rent_applies !== null) withHud += 1;
-    const fmr = schedule(row);
+    const fmr = fmrScheduleOf(row);
     if (fmr === null) continue;
-    const safmr = safmrSchedule(row);
+    const safmr = safmrScheduleOf(row);
     const county = market.county(row.county_fips)?.county_name ?? row.county_name ?? row.county_fips;
     for (let b = 0; b <= 6; b++) {
       const l = market.lookupZip(row.zip, b, { county });

@@ -30,6 +30,18 @@ export const shareLinkSchema = z.object({ url: z.string() });
 export type SaveAnalysisRequest = z.output<typeof saveAnalysisRequestSchema>;
 export type ShareLink = z.output<typeof shareLinkSchema>;
 
+/**
+ * The address on one line, as lists, reports and providers name it.
+ *
+ * @example addressLine({ street: '1100 Congress Ave', city: 'Austin', state_code: 'TX', zipcode: '78701' })
+ *   → '1100 Congress Ave, Austin, TX 78701'
+ */
+export function addressLine(
+  property: Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>,
+): string {
+  return `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
+}
+
 /** The parts of an address that make a saved property one of a kind for its user. */
 export type AddressKeyParts = Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'county_name'>;
 

@@ -2,7 +2,7 @@
  * The user's analyses: every successful create_property, with the market facts it read and its
  * current state (the last update_metrics), listed newest first a page at a time.
  */
-import type { AnalysisList, AnalysisResponse, PropertyInput } from '@sfr/contracts';
+import { type AnalysisList, type AnalysisResponse, addressLine, type PropertyInput } from '@sfr/contracts';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { generateId } from '../db/ids.js';
@@ -23,11 +23,6 @@ export interface StoredAnalysis {
 }
 
 export const analysisNotFound = () => new AppError(404, 'NOT_FOUND', 'Analysis not found.');
-
-/** '1100 Congress Ave, Austin, TX 78701' */
-export function addressText(property: Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>) {
-  return `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
-}
 
 /** The response for a stored analysis: its id first, as the response schema orders it. */
 export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResponse {
@@ -59,11 +54,15 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export function createAnalysisRepository(db: Database) {
+  // Prepared once: update_metrics, saves and reopening each read one analysis.
+  const findQuery = db
+    .select()
+    .from(analyses)
+    .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
+    .prepare('analysis_by_id');
+
   async function find(userId: string, id: string): Promise<StoredAnalysis> {
-    const [row] = await db
-      .select()
-      .from(analyses)
-      .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
+    const [row] = await findQuery.execute({ userId, id });
     if (!row) throw analysisNotFound();
     return toStored(row);
   }
@@ -84,7 +83,7 @@ export function createAnalysisRepository(db: Database) {
         property,
         facts,
         result,
-        address: addressText(property),
+        address: addressLine(property),
         overall_points: result.summary.overall_points,
         overall_color: result.summary.overall_color,
       });

@@ -125,10 +125,12 @@ export {
 export { type LoadedFileInfo, loadMarketDir, type MarketFileProblem, type MarketLoadResult } from './load.js';
 export {
   buildMarketData,
+  fmrScheduleOf,
   type LookupOptions,
   lookupFromRows,
   type MarketData,
   type MarketDataOptions,
+  safmrScheduleOf,
   type ZipCounty,
   type ZipMarketLookup,
 } from './market-index.js';

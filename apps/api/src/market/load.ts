@@ -48,7 +48,8 @@ export type MarketLoadResult =
       readonly invalid: readonly MarketFileProblem[];
     };
 
-const isMissing = (e: unknown): boolean =>
+/** A file-system error that means the file or folder is not there (rather than unreadable). */
+export const isMissing = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
 /**

@@ -60,14 +60,16 @@ export interface ZipMarketLookup {
   readonly warnings: readonly string[];
 }
 
-const schedule = (
+/** A row's area FMR, 0–4 bedrooms, or null when any is missing. */
+export const fmrScheduleOf = (
   r: Pick<MarketZipRow, 'fmr_0' | 'fmr_1' | 'fmr_2' | 'fmr_3' | 'fmr_4'>,
 ): BedroomRents | null =>
   r.fmr_0 === null || r.fmr_1 === null || r.fmr_2 === null || r.fmr_3 === null || r.fmr_4 === null
     ? null
     : [r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4];
 
-const safmrOf = (r: MarketZipRow): BedroomRents | null =>
+/** A row's Small Area FMR, 0–4 bedrooms, or null when HUD publishes none for the ZIP. */
+export const safmrScheduleOf = (r: MarketZipRow): BedroomRents | null =>
   r.safmr_0 === null || r.safmr_1 === null || r.safmr_2 === null || r.safmr_3 === null || r.safmr_4 === null
     ? null
     : [r.safmr_0, r.safmr_1, r.safmr_2, r.safmr_3, r.safmr_4];
@@ -118,8 +120,8 @@ export function lookupFromRows(
   const choice = chooseZipCounty(zipRows, options.county);
   const row = choice.part;
   const countyRow = countyRows.find((c) => c.county_fips === row.county_fips) ?? null;
-  const fmr = schedule(row);
-  const safmr = safmrOf(row);
+  const fmr = fmrScheduleOf(row);
+  const safmr = safmrScheduleOf(row);
   const hud =
     fmr === null
       ? null

@@ -5,7 +5,7 @@
  * live rent providers (RentCast, then Rentometer) when they are configured, and falls back to the
  * offline figure, with a warning, when they fail.
  */
-import type { MarketFigure, PropertyInput } from '@sfr/contracts';
+import { addressLine, type MarketFigure, type PropertyInput } from '@sfr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidZip } from '../errors.js';
 import { ProviderError } from '../http/outbound.js';
@@ -164,7 +164,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     offline: MarketRentFigure | null,
     warnings: string[],
   ): Promise<MarketRentFigure | null> {
-    const address = `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
+    const address = addressLine(property);
     const key = `${address.toLowerCase()}|${property.num_bedrooms}|${property.num_bathrooms}|${property.factor}`;
     const cached = liveRents.get(key);
     if (cached && Date.now() - cached.at < ttl) return cached.rent;

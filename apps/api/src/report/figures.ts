@@ -3,6 +3,7 @@
  * from, so the two can never disagree. Pure: an analysis in, labelled numbers out.
  */
 import {
+  addressLine,
   formatMetric,
   HOLD_PERIOD_ROWS,
   houseTypeName,
@@ -85,11 +86,6 @@ function metricLine(key: MetricKey, value: number | string | null, label = METRI
 
 function textLine(key: string, label: string, value: string): ReportLine {
   return { key, label, value, text: value };
-}
-
-/** The one-line address: street, city, state and ZIP. */
-export function addressLine(property: SharedAnalysis['property']): string {
-  return `${property.street}, ${property.city}, ${property.state_code} ${property.zipcode}`;
 }
 
 const MARKET_FIGURE_LABELS: Record<string, string> = {
@@ -215,7 +211,7 @@ export function dealReport(analysis: SharedAnalysis): DealReport {
     },
     {
       key: 'expenses',
-      title: 'Expenses (Year 1)',
+      title: 'Expenses and NOI (Year 1)',
       lines: [
         metricLine('property_management', m.property_management),
         metricLine('insurance', m.insurance),

@@ -249,49 +249,25 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   const left = PAGE.margin;
   const right = PAGE.margin + columnWidth + 20;
   const top = doc.y + 10;
-  let leftY = figureBlock(doc, 'Property', section(report, 'property').lines, left, top, columnWidth);
+  // one block per section of the report, under the section's own title
+  const block = (key: string, x: number, y: number) => {
+    const { title, lines } = section(report, key);
+    return figureBlock(doc, title, lines, x, y, columnWidth);
+  };
+  let leftY = block('property', left, top);
   let rightY = ratingBlock(doc, report, right, top, columnWidth);
-  const evidenceTop = Math.max(leftY, rightY);
-  const afterEvidence = evidenceBlock(doc, report, evidenceTop);
-  leftY = figureBlock(
-    doc,
-    'Acquisition Cost',
-    section(report, 'acquisition').lines,
-    left,
-    afterEvidence,
-    columnWidth,
-  );
-  leftY = figureBlock(doc, 'Income (Year 1)', section(report, 'income').lines, left, leftY, columnWidth);
-  leftY = figureBlock(
-    doc,
-    'Expenses and NOI (Year 1)',
-    section(report, 'expenses').lines,
-    left,
-    leftY,
-    columnWidth,
-  );
-  rightY = figureBlock(doc, 'Loan', section(report, 'loan').lines, right, afterEvidence, columnWidth);
-  rightY = figureBlock(
-    doc,
-    'Cash Flow (Year 1)',
-    section(report, 'cash_flow').lines,
-    right,
-    rightY,
-    columnWidth,
-  );
+  const afterEvidence = evidenceBlock(doc, report, Math.max(leftY, rightY));
+  leftY = block('acquisition', left, afterEvidence);
+  leftY = block('income', left, leftY);
+  leftY = block('expenses', left, leftY);
+  rightY = block('loan', right, afterEvidence);
+  rightY = block('cash_flow', right, rightY);
 
   // page 2: over the hold
   doc.addPage();
   let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
-  const saleBottom = figureBlock(doc, 'Sale', section(report, 'sale').lines, left, y, columnWidth);
-  const returnsBottom = figureBlock(
-    doc,
-    'Overall Returns',
-    section(report, 'returns').lines,
-    right,
-    y,
-    columnWidth,
-  );
+  const saleBottom = block('sale', left, y);
+  const returnsBottom = block('returns', right, y);
   y = heading(doc, 'Disclaimer and data', PAGE.margin, Math.max(saleBottom, returnsBottom), CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {
     width: CONTENT_WIDTH,

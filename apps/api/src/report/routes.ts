@@ -12,7 +12,7 @@ import { requireUser } from '../auth/plugin.js';
 import type { SavedProperties } from '../saved/repository.js';
 import { savedIdParams } from '../saved/routes.js';
 import { reportCsv } from './csv.js';
-import { addressLine, dealReport } from './figures.js';
+import { dealReport } from './figures.js';
 import { reportPdf } from './pdf.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -44,7 +44,7 @@ async function sendReport(
 ): Promise<FastifyReply> {
   const report = dealReport(analysis);
   const generatedAt = new Date();
-  const name = `${addressSlug(addressLine(analysis.property))}.${format}`;
+  const name = `${addressSlug(report.address)}.${format}`;
   reply
     .header('content-disposition', `attachment; filename="${name}"`)
     .header('cache-control', 'private, no-store');

@@ -17,7 +17,9 @@ export interface SavedProperty extends AnalysisResponse {
   savedAt: string;
 }
 
-const notFound = () => new AppError(404, 'SAVED_PROPERTY_NOT_FOUND', 'Saved property not found.');
+/** The saved-property 404, for another user's id too (the share links answer it as well). */
+export const savedPropertyNotFound = () =>
+  new AppError(404, 'SAVED_PROPERTY_NOT_FOUND', 'Saved property not found.');
 
 type SavedPropertyRow = typeof savedProperties.$inferSelect;
 
@@ -59,7 +61,7 @@ export function createSavedProperties(db: Database) {
         .select()
         .from(savedProperties)
         .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.id, id)));
-      if (!row) throw notFound();
+      if (!row) throw savedPropertyNotFound();
       return toSaved(row);
     },
 
@@ -82,23 +84,21 @@ export function createSavedProperties(db: Database) {
 
     /**
      * After update_metrics: the user's saved copy of this address, if any, takes the new numbers and
-     * now follows the edited analysis (`analysisId`). Most updates are of unsaved analyses, so a small indexed read decides first: sending the
-     * ~10 KB analysis as a jsonb parameter costs more than the read, even when no row matches.
+     * now follows the edited analysis (`analysisId`); true when there was one. Most updates are of
+     * unsaved analyses, so a small indexed read decides first: sending the ~10 KB analysis as a jsonb
+     * parameter costs more than the read, even when no row matches.
      */
-    async overwriteIfSaved(
-      userId: string,
-      analysisId: string,
-      analysis: AnalysisResult,
-    ): Promise<SavedProperty | null> {
+    async overwriteIfSaved(userId: string, analysisId: string, analysis: AnalysisResult): Promise<boolean> {
       const key = addressKey(analysis.property);
       const [found] = await findSaved.execute({ userId, addressKey: key });
-      if (!found) return null;
-      const [row] = await db
+      if (!found) return false;
+      // the id only: the whole row back would be the analysis again, parsed to be thrown away
+      const updated = await db
         .update(savedProperties)
         .set({ data: analysis, analysis_id: analysisId, saved_at: sql`now()` })
         .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.address_key, key)))
-        .returning();
-      return row ? toSaved(row) : null;
+        .returning({ id: savedProperties.id });
+      return updated.length > 0;
     },
 
     async remove(userId: string, id: string): Promise<void> {
@@ -106,7 +106,7 @@ export function createSavedProperties(db: Database) {
         .delete(savedProperties)
         .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.id, id)))
         .returning({ id: savedProperties.id });
-      if (deleted.length === 0) throw notFound();
+      if (deleted.length === 0) throw savedPropertyNotFound();
     },
   };
 }

@@ -9,6 +9,7 @@ import { generateToken, hashToken, TOKEN_PATTERN } from '../auth/tokens.js';
 import type { Database } from '../db/client.js';
 import { savedProperties, shareLinks } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { savedPropertyNotFound } from '../saved/repository.js';
 
 export const shareLinkNotFound = () =>
   new AppError(404, 'NOT_FOUND', 'This shared link does not exist or has been turned off by its owner.');
@@ -20,7 +21,7 @@ export function createShareLinks(db: Database) {
       .select({ id: savedProperties.id })
       .from(savedProperties)
       .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.id, savedId)));
-    if (!row) throw new AppError(404, 'SAVED_PROPERTY_NOT_FOUND', 'Saved property not found.');
+    if (!row) throw savedPropertyNotFound();
     return row.id;
   }
 

@@ -22,6 +22,7 @@ import {
   type MarketLoadResult,
   VINTAGE,
 } from '../index.js';
+import { isMissing } from '../load.js';
 import { assertInvestorPremium } from '../mortgage.js';
 
 /**
@@ -76,9 +77,6 @@ export interface ImportMarketDataOptions {
 type FileHashes =
   | { readonly ok: true; readonly files: readonly { readonly name: string; readonly sha256: string }[] }
   | { readonly ok: false; readonly reason: 'no_directory' | 'missing_files'; readonly missing: string[] };
-
-const isMissing = (e: unknown): boolean =>
-  typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
 /** Reads and hashes each market file without parsing it: enough to tell whether anything changed. */
 async function hashMarketDir(dir: string): Promise<FileHashes> {
