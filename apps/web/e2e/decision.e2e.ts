@@ -12,11 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { DESKTOP, newUser, openSession, ownClientAddress, PHONE, signUpThroughApi } from './support/session';
+import { DESKTOP, openSession, PHONE, sharedMember } from './support/session';
 
 let browser: Browser;
-const user = newUser('Drew');
-let signedUp = false;
+const member = sharedMember();
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -26,16 +25,7 @@ afterAll(async () => browser?.close());
 async function analyse(viewport: { width: number; height: number }) {
   const session = await openSession(browser, { viewport });
   const { context, page } = session;
-  if (!signedUp) {
-    await signUpThroughApi(context, user);
-    signedUp = true;
-  } else {
-    const login = await context.request.post('/api/auth/login', {
-      data: { email: user.email, password: user.password },
-      headers: ownClientAddress(),
-    });
-    expect(login.status()).toBe(200);
-  }
+  await member(context);
   await page.goto('/');
   await fillAnalyzer(page);
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/create_property'));

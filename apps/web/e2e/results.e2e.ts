@@ -24,7 +24,15 @@ import {
   verdictFigure,
 } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { baseURL, DESKTOP, newUser, openSession, PHONE, signUpThroughApi } from './support/session';
+import {
+  baseURL,
+  DESKTOP,
+  newUser,
+  openSession,
+  PHONE,
+  signUpThroughApi,
+  subscribeThroughApi,
+} from './support/session';
 
 /** For a person to look at (gitignored), as pages.e2e.ts does. */
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -37,16 +45,7 @@ beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const context = await browser.newContext({ baseURL: baseURL() });
   await signUpThroughApi(context, newUser('Reese'));
-  // the API's offline test-mode checkout: no card, the subscription is active at once
-  const origin = { origin: baseURL() };
-  const checkout = await context.request.post('/api/billing/checkout', {
-    data: { plan: 'monthly' },
-    headers: origin,
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { url } = (await checkout.json()) as { url: string };
-  const complete = await context.request.post(`${url}/complete`, { headers: origin, maxRedirects: 0 });
-  expect(complete.status()).toBe(303);
+  await subscribeThroughApi(context);
   memberCookies = await context.cookies();
   await context.close();
 });

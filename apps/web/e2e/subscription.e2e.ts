@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { expectNoSettingNames } from './support/investor-text';
-import { baseURL, openSession, signUpThroughApi } from './support/session';
+import { baseURL, openSession, signUpThroughApi, subscribeThroughApi } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,15 +48,7 @@ describe('coming back from a checkout before the payment has reached the API', (
     expect(await page.getByText(UI_TEXT.pricingOptions).count()).toBe(0);
 
     // the payment arrives while the page waits (here: the test checkout, completed out of band)
-    const origin = { origin: baseURL() };
-    const checkout = await context.request.post('/api/billing/checkout', {
-      data: { plan: 'monthly' },
-      headers: origin,
-    });
-    expect(checkout.status(), await checkout.text()).toBe(200);
-    const { url } = (await checkout.json()) as { url: string };
-    const complete = await context.request.post(`${url}/complete`, { headers: origin, maxRedirects: 0 });
-    expect(complete.status()).toBe(303);
+    await subscribeThroughApi(context);
 
     await page
       .getByText('Thank you for subscribing! Your subscription is active.')

@@ -87,7 +87,7 @@ export function newUser(firstname = 'Erin'): TestUser {
  * per-address limits count the tests' many users apart, as they would real users, instead of
  * refusing the eleventh sign-up from 127.0.0.1. From 198.18.0.0/15, kept for tests (RFC 2544).
  */
-export function ownClientAddress(): Record<string, string> {
+function ownClientAddress(): Record<string, string> {
   return { 'x-forwarded-for': `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}` };
 }
 
@@ -143,4 +143,20 @@ export async function saveThroughApi(
   });
   expect(saved.status(), await saved.text()).toBe(201);
   return savedPropertySchema.parse(await saved.json());
+}
+
+/**
+ * Subscribes the user signed in to `context` through the API's offline test-mode checkout (no
+ * card; the subscription is active once the checkout completes).
+ */
+export async function subscribeThroughApi(context: BrowserContext): Promise<void> {
+  const origin = { origin: baseURL() };
+  const checkout = await context.request.post('/api/billing/checkout', {
+    data: { plan: 'monthly' },
+    headers: origin,
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { url } = (await checkout.json()) as { url: string };
+  const complete = await context.request.post(`${url}/complete`, { headers: origin, maxRedirects: 0 });
+  expect(complete.status()).toBe(303);
 }

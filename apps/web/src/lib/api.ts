@@ -2,8 +2,8 @@
  * The one way the web talks to the API: same-origin JSON with the session cookie, and every
  * failure turned into an `ApiRequestError` carrying the API's error body ({ error, code, fields }).
  */
-import { API_REQUEST_TIMEOUT_MS, type ApiErrorCode, apiErrorSchema } from '@sfr/contracts';
-import type { z } from 'zod';
+import { API_REQUEST_TIMEOUT_MS, type ApiErrorCode, apiErrorSchema, okResponseSchema } from '@sfr/contracts';
+import { z } from 'zod';
 
 /** Failures the browser names itself, when there is no API error body to read. */
 export type RequestFailureCode = 'NETWORK' | 'TIMEOUT' | 'HTTP_ERROR' | 'BAD_RESPONSE';
@@ -84,4 +84,7 @@ export const apiGet = <S extends z.ZodType>(path: string, schema: S, signal?: Ab
 export const apiPost = <S extends z.ZodType>(path: string, schema: S, body: unknown = {}) =>
   apiRequest('POST', path, schema, body);
 
-export const apiDelete = <S extends z.ZodType>(path: string, schema: S) => apiRequest('DELETE', path, schema);
+/** A DELETE answers 204 with no body (read as null), or `{ ok: true }`. */
+const deleted = z.union([z.null(), okResponseSchema]);
+
+export const apiDelete = (path: string) => apiRequest('DELETE', path, deleted);

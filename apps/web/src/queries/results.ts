@@ -30,7 +30,7 @@ export function updateMetrics(request: UpdateMetricsRequest) {
  * POST /api/saved_properties: saves the analysis with the metrics on screen (recomputed by the
  * server); 201 with the saved copy, 409 when the address is already saved.
  */
-export function saveAnalysis(request: SaveAnalysisRequest) {
+function saveAnalysis(request: SaveAnalysisRequest) {
   return apiPost('/api/saved_properties', savedPropertySchema, request);
 }
 
@@ -52,7 +52,8 @@ export function useUpdateMetrics() {
 
 /**
  * Saves a property with its metrics; resolves to null, writing nothing, when the address is
- * already saved (spec §4; the API's 409 covers a race between two tabs).
+ * already saved (spec §4; the API's 409 covers a race between two tabs). The saved metrics become
+ * the analysis's own, so the cached analysis and the recent list are read again.
  */
 export function useSaveProperty() {
   const queryClient = useQueryClient();
@@ -67,6 +68,10 @@ export function useSaveProperty() {
       const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
       if (findSavedCopy(saved, property)) return null;
       return saveAnalysis({ analysis_id: analysisId, metrics: property.metrics });
+    },
+    onSuccess: (saved) => {
+      // saving with the metrics on screen made them the analysis's current state on the server
+      if (saved) void queryClient.invalidateQueries({ queryKey: analysisKeys.all });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
   });

@@ -2,9 +2,8 @@
  * The signed-in user's saved properties: query options for the list and one item, and the keys
  * every mutation that changes them (save, update metrics, delete) invalidates.
  */
-import { okResponseSchema, savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
+import { savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiDelete, apiGet } from '../lib/api';
 
 export const savedPropertyKeys = {
@@ -28,12 +27,9 @@ export const savedPropertyQuery = (id: string) =>
       apiGet(`/api/saved_properties/${encodeURIComponent(id)}`, savedPropertySchema, signal),
   });
 
-/** DELETE answers 204 with no body, which the schema reads as null. */
-const noContent = z.union([z.null(), okResponseSchema]);
-
 /** DELETE /api/saved_properties/:id. */
 export function deleteSavedProperty(id: string) {
-  return apiDelete(`/api/saved_properties/${encodeURIComponent(id)}`, noContent);
+  return apiDelete(`/api/saved_properties/${encodeURIComponent(id)}`);
 }
 
 /**

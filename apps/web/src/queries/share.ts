@@ -2,9 +2,8 @@
  * Read-only links to a saved property (issue 14 §5): create and revoke them (the owner), and open
  * one (anyone with the link, signed in or not).
  */
-import { okResponseSchema, sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
+import { sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiDelete, apiGet, apiPost } from '../lib/api';
 
 const sharePath = (savedId: string) => `/api/saved_properties/${encodeURIComponent(savedId)}/share`;
@@ -30,6 +29,6 @@ export function useCreateShareLink() {
 /** DELETE …/share turns off every link to the property; the API answers 204. */
 export function useRevokeShareLinks() {
   return useMutation({
-    mutationFn: (savedId: string) => apiDelete(sharePath(savedId), z.union([z.null(), okResponseSchema])),
+    mutationFn: (savedId: string) => apiDelete(sharePath(savedId)),
   });
 }

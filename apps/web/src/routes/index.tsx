@@ -13,15 +13,15 @@ import { savedPropertyQuery } from '../queries/saved-properties';
 import { currentUserQuery } from '../queries/session';
 
 /** Search values that look like numbers arrive as numbers; an id is text either way. */
-const recordIdSchema = z
+const urlIdSchema = z
   .union([z.string(), z.number()])
   .transform((id) => String(id).trim())
   .pipe(z.string().min(1).max(64));
 
 const analyzerSearchSchema = z.object({
   // a malformed id is ignored rather than failing the page
-  saved: recordIdSchema.optional().catch(undefined),
-  analysis: recordIdSchema.optional().catch(undefined),
+  saved: urlIdSchema.optional().catch(undefined),
+  analysis: urlIdSchema.optional().catch(undefined),
 });
 
 /** An analysis just made or edited in this tab is in the cache; a minute is fresh enough to reuse. */
@@ -41,7 +41,7 @@ export const Route = createFileRoute('/')({
    * overwrote it) once per visit of the URL: the page opens it and later refetches leave it alone.
    * The analysis the URL names, from the cache when this tab made or edited it a moment ago.
    */
-  loader: async ({ context, deps }) => {
+  loader: async ({ context, deps, preload }) => {
     try {
       if (deps.saved !== undefined) {
         return { saved: await context.queryClient.fetchQuery(savedPropertyQuery(deps.saved)), opened: null };
@@ -56,7 +56,8 @@ export const Route = createFileRoute('/')({
     } catch (error) {
       // spec §8: a saved property (or analysis) that fails to load is only logged
       console.warn('Could not load', deps, error);
-      forgetWorkspace();
+      // only when opened: a hover that preloads a dead link leaves what the tab shows alone
+      if (!preload) forgetWorkspace();
     }
     return { saved: null, opened: null };
   },

@@ -16,7 +16,7 @@ import { checkWithSchema, type FieldErrors, type Validated } from '../forms/form
 export type SignUpValues = Record<'firstname' | 'lastname' | 'email' | 'password', string>;
 
 /** The spec's minimum, counted in characters as the API counts it (an emoji is one). */
-export function isPasswordTooShort(password: string): boolean {
+function isPasswordTooShort(password: string): boolean {
   return Array.from(password).length < PASSWORD_MIN_LENGTH;
 }
 

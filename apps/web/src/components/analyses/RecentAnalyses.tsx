@@ -16,7 +16,7 @@ import './recent-analyses.css';
 /** How many the analyzer's card lists; the rest are a link away. */
 const CARD_SIZE = 5;
 const PAGE_SIZE = 20;
-export const RECENT_ANALYSES_TITLE = 'Recent Analyses';
+const RECENT_ANALYSES_TITLE = 'Recent Analyses';
 
 interface RecentAnalysesListProps {
   analyses: readonly AnalysisSummary[];
@@ -24,7 +24,7 @@ interface RecentAnalysesListProps {
   currentId?: string | null;
 }
 
-export function RecentAnalysesList({ analyses, currentId = null }: RecentAnalysesListProps) {
+function RecentAnalysesList({ analyses, currentId = null }: RecentAnalysesListProps) {
   return (
     <ol className="recent-list">
       {analyses.map((analysis) => {

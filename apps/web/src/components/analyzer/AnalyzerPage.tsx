@@ -26,7 +26,7 @@ import type { AnalyzerPopup } from './AnalyzerPopups';
 import { analysisFailure } from './analysis-failure';
 import { LoadingBlock } from './LoadingBlock';
 import { PropertyForm } from './PropertyForm';
-import { type PropertyFormValues, propertyFormValues } from './property-form';
+import { propertyFormValues } from './property-form';
 import { usePropertyForm } from './use-property-form';
 import {
   isFreshAnalysis,
@@ -76,23 +76,17 @@ function openedAnalysis(analysis: AnalysisResponse): ShownAnalysis {
 export function AnalyzerPage() {
   const { saved, opened } = useLoaderData({ from: '/' });
   const shown = saved ? openedSaved(saved) : opened ? openedAnalysis(opened) : null;
-  const values = shown ? propertyFormValues(shown.analysis.property) : undefined;
   // each URL is its own workspace: the form and the results start from what it names
-  return <AnalyzerWorkspace key={workspaceKey(shown?.search)} startValues={values} start={shown} />;
+  return <AnalyzerWorkspace key={workspaceKey(shown?.search)} start={shown} />;
 }
 
-interface AnalyzerWorkspaceProps {
-  startValues: PropertyFormValues | undefined;
-  start: ShownAnalysis | null;
-}
-
-function AnalyzerWorkspace({ startValues, start }: AnalyzerWorkspaceProps) {
+function AnalyzerWorkspace({ start }: { start: ShownAnalysis | null }) {
   // what this URL named when it opened: a later reload of the route's data leaves the edits alone
   const [shown] = useState(start);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useQuery(currentUserQuery());
-  const form = usePropertyForm(startValues);
+  const form = usePropertyForm(shown ? propertyFormValues(shown.analysis.property) : undefined);
   const [popup, setPopup] = useState<AnalyzerPopup>(null);
   const checkingSession = useRef(false);
   const analyze = useAnalyzeProperty();

@@ -10,6 +10,7 @@ import {
   type MarketFigureTier,
 } from '@sfr/contracts';
 import { oneLineAddress } from '../results/property-info';
+import { VERDICT_FIGURES } from '../results/verdict-figures';
 import { type CompareSearch, idsOf, MAX_COMPARED } from './compare-search';
 
 export { type CompareSearch, compareSearchSchema, MAX_COMPARED, MIN_COMPARED } from './compare-search';
@@ -42,15 +43,10 @@ export function searchOf(refs: readonly ComparedRef[]): CompareSearch {
   return { saved: of('saved'), analyses: of('analysis') };
 }
 
-/** The KPI band, in the verdict's order; `better` says which way is best. */
+/** The KPI band: the rating, then the verdict's figures in its order; `better` says which way is best. */
 export const COMPARE_KPIS = [
   { key: 'overall_points', label: 'Rating', better: 'higher' },
-  { key: 'monthly_levered_cash_flow', label: 'Monthly cash flow', better: 'higher' },
-  { key: 'levered_returns', label: 'Cash-on-cash', better: 'higher' },
-  { key: 'cap_rate', label: 'Cap rate', better: 'higher' },
-  { key: 'dscr', label: 'DSCR', better: 'higher' },
-  { key: 'levered_xirr', label: 'Levered XIRR', better: 'higher' },
-  { key: 'total_cost_to_close', label: 'Cash to close', better: 'lower' },
+  ...VERDICT_FIGURES,
 ] as const;
 export type CompareKpi = (typeof COMPARE_KPIS)[number]['key'];
 

@@ -68,7 +68,7 @@ export function stepsText(steps: readonly number[]): string {
   return steps.map((step) => String(Math.round(step * 1e6) / 1e4)).join(', ');
 }
 
-export type StepsParse = { ok: true; steps: number[] } | { ok: false; message: string };
+type StepsParse = { ok: true; steps: number[] } | { ok: false; message: string };
 
 /** The steps typed for a driver, or why they cannot be used (the engine's rules, said in words). */
 export function parseSteps(text: string): StepsParse {
@@ -137,7 +137,7 @@ export function formatTarget(key: OfferTargetKey, value: number): string {
   }
 }
 
-export type TargetParse = { ok: true; value: number | undefined } | { ok: false; message: string };
+type TargetParse = { ok: true; value: number | undefined } | { ok: false; message: string };
 
 /** A typed target: empty means no target; percents become fractions; the engine's ranges apply. */
 export function parseTarget(key: OfferTargetKey, text: string): TargetParse {

@@ -13,7 +13,7 @@ import { PIN_SIZE, pinSvg } from './pin';
 /** The tile server the API names (MAP_TILE_URL, MAP_TILE_ATTRIBUTION). */
 export type MapTiles = NonNullable<PublicConfig['mapTiles']>;
 
-export interface TileMapProps {
+interface TileMapProps {
   tiles: MapTiles;
   lat: number;
   lng: number;

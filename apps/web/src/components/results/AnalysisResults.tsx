@@ -55,7 +55,7 @@ import {
   metricInputId,
   pickMetricErrors,
 } from './metric-edits';
-import { type AssumptionOrigin, type MetricSource, MetricSourceContext } from './metric-source';
+import { type AssumptionOrigin, type MetricSource, MetricSourceContext, metricValues } from './metric-source';
 import { OverallReturns } from './OverallReturns';
 import { PropertyInformation } from './PropertyInformation';
 import { oneLineAddress } from './property-info';
@@ -135,12 +135,7 @@ export default function AnalysisResults({
   }
 
   const source: MetricSource = useMemo(() => {
-    const { unlevered_xirr_multiple_roots, levered_xirr_multiple_roots, ...returns } = live.overall_returns;
-    const values: Partial<Record<MetricKey, number | string | null>> = {
-      ...live.year_1_metrics,
-      ...live.sale_assumptions,
-      ...returns,
-    };
+    const values = metricValues(live);
     const originOf = (key: EditableKey): AssumptionOrigin | null => {
       if (!isDerived(key)) return null;
       return { kind: editor.overridden.has(key) ? 'overridden' : 'derived', basis: derivationBasis(key) };

@@ -16,7 +16,7 @@ interface HoldPeriodTableProps {
   table: Parameters<typeof holdPeriodView>[1];
 }
 
-export const NARROW_SCREEN = '(max-width: 767.98px)';
+const NARROW_SCREEN = '(max-width: 767.98px)';
 
 export function HoldPeriodTable({ holdPeriod, table }: HoldPeriodTableProps) {
   const captionId = useId();

@@ -5,16 +5,7 @@
  */
 import { type AnalysisResponse, formatMetric, type MetricKey } from '@sfr/contracts';
 import { ratingTone } from './rating';
-
-/** The figures of the band, in reading order, with the short names a glance needs. */
-export const VERDICT_FIGURES: readonly { key: MetricKey; label: string }[] = [
-  { key: 'monthly_levered_cash_flow', label: 'Monthly cash flow' },
-  { key: 'levered_returns', label: 'Cash-on-cash' },
-  { key: 'cap_rate', label: 'Cap rate' },
-  { key: 'dscr', label: 'DSCR' },
-  { key: 'levered_xirr', label: 'Levered XIRR' },
-  { key: 'total_cost_to_close', label: 'Cash to close' },
-];
+import { VERDICT_FIGURES } from './verdict-figures';
 
 interface VerdictBandProps {
   analysis: AnalysisResponse;

@@ -6,7 +6,7 @@ import type { AnalysisResponse, PropertyInput } from '@sfr/contracts';
 import { deriveAssumptions, type MarketInputs } from '@sfr/underwriting';
 import { recalculate } from './recalculate';
 
-export const EXAMPLE_PROPERTY: PropertyInput = {
+const EXAMPLE_PROPERTY: PropertyInput = {
   street: '1100 Congress Ave',
   city: 'Austin',
   zipcode: '78701',
@@ -19,7 +19,7 @@ export const EXAMPLE_PROPERTY: PropertyInput = {
 };
 
 /** HUD's FY2026 3-bedroom rent for 78701, Travis County's effective tax rate, an 8.03 % mortgage rate. */
-export const EXAMPLE_MARKET: MarketInputs = {
+const EXAMPLE_MARKET: MarketInputs = {
   rentPerUnit: 2_347,
   propertyTaxRate: 0.01535,
   interestRate: 0.0803,

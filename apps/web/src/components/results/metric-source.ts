@@ -3,7 +3,7 @@
  * assumption inputs with their errors, and where each assumption comes from (derived or set by the
  * user). One context for the whole results block, so rows take only their metric key.
  */
-import type { MetricKey } from '@sfr/contracts';
+import type { MetricKey, SharedAnalysis } from '@sfr/contracts';
 import { createContext, useContext } from 'react';
 import type { EditableKey, MetricEditErrors, MetricEdits } from './metric-edits';
 
@@ -24,6 +24,14 @@ export interface MetricSource {
   onReset: (key: EditableKey) => void;
   /** house type: per-unit figures say so when there is more than one unit */
   units: number;
+}
+
+/** Every metric's value by key: the year-1 figures, sale assumptions and overall returns (not the xirr notes). */
+export function metricValues(
+  analysis: Pick<SharedAnalysis, 'year_1_metrics' | 'sale_assumptions' | 'overall_returns'>,
+): Partial<Record<MetricKey, number | string | null>> {
+  const { unlevered_xirr_multiple_roots, levered_xirr_multiple_roots, ...returns } = analysis.overall_returns;
+  return { ...analysis.year_1_metrics, ...analysis.sale_assumptions, ...returns };
 }
 
 export const MetricSourceContext = createContext<MetricSource | null>(null);

@@ -5,9 +5,9 @@
  */
 
 /** Which report: one of the user's saved properties or one of their analyses. */
-export type ReportSource = { kind: 'saved'; id: string } | { kind: 'analysis'; id: string };
+type ReportSource = { kind: 'saved'; id: string } | { kind: 'analysis'; id: string };
 
-export function reportUrl(source: ReportSource, format: 'pdf' | 'csv'): string {
+function reportUrl(source: ReportSource, format: 'pdf' | 'csv'): string {
   const base = source.kind === 'saved' ? '/api/saved_properties' : '/api/analyses';
   return `${base}/${encodeURIComponent(source.id)}/report.${format}`;
 }

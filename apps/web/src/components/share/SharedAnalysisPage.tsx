@@ -24,13 +24,14 @@ import { addressOf } from '../compare/compare-model';
 import { useDocumentTitle } from '../pages/useDocumentTitle';
 import { HoldPeriodTable } from '../results/HoldPeriodTable';
 import { MarketSources } from '../results/MarketSources';
+import { metricValues } from '../results/metric-source';
 import { PropertyInformation } from '../results/PropertyInformation';
 import { RatingCard } from '../results/RatingCard';
 import { VerdictBand } from '../results/VerdictBand';
 import '../results/AnalysisResults.css';
 import './share.css';
 
-export const LINK_GONE = 'This link is no longer available.';
+const LINK_GONE = 'This link is no longer available.';
 
 export function SharedAnalysisPage({ token }: { token: string }) {
   const { data, error, isPending, refetch } = useQuery(sharedAnalysisQuery(token));
@@ -94,12 +95,7 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
   useDocumentTitle(`Shared analysis: ${address}`);
   // the results' components read figures only; the analysis id they never read is not shared
   const shown: AnalysisResponse = { ...analysis, analysis_id: '' };
-  const { unlevered_xirr_multiple_roots, levered_xirr_multiple_roots, ...returns } = analysis.overall_returns;
-  const values: Partial<Record<MetricKey, number | string | null>> = {
-    ...analysis.year_1_metrics,
-    ...analysis.sale_assumptions,
-    ...returns,
-  };
+  const values = metricValues(analysis);
   const labels = analysis.metric_display_names;
   return (
     <section className="page results shared-page" aria-labelledby="shared-title">
