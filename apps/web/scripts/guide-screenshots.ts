@@ -71,7 +71,8 @@ async function toWebp(page: Page, png: Buffer): Promise<Buffer> {
 }
 
 async function shoot(page: Page, name: GuideImageName, file: string, target: Locator): Promise<Shot> {
-  await target.scrollIntoViewIfNeeded();
+  // the card's top at the top of the window: a card taller than the window is cut at its bottom
+  await target.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   const box = await target.boundingBox();
   if (!box) throw new Error(`${name}: nothing on screen to photograph`);
   // a long card is cut under its last whole row that fits, not through one

@@ -5,5 +5,5 @@ export const GUIDE_IMAGES = {
   assumptions: { src: '/guide/assumptions.webp', width: 637, height: 563 },
   rating: { src: '/guide/rating.webp', width: 455, height: 609 },
   holdPeriod: { src: '/guide/hold-period.webp', width: 1106, height: 604 },
-  saved: { src: '/guide/saved-properties.webp', width: 546, height: 282 },
+  saved: { src: '/guide/saved-properties.webp', width: 546, height: 382 },
 } as const;
