@@ -28,6 +28,9 @@ function follow(amount: number, now: number, before: number): number {
   return before === 0 ? amount : amount * (now / before);
 }
 
+/** The costs that keep their ratio to the price when the price moves. */
+export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance', 'property_taxes'] as const;
+
 /**
  * The deal at another purchase price: closing_cost, financing_fees, insurance and property_taxes
  * keep their ratio to the price (so the loan, LTV × price, follows too); everything else stays.

@@ -37,11 +37,12 @@
  * any single price.
  */
 import { analyze } from './analyze.js';
-import { atPrice } from './drivers.js';
+import { ASSUMPTION_BOUNDS } from './bounds.js';
+import { atPrice, PRICE_LINKED_COSTS } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { flowShape } from './roots.js';
 import type { Analysis, DealInput } from './types.js';
-import { validateDealInput, withinBound } from './validate.js';
+import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The targets `maxOffer` understands, in the order `binding` prefers when several stop a higher price. */
 export const OFFER_TARGET_KEYS = [
@@ -59,7 +60,11 @@ export type OfferTargets = Partial<Record<OfferTargetKey, number>>;
 export interface MaxOffer {
   /** the highest whole-dollar price in the range meeting every target; null when none does */
   purchase_price: number | null;
-  /** the target that one dollar more would miss (at the lowest price when none is met); null at the cap */
+  /**
+   * the target that one dollar more would miss (at the lowest price when none is met); null at the
+   * top of the range (100,000,000, or the highest price whose price-linked costs stay in the model's
+   * bounds)
+   */
   binding: OfferTargetKey | null;
   /** each target's value at `purchase_price` (at the lowest price, 10,000, when it is null) */
   measures: Partial<Record<OfferTargetKey, number | null>>;
@@ -207,7 +212,8 @@ export function maxOffer(input: DealInput, targets: OfferTargets): MaxOffer {
       );
     });
 
-  const { min, max } = OFFER_PRICE_RANGE;
+  const { min } = OFFER_PRICE_RANGE;
+  const max = priceCeiling(deal);
   const low = evaluate(min);
   const high = evaluate(max);
   const needsXirr = keys.includes('levered_xirr') || keys.includes('overall_points');
@@ -224,6 +230,23 @@ export function maxOffer(input: DealInput, targets: OfferTargets): MaxOffer {
   for (const key of keys) measures[key] = offerMeasure(at.analysis, key);
   const binding = found === null ? low.missed : found.price === max ? null : evaluate(found.price + 1).missed;
   return { purchase_price: found?.price ?? null, binding, measures };
+}
+
+/**
+ * The top of the search: the range's 100,000,000, or lower when a cost that follows the price would
+ * pass its bound before that (a closing cost of 1e14 on a $450,000 price reaches the model's largest
+ * dollar figure near $40 million). The range's 10,000 always fits: costs only shrink below the
+ * input's price, which is itself at least 10,000.
+ */
+function priceCeiling(deal: DealInput): number {
+  let ceiling: number = OFFER_PRICE_RANGE.max;
+  for (const key of PRICE_LINKED_COSTS) {
+    const share = deal[key] / deal.purchase_price;
+    if (share > 0) ceiling = Math.min(ceiling, Math.floor(ASSUMPTION_BOUNDS[key].max / share));
+  }
+  // the division rounds: step down to a price whose scaled costs are inside their bounds
+  while (ceiling > OFFER_PRICE_RANGE.min && !assumptionsWithinBounds(atPrice(deal, ceiling))) ceiling--;
+  return ceiling;
 }
 
 /**

@@ -155,6 +155,20 @@ describe('maxOffer: worked examples', () => {
     });
   });
 
+  it('stops below the cap where a cost that follows the price would pass the largest dollar figure', () => {
+    // closing cost 1e14 on $450,000: at price p it is 1e14 × p / 450,000, past 2^53 − 1 from ~$40.5 million
+    const deal = { ...austin, closing_cost: 1e14 };
+    const top = Math.floor((Number.MAX_SAFE_INTEGER / 1e14) * austin.purchase_price);
+    const offer = maxOffer(deal, { monthly_levered_cash_flow: -1e12 });
+    expect(offer.binding).toBeNull();
+    expect(offer.purchase_price).toBeGreaterThanOrEqual(top - 1);
+    expect(offer.purchase_price).toBeLessThanOrEqual(top);
+    expect(atPrice(deal, offer.purchase_price as number).closing_cost).toBeLessThanOrEqual(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(() => analyze(atPrice(deal, (offer.purchase_price as number) + 2))).toThrow();
+  });
+
   it('counts a DSCR target as met without a loan, and a missing XIRR as missed', () => {
     const cash = { ...austin, loan_to_value: 0, financing_fees: 0 };
     expect(maxOffer(cash, { dscr: 1.25 }).purchase_price).toBe(OFFER_PRICE_RANGE.max);
