@@ -32,7 +32,7 @@ describe('validatePropertyForm', () => {
     const result = validatePropertyForm(valid);
     expect(result).toEqual({
       ok: true,
-      input: {
+      value: {
         street: '1100 Congress Ave',
         city: 'Austin',
         zipcode: '78701',

@@ -4,7 +4,8 @@
  * and what choosing an address suggestion fills in.
  */
 
-import { type AddressSuggestion, fieldErrors, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
+import { type AddressSuggestion, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
+import { checkWithSchema, type Validated } from '../forms/form-check';
 
 export type PropertyField = keyof PropertyInput;
 
@@ -48,15 +49,10 @@ export function perUnitHint(factor: string): string | undefined {
   return Number.isInteger(units) && units > 1 ? `Per unit: each of the ${units} units.` : undefined;
 }
 
-export type PropertyFormResult =
-  | { ok: true; input: PropertyInput }
-  | { ok: false; errors: PropertyFormErrors };
-
-/** Validates the form with the API's own schema; on failure, one message per field. */
-export function validatePropertyForm(values: PropertyFormValues): PropertyFormResult {
-  const parsed = propertyInputSchema.safeParse(values);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, errors: pickPropertyErrors(fieldErrors(parsed.error)) };
+/** Validates the form with the API's own schema (checkWithSchema); on failure, one message per field. */
+export function validatePropertyForm(values: PropertyFormValues): Validated<PropertyInput> {
+  const checked = checkWithSchema(propertyInputSchema, values);
+  return checked.ok ? checked : { ok: false, errors: pickPropertyErrors(checked.errors) };
 }
 
 /** The entries of an error map (the API's `fields`, or zod's) that name a form field. */

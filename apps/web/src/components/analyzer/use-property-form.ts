@@ -7,8 +7,7 @@
  *   <PropertyForm ref={form.formRef} values={form.values} errors={form.errors} onChange={form.setField}
  *     onChooseSuggestion={form.chooseSuggestion} onSubmit={form.handleSubmit(analyse)} … />
  */
-import type { AddressSuggestion, PropertyInput } from '@sfr/contracts';
-import type { Validated } from '../forms/form-check';
+import type { AddressSuggestion } from '@sfr/contracts';
 import { useSchemaForm } from '../forms/use-schema-form';
 import {
   applySuggestion,
@@ -18,14 +17,8 @@ import {
   validatePropertyForm,
 } from './property-form';
 
-/** validatePropertyForm in the shape every form's check has. */
-function checkPropertyForm(values: PropertyFormValues): Validated<PropertyInput> {
-  const result = validatePropertyForm(values);
-  return result.ok ? { ok: true, value: result.input } : result;
-}
-
 export function usePropertyForm(initialValues: PropertyFormValues = EMPTY_PROPERTY_FORM) {
-  const form = useSchemaForm({ initialValues, validate: checkPropertyForm });
+  const form = useSchemaForm({ initialValues, validate: validatePropertyForm });
   return {
     ...form,
     /** The API refused the analysis naming fields (its `fields`): their messages, under them. */
