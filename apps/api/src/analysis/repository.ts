@@ -9,7 +9,7 @@ import { generateId } from '../db/ids.js';
 import { analyses } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { AnalysisFacts } from './facts.js';
-import type { AnalysisResult } from './service.js';
+import { type AnalysisResult, METRIC_DISPLAY_NAMES } from './service.js';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 
@@ -29,12 +29,29 @@ export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResp
   return { analysis_id: id, ...result };
 }
 
+/**
+ * A result as stored: without its display names (constant) and market figures (the facts hold
+ * them), which are half its size, every byte of which each create_property and edit would write.
+ */
+type ResultRow = Omit<AnalysisResult, 'metric_display_names' | 'market_data'>;
+
+function resultRow(result: AnalysisResult): ResultRow {
+  const { metric_display_names: _constant, market_data: _inFacts, ...row } = result;
+  return row;
+}
+
+/** The result again, from its row and the facts (rows stored before the split carry both parts). */
+function resultFromRow(row: ResultRow, facts: AnalysisFacts): AnalysisResult {
+  return { ...row, metric_display_names: METRIC_DISPLAY_NAMES, market_data: facts.market_data };
+}
+
 function toStored(row: AnalysisRow): StoredAnalysis {
+  const facts = row.facts as AnalysisFacts;
   return {
     id: row.id,
     property: row.property as PropertyInput,
-    facts: row.facts as AnalysisFacts,
-    result: row.result as AnalysisResult,
+    facts,
+    result: resultFromRow(row.result as ResultRow, facts),
     createdAt: row.created_at,
   };
 }
@@ -54,12 +71,36 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export function createAnalysisRepository(db: Database) {
-  // Prepared once: update_metrics, saves and reopening each read one analysis.
+  // Prepared once: every create_property inserts, every edit updates, and reopening reads one.
   const findQuery = db
     .select()
     .from(analyses)
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
     .prepare('analysis_by_id');
+  const insertQuery = db
+    .insert(analyses)
+    .values({
+      id: sql.placeholder('id'),
+      user_id: sql.placeholder('userId'),
+      property: sql.placeholder('property'),
+      facts: sql.placeholder('facts'),
+      result: sql.placeholder('result'),
+      address: sql.placeholder('address'),
+      overall_points: sql.placeholder('points'),
+      overall_color: sql.placeholder('color'),
+    })
+    .prepare('analysis_insert');
+  const setResultQuery = db
+    .update(analyses)
+    .set({
+      result: sql.placeholder('result'),
+      // set() takes a placeholder only for a column without a JS type (jsonb); these go as SQL
+      overall_points: sql`${sql.placeholder('points')}`,
+      overall_color: sql`${sql.placeholder('color')}`,
+      updated_at: sql`now()`,
+    })
+    .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
+    .prepare('analysis_set_result');
 
   async function find(userId: string, id: string): Promise<StoredAnalysis> {
     const [row] = await findQuery.execute({ userId, id });
@@ -77,30 +118,28 @@ export function createAnalysisRepository(db: Database) {
       result: AnalysisResult,
     ): Promise<string> {
       const id = generateId();
-      await db.insert(analyses).values({
+      await insertQuery.execute({
         id,
-        user_id: userId,
+        userId,
         property,
         facts,
-        result,
+        result: resultRow(result),
         address: addressLine(property),
-        overall_points: result.summary.overall_points,
-        overall_color: result.summary.overall_color,
+        points: result.summary.overall_points,
+        color: result.summary.overall_color,
       });
       return id;
     },
 
     /** The analysis's current state becomes `result` (what the user now sees). */
     async setResult(userId: string, id: string, result: AnalysisResult): Promise<void> {
-      await db
-        .update(analyses)
-        .set({
-          result,
-          overall_points: result.summary.overall_points,
-          overall_color: result.summary.overall_color,
-          updated_at: sql`now()`,
-        })
-        .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
+      await setResultQuery.execute({
+        userId,
+        id,
+        result: resultRow(result),
+        points: result.summary.overall_points,
+        color: result.summary.overall_color,
+      });
     },
 
     /** Newest first; `cursor` is the previous page's `next_cursor`. */

@@ -17,7 +17,7 @@ import { type AnalysisFacts, analysisFacts } from './facts.js';
 export type AnalysisResult = SharedAnalysis;
 
 /** One frozen copy for every response: the serializer writes a frozen object's JSON once. */
-const METRIC_DISPLAY_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...METRIC_LABELS });
+export const METRIC_DISPLAY_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...METRIC_LABELS });
 
 /** Runs the model on the assumptions with the kept market facts, and shapes the response. */
 export function computeAnalysis(

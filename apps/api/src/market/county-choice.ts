@@ -34,7 +34,26 @@ const SUFFIXES = [
  * @example countyNameKeys('City and County of San Francisco') → { full: 'sanfrancisco', bare: 'sanfrancisco' }
  * @example countyNameKeys("Prince George's County, MD") → { full: 'princegeorgescounty', bare: 'princegeorges' }
  */
-export function countyNameKeys(name: string): { full: string; bare: string } {
+export function countyNameKeys(name: string): CountyNameKeys {
+  let keys = keysByName.get(name);
+  if (keys === undefined) {
+    // a bounded memo: the ZIP rows' ~3,200 county names repeat on every request, typed ones may not
+    if (keysByName.size >= KEYS_MEMO_SIZE) keysByName.clear();
+    keys = Object.freeze(computeCountyNameKeys(name));
+    keysByName.set(name, keys);
+  }
+  return keys;
+}
+
+interface CountyNameKeys {
+  readonly full: string;
+  readonly bare: string;
+}
+
+const KEYS_MEMO_SIZE = 8_192;
+const keysByName = new Map<string, CountyNameKeys>();
+
+function computeCountyNameKeys(name: string): CountyNameKeys {
   let s = name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -2,8 +2,10 @@
  * Analyses belong to the user who ran them (issue 11 §2): stored on create, listed a page at a time,
  * reopened as last edited, edited only through their own facts, saved by id.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PROPERTY_MESSAGE } from '../../src/analysis/user-analyses.js';
+import { analyses } from '../../src/db/schema.js';
 import { signUp } from '../accounts/helpers.js';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
 
@@ -91,6 +93,24 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
     }
     expect((await call('GET', `/api/analyses/${'a'.repeat(24)}`, alice.cookie)).statusCode).toBe(404);
+  });
+
+  it('stores a result without its display names and market figures, and reopens older rows holding both', async () => {
+    const { cookie } = await signUp(t.app);
+    const created = await analyse(cookie);
+    const { analysis_id, ...result } = created;
+    const stored = async () =>
+      (await t.database.db.select().from(analyses).where(eq(analyses.id, analysis_id)))[0]?.result as object;
+    // the row holds the rest; the facts keep the market figures and the names are a constant
+    const { metric_display_names, market_data, ...rest } = result;
+    expect(await stored()).toEqual(rest);
+    expect(Object.keys(market_data.figures).length).toBeGreaterThan(3);
+    expect(Object.keys(metric_display_names).length).toBeGreaterThan(20);
+
+    // a row written before the split (the whole result) reopens as it did
+    await t.database.db.update(analyses).set({ result }).where(eq(analyses.id, analysis_id));
+    expect(await stored()).toEqual(result);
+    expect((await call('GET', `/api/analyses/${analysis_id}`, cookie)).json()).toEqual(created);
   });
 
   it('update_metrics needs sign-in and the analysis it edits, and keeps the property fixed', async () => {
