@@ -8,7 +8,10 @@
  *    falls behind shows it (no coordinated omission). Prints p50/p99/max.
  * 2. Server CPU per request: the server process's CPU time (/proc/<pid>/stat) over the requests it
  *    served in each open-load phase.
- * 3. Closed loop, for the record: autocannon with 100 connections on create_property against one
+ * 3. The floor: the same open load at 200 req/s on a Fastify route that answers `{ok:true}` and
+ *    does nothing else (bare-server.ts), so the CPU figures can be read against what any request
+ *    costs on this machine.
+ * 4. Closed loop, for the record: autocannon with 100 connections on create_property against one
  *    process, then against two processes on the same database with the connections dealt
  *    round-robin between them (50 each).
  *
@@ -70,13 +73,27 @@ interface Server {
 
 async function startServer(port: number, databaseUrl: string): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sfr-bench-'));
-  const child = spawnServer(
-    'dist/server.js',
-    API_DIR,
-    benchEnv(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
-  );
+  return startProcess('dist/server.js', port, '/api/health', dataDir, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  });
+}
+
+/** The floor: Fastify with one JSON route, through tsx like the profile (its start-up is not counted). */
+function startBareServer(port: number): Promise<Server> {
+  return startProcess('bench/bare-server.ts', port, '/api/bare', null, {});
+}
+
+async function startProcess(
+  script: string,
+  port: number,
+  readyPath: string,
+  dataDir: string | null,
+  env: Record<string, string>,
+): Promise<Server> {
+  const child = spawnServer(script, API_DIR, benchEnv(port, env));
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/api/health`);
+  await waitFor(`${origin}${readyPath}`);
   return {
     origin,
     child,
@@ -86,7 +103,7 @@ async function startServer(port: number, databaseUrl: string): Promise<Server> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -226,6 +243,15 @@ try {
     open.push(await openLoad(first, '/api/create_property', createBody, headers, rate));
     open.push(await openLoad(first, '/api/update_metrics', updateBody, headers, rate));
   }
+  const bare = await startBareServer(3903);
+  let floor: OpenResult;
+  try {
+    await openLoad(bare, '/api/bare', '{}', {}, 200); // warm-up
+    floor = await openLoad(bare, '/api/bare', '{}', {}, 200);
+  } finally {
+    await bare.stop();
+  }
+  open.push({ ...floor, route: '/api/bare (floor: Fastify, one route, nothing else)' });
   console.log(
     `\nOpen load on Postgres: uniformly spaced arrivals for ${OPEN_S} s per row, latency from each request's scheduled send time; server CPU per request from /proc`,
   );
@@ -249,6 +275,9 @@ try {
         `server CPU per create_property: ${Math.round(Math.min(...cpu))}–${Math.round(Math.max(...cpu))} µs (target ≤ 250 µs: ${
           Math.max(...cpu) <= 250 ? 'met' : Math.min(...cpu) <= 250 ? 'met at some rates' : 'NOT met'
         })`,
+    );
+    console.log(
+      `the floor on this machine: a bare Fastify route at 200 req/s costs ${Math.round(floor.cpuPerRequestUs)} µs of server CPU a request (p99 ${floor.p99.toFixed(2)} ms)`,
     );
   }
 
