@@ -8,8 +8,11 @@
  * analysis is recomputed and the verdict, metrics, hold-period table and charts repaint.
  *
  * One sample is the time from the key event (its `timeStamp`, when Chromium created it) to the
- * first task after the next frame's paint (requestAnimationFrame, then a message posted from it).
- * After each sample the page reads back the price and the verdict's 'Cash to close', and the
+ * first task after the next frame's paint: requestAnimationFrame, then a user-blocking task posted
+ * from it (`scheduler.postTask`), which runs ahead of ordinary tasks queued earlier (React's
+ * deferred renders of the charts and decision tools) and so marks the paint itself. An ordinary
+ * task posted at the same moment gives the 'queued' figure: the paint plus the work queued before.
+ * A floor row runs the same probe on a page with one input and one figure. After each sample the page reads back the price and the verdict's 'Cash to close', and the
  * script checks that figure against the price (25 % down + 3 % closing + 1 % of the 75 % loan +
  * $1,500 processing): every sample is a frame that shows the new numbers.
  *
@@ -76,8 +79,10 @@ interface Sample {
   handled: number;
   /** key event → the start of the next frame (requestAnimationFrame) */
   frame: number;
-  /** key event → after that frame's paint: the figures on screen */
+  /** key event → the first task after that frame's paint: the figures on screen */
   ms: number;
+  /** key event → an ordinary task posted with that one: after the frame and the work queued before it */
+  queued: number;
   price: string;
   cashToClose: string;
 }
@@ -86,6 +91,10 @@ declare global {
   interface Window {
     __samples: Sample[];
   }
+  /** Chromium's Prioritized Task Scheduling API (not in TypeScript's DOM library yet) */
+  const scheduler: {
+    postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<void>;
+  };
 }
 
 /**
@@ -104,14 +113,29 @@ function instrument() {
     const start = event.timeStamp;
     requestAnimationFrame(() => {
       const frame = performance.now() - start;
+      // (both callbacks below push the sample once both ran: no named helper, see above)
+      const sample = { handled: handled - start, frame, ms: 0, queued: 0, price: '', cashToClose: '' };
+      let pending = 2;
+      // painted: a user-blocking task runs at the first chance after this frame's rendering,
+      // ahead of ordinary tasks queued before it (React's deferred renders)
+      scheduler.postTask(
+        () => {
+          sample.ms = performance.now() - start;
+          sample.price = price.value;
+          for (const term of document.querySelectorAll('[aria-labelledby="verdict-title"] dt')) {
+            if (term.textContent === 'Cash to close') sample.cashToClose = term.nextElementSibling?.textContent ?? '';
+          }
+          pending -= 1;
+          if (pending === 0) window.__samples.push(sample);
+        },
+        { priority: 'user-blocking' },
+      );
+      // queued: an ordinary task posted at the same moment, so it waits for what was queued before
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
-        const ms = performance.now() - start;
-        let cashToClose = '';
-        for (const term of document.querySelectorAll('[aria-labelledby="verdict-title"] dt')) {
-          if (term.textContent === 'Cash to close') cashToClose = term.nextElementSibling?.textContent ?? '';
-        }
-        window.__samples.push({ handled: handled - start, frame, ms, price: price.value, cashToClose });
+        sample.queued = performance.now() - start;
+        pending -= 1;
+        if (pending === 0) window.__samples.push(sample);
       };
       channel.port2.postMessage(null);
     });
@@ -149,20 +173,50 @@ const percentile = (sorted: number[], p: number) =>
 const expectedCashToClose = (price: number) =>
   formatMoney(0.25 * price + 0.03 * price + 0.0075 * price + 1_500);
 
-async function run(browser: Browser, url: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: url, viewport });
-  const page = await context.newPage();
-  const signUp = await context.request.post('/api/auth/signup', {
+/**
+ * The floor: the same probe on a page with one input whose handler writes one figure (the price's
+ * 'Cash to close', formatted as the app does), so the figures read against what any keystroke
+ * costs in this Chromium on this machine.
+ */
+async function openFloorPage(page: Page): Promise<void> {
+  await page.setContent(`<!doctype html><title>floor</title>
+    <label>Purchase Price <input id="metric-input-purchase_price" value="450000"></label>
+    <dl aria-labelledby="verdict-title"><dt>Cash to close</dt><dd></dd></dl>`);
+  await page.evaluate(() => {
+    const input = document.getElementById('metric-input-purchase_price') as HTMLInputElement;
+    const figure = document.querySelector('dd') as HTMLElement;
+    const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    input.addEventListener('input', () => {
+      const price = Number(input.value);
+      figure.textContent = money.format(0.25 * price + 0.03 * price + 0.0075 * price + 1_500);
+    });
+  });
+}
+
+/** Signs a member up and analyses the README's deal: the results page the keys go to. */
+async function openResultsPage(page: Page, width: number): Promise<void> {
+  const signUp = await page.request.post('/api/auth/signup', {
     data: {
       firstname: 'Bench',
       lastname: 'Mark',
-      email: `bench-${viewport.width}-${Date.now()}@example.com`,
+      email: `bench-${width}-${Date.now()}@example.com`,
       password: 'correct horse battery',
     },
   });
   if (signUp.status() !== 201) throw new Error(`sign-up failed: ${signUp.status()} ${await signUp.text()}`);
   await page.goto('/');
   await analyse(page);
+}
+
+async function run(
+  browser: Browser,
+  url: string,
+  viewport: { width: number; height: number },
+  open: (page: Page) => Promise<void>,
+) {
+  const context = await browser.newContext({ baseURL: url, viewport });
+  const page = await context.newPage();
+  await open(page);
   await page.evaluate(instrument);
   const price = page.locator('#metric-input-purchase_price');
   await price.focus();
@@ -195,6 +249,7 @@ async function run(browser: Browser, url: string, viewport: { width: number; hei
     handled: stats((sample) => sample.handled),
     frame: stats((sample) => sample.frame),
     painted: stats((sample) => sample.ms),
+    queued: stats((sample) => sample.queued),
   };
 }
 
@@ -208,28 +263,29 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const rows = [];
+    const rows: Awaited<ReturnType<typeof run>>[] = [];
     for (const viewport of [
       { width: 1280, height: 900 },
       { width: 375, height: 740 },
     ]) {
-      rows.push(await run(browser, api.url, viewport));
+      rows.push(await run(browser, api.url, viewport, (page) => openResultsPage(page, viewport.width)));
     }
+    const floor = await run(browser, api.url, { width: 1280, height: 900 }, openFloorPage);
     const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
     console.log(
       `Keystroke in Purchase Price → every figure repainted (Chromium, ${KEYS} keys after ${WARM_UP} warm-up)`,
     );
     console.log(
-      'viewport       keys  │ input handled p50/p95 │ frame start p50/p95 │ painted p50      p95      max',
+      'viewport       keys  │ input handled p50/p95 │ frame start p50/p95 │ painted p50      p95      max │ queued task p50/p95',
     );
-    for (const row of rows) {
+    for (const row of [...rows, { ...floor, viewport: 'floor: 1 input' }]) {
       console.log(
-        `${row.viewport.padEnd(12)} ${String(row.keys).padStart(5)}  │ ${ms(row.handled.p50)}${ms(row.handled.p95)}   │ ${ms(row.frame.p50)}${ms(row.frame.p95)} │ ${ms(row.painted.p50)}${ms(row.painted.p95)}${ms(row.painted.max)}`,
+        `${row.viewport.padEnd(12)} ${String(row.keys).padStart(5)}  │ ${ms(row.handled.p50)}${ms(row.handled.p95)}   │ ${ms(row.frame.p50)}${ms(row.frame.p95)} │ ${ms(row.painted.p50)}${ms(row.painted.p95)}${ms(row.painted.max)} │ ${ms(row.queued.p50)}${ms(row.queued.p95)}`,
       );
     }
     const worst = Math.max(...rows.map((row) => row.painted.p95));
     console.log(
-      `budget: painted p95 ≤ ${BUDGET_P95_MS} ms — ${worst <= BUDGET_P95_MS ? 'within' : 'OVER'} (worst ${ms(worst).trim()}); load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
+      `budget: painted p95 ≤ ${BUDGET_P95_MS} ms — ${worst <= BUDGET_P95_MS ? 'within' : 'OVER'} (worst ${ms(worst).trim()}; the floor's ${ms(floor.painted.p95).trim()}); load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
     );
   } finally {
     await browser.close();
