@@ -39,7 +39,9 @@ export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 14
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['trialing', 'active'] as const;
 export type ActiveSubscriptionStatus = (typeof ACTIVE_SUBSCRIPTION_STATUSES)[number];
 
-export function isActiveSubscriptionStatus(status: string | null | undefined): boolean {
+export function isActiveSubscriptionStatus(
+  status: string | null | undefined,
+): status is ActiveSubscriptionStatus {
   return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status ?? '');
 }
 

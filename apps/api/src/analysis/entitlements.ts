@@ -8,10 +8,10 @@
  * `spendSearch` then skips its own read. Nothing is cached between requests — a subscription that
  * ends, or a period end moved into the past, bites on the next request.
  */
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
-import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SubscriptionAtLookup } from '../auth/plugin.js';
+import { isLiveSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -25,8 +25,7 @@ export type SearchPass = { kind: 'subscriber' } | { kind: 'free'; remaining: num
 export function activeSubscriptionExists(userId: AnyPgColumn): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${subscriptions} where ${and(
     eq(subscriptions.user_id, userId),
-    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-    sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
+    isLiveSubscription(),
   )})`;
 }
 

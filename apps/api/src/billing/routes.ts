@@ -6,6 +6,7 @@
 import {
   apiErrorSchema,
   checkoutBodySchema,
+  isActiveSubscriptionStatus,
   NO_SUBSCRIPTION_STATUS,
   portalBodySchema,
   redirectResponseSchema,
@@ -74,8 +75,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async 
     },
     async (request): Promise<SubscriptionResponse> => {
       const s = await service.current(requireUser(request).id);
-      // current() only returns trialing/active; the check tells TypeScript the status is one of them
-      if (!s || (s.status !== 'active' && s.status !== 'trialing')) return { status: NO_SUBSCRIPTION_STATUS };
+      // current() only returns trialing/active; the guard tells TypeScript the status is one of them
+      if (!s || !isActiveSubscriptionStatus(s.status)) return { status: NO_SUBSCRIPTION_STATUS };
       return {
         status: s.status,
         plan: s.plan,

@@ -4,11 +4,11 @@
  */
 
 import type { SessionUser } from '@sfr/contracts';
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { isLiveSubscription } from './live-subscription.js';
 import { BILLING_MESSAGES } from './messages.js';
 import { type BillingProvider, type Plan, type PlanPrices, planOfPrice } from './provider.js';
 
@@ -106,13 +106,7 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
     const [row] = await db
       .select()
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.user_id, userId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
-        ),
-      )
+      .where(and(eq(subscriptions.user_id, userId), isLiveSubscription()))
       .orderBy(sql`${subscriptions.current_period_end} desc nulls first`, desc(subscriptions.updated_at))
       .limit(1);
     if (!row) return null;

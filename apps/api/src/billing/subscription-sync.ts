@@ -11,10 +11,10 @@
  * - Per user, serial: the user row is locked first, and the user's subscriptionStatus,
  *   subscriptionExpiration and autoRenewal are then recomputed from all of their subscriptions.
  */
-import { ACTIVE_SUBSCRIPTION_STATUSES } from '@sfr/contracts';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
+import { isLiveSubscription } from './live-subscription.js';
 import { PLANS, type Plan, type PlanPrices } from './provider.js';
 import {
   type BillingEvent,
@@ -117,14 +117,7 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
     const [row] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.user_id, userId),
-          ne(subscriptions.id, exceptId),
-          inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-          sql`(${subscriptions.current_period_end} is null or ${subscriptions.current_period_end} > now())`,
-        ),
-      )
+      .where(and(eq(subscriptions.user_id, userId), ne(subscriptions.id, exceptId), isLiveSubscription()))
       .limit(1);
     return row !== undefined;
   }

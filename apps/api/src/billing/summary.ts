@@ -20,7 +20,7 @@ export type UserSubscriptionFields = Pick<
 
 /**
  * Whether a subscription grants unlimited analysis now: trialing or active, and its period not over
- * (the same rule as `entitlements.isSubscriber`, which runs it in SQL).
+ * (the rule `isLiveSubscription` in live-subscription.ts runs in SQL, for rows in memory).
  */
 export function isCurrent(s: Pick<SubscriptionState, 'status' | 'current_period_end'>, now: Date): boolean {
   return (
