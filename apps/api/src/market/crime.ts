@@ -247,6 +247,35 @@ export const gradeLetterBand = (grade: CrimeGradeLetter): string => grade.charAt
 export const displayGrade = (tier: CrimeGrade['tier'], grade: CrimeGradeLetter): string =>
   tier === 'estimated' ? `≈${gradeLetterBand(grade)}` : grade;
 
+/** What a grade is made of; the rest (how it shows, whether it counts, its source) follows from the tier. */
+type CrimeGradeFacts = Omit<CrimeGrade, 'display' | 'reliable' | 'source' | 'vintage'>;
+
+const SOURCE_BY_TIER: Readonly<Record<CrimeGrade['tier'], string>> = {
+  reported: SOURCE.crime,
+  incomplete: SOURCE.crime,
+  citywide: SOURCE.citywideCrime,
+  estimated: SOURCE.crimeEstimate,
+};
+
+/** The one place a grade is put together, whether just computed or read back from its columns. */
+function crimeGrade(f: CrimeGradeFacts): CrimeGrade {
+  return {
+    tier: f.tier,
+    grade: f.grade,
+    display: displayGrade(f.tier, f.grade),
+    percentile: f.percentile,
+    rate: f.rate,
+    estimated_rate: f.estimated_rate,
+    year: f.year,
+    quality: f.quality,
+    reliable: f.tier === 'reported' || f.tier === 'citywide',
+    reference_count: f.reference_count,
+    note: f.note,
+    source: SOURCE_BY_TIER[f.tier],
+    vintage: String(f.year),
+  };
+}
+
 interface RateRow {
   readonly year: number;
   readonly rate: number | null;
@@ -376,28 +405,22 @@ export function buildCrimeGrades(
       estimated_rate?: number | null;
       quality: CrimeQuality | null;
       note: string;
-      source?: string;
     },
   ): CrimeGrade | null => {
     const ref = reference.get(`${kind}:${year}`);
     if (ref === undefined || ref.length === 0) return null;
     const percentile = extra.percentile ?? midRankPercentile(ref, rate);
-    const grade = gradeForPercentile(percentile);
-    return {
+    return crimeGrade({
       tier,
-      grade,
-      display: displayGrade(tier, grade),
+      grade: gradeForPercentile(percentile),
       percentile,
       rate,
       estimated_rate: extra.estimated_rate ?? null,
       year,
       quality: extra.quality,
-      reliable: tier === 'reported' || tier === 'citywide',
       reference_count: ref.length,
       note: extra.note,
-      source: extra.source ?? (tier === 'estimated' ? SOURCE.crimeEstimate : SOURCE.crime),
-      vintage: String(year),
-    };
+    });
   };
 
   const grade = (fips: string, kind: CrimeKind): CrimeGrade | null => {
@@ -412,7 +435,6 @@ export function buildCrimeGrades(
       return graded('citywide', kind, cityRate.year, cityRate.rate, {
         quality: cityRate.quality,
         note: `Citywide rate of ${city.name}.`,
-        source: SOURCE.citywideCrime,
       });
     }
     const own = (byCounty.get(fips) ?? []).map((r) => countyRates(r, kind));
@@ -493,24 +515,15 @@ export function crimeGradeFromColumns(c: CrimeGradeColumns): CrimeGrade | null {
   if (c.tier === 'none' || c.grade === null || c.percentile === null || c.rate === null || c.year === null) {
     return null;
   }
-  return {
+  return crimeGrade({
     tier: c.tier,
     grade: c.grade,
-    display: displayGrade(c.tier, c.grade),
     percentile: c.percentile,
     rate: c.rate,
     estimated_rate: c.estimated_rate,
     year: c.year,
     quality: c.quality,
-    reliable: c.tier === 'reported' || c.tier === 'citywide',
     reference_count: c.reference_count ?? 0,
     note: c.note ?? '',
-    source:
-      c.tier === 'estimated'
-        ? SOURCE.crimeEstimate
-        : c.tier === 'citywide'
-          ? SOURCE.citywideCrime
-          : SOURCE.crime,
-    vintage: String(c.year),
-  };
+  });
 }
