@@ -13,6 +13,7 @@ import { mapboxProvider } from './address/mapbox.js';
 import { addressRoutes } from './address/routes.js';
 import { createAddressService } from './address/service.js';
 import { createEntitlements } from './analysis/entitlements.js';
+import { analysisBudgets } from './analysis/rate-limit.js';
 import { createAnalysisRepository } from './analysis/repository.js';
 import { analysisRoutes } from './analysis/routes.js';
 import { createAnalysisService } from './analysis/service.js';
@@ -31,7 +32,7 @@ import { smtpTransport } from './email/smtp.js';
 import { registerErrorHandling } from './errors.js';
 import { createFeedback } from './feedback/repository.js';
 import { feedbackRoutes } from './feedback/routes.js';
-import { analysisBudgets, registerRateLimits } from './http/rate-limit.js';
+import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { hudProvider } from './market/providers/hud.js';
 import { rentcastProvider } from './market/providers/rentcast.js';
@@ -95,7 +96,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(cookie);
   // counters in the database, shared by every API process: the auth routes' budgets and the analysis routes'
-  registerRateLimits(app, { db: db.db, analysis: analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE) });
+  registerRateLimits(app, { db: db.db });
   await app.register(swagger, {
     openapi: {
       info: { title: 'SFR Analyst API', version: '0.1.0', description: 'Single-family rental analysis.' },
@@ -196,7 +197,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     secureCookie: config.SESSION_COOKIE_SECURE,
     appUrl: config.APP_URL,
   });
-  await app.register(analysisRoutes, { prefix: '/api', userAnalyses, analyses, entitlements });
+  await app.register(analysisRoutes, {
+    prefix: '/api',
+    userAnalyses,
+    analyses,
+    entitlements,
+    budgets: analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE),
+  });
   await app.register(savedPropertyRoutes, { prefix: '/api', saved, userAnalyses });
   await app.register(reportRoutes, { prefix: '/api', analyses, saved });
   await app.register(shareRoutes, { prefix: '/api', shareLinks, appUrl: config.APP_URL });

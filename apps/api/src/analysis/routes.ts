@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
 import { onePassSerializerCompiler } from '../http/json-serializer.js';
 import type { Entitlements } from './entitlements.js';
+import { type AnalysisBudgets, analysisLimit } from './rate-limit.js';
 import type { AnalysisRepository } from './repository.js';
 import type { UserAnalyses } from './user-analyses.js';
 
@@ -30,20 +31,23 @@ export interface AnalysisRouteDeps {
   userAnalyses: UserAnalyses;
   analyses: AnalysisRepository;
   entitlements: Entitlements;
+  /** the analysis routes' rate limit (RATE_LIMIT_ANALYSES_PER_MINUTE) */
+  budgets: AnalysisBudgets;
 }
 
 export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
   app,
-  { userAnalyses, analyses, entitlements },
+  { userAnalyses, analyses, entitlements, budgets },
 ) => {
+  // per user and per client address (rate-limit.ts): a person never meets it, a script does
+  const limited = analysisLimit(app, budgets);
   // The 200 answer is a ~10 KB analysis: checked and written in one pass (json-serializer.ts).
   app.setSerializerCompiler(onePassSerializerCompiler);
 
   app.post(
     '/create_property',
     {
-      // per user and per client address (src/http/rate-limit.ts): a person never meets it, a script does
-      config: { analysisRateLimit: true },
+      preHandler: limited,
       schema: {
         tags: ['analysis'],
         summary: 'Analyse a property (signed in; spends a free search unless subscribed)',
@@ -68,8 +72,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
   app.post(
     '/update_metrics',
     {
-      // per user and per client address (src/http/rate-limit.ts): a person never meets it, a script does
-      config: { analysisRateLimit: true },
+      preHandler: limited,
       schema: {
         tags: ['analysis'],
         summary:

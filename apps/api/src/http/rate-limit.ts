@@ -123,39 +123,18 @@ export async function enforce(
   throw new AppError(429, 'RATE_LIMITED', message);
 }
 
-export const ANALYSIS_RATE_LIMIT_MESSAGE =
-  'Too many analyses in a short time. Please wait a minute and try again.';
-
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimiter: RateLimiter;
   }
-  interface FastifyContextConfig {
-    /** Marks an analysis route: limited per user and per client address (see `analysisLimit`). */
-    analysisRateLimit?: boolean;
-  }
-}
-
-export interface AnalysisBudgets {
-  perUser: Budget;
-  perIp: Budget;
-}
-
-/** The analysis routes' budgets: a person clicking through analyses never meets them; a script does. */
-export function analysisBudgets(perMinute: number): AnalysisBudgets {
-  // an office or a mobile carrier puts many people behind one address: twice the per-user budget
-  return { perUser: { max: perMinute, windowMs: MINUTE }, perIp: { max: 2 * perMinute, windowMs: MINUTE } };
 }
 
 /**
- * Registers the shared limiter on `app` (`app.rateLimiter`), a periodic sweep of ended windows,
- * and the analysis limit: routes whose config says `analysisRateLimit: true` spend one unit per
- * signed-in user and one per client address once their body is valid.
+ * Registers the shared limiter on `app` (`app.rateLimiter`) and a periodic sweep of ended windows.
+ * Each limited route names its charges in a preHandler (`limitHandler`), which runs after the body
+ * is validated: a malformed request costs the providers nothing and spends no budget.
  */
-export function registerRateLimits(
-  app: FastifyInstance,
-  { db, analysis }: { db: Database; analysis: AnalysisBudgets },
-): void {
+export function registerRateLimits(app: FastifyInstance, { db }: { db: Database }): void {
   const limiter = createRateLimiter(db);
   app.decorate('rateLimiter', limiter);
   const sweepEvery = 5 * MINUTE;
@@ -167,14 +146,6 @@ export function registerRateLimits(
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
-  // after validation, as the auth limits: a malformed body costs the providers nothing and spends no budget
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config?.analysisRateLimit !== true) return;
-    const charges: Charge[] = [{ bucket: 'analysis:ip', key: clientKey(request.ip), budget: analysis.perIp }];
-    if (request.user)
-      charges.push({ bucket: 'analysis:user', key: request.user.id, budget: analysis.perUser });
-    await enforce(limiter, charges, request, reply, ANALYSIS_RATE_LIMIT_MESSAGE);
-  });
 }
 
 /** A preHandler spending the charges `chargesOf` names for the request (validated by then). */
