@@ -32,6 +32,7 @@ import { smtpTransport } from './email/smtp.js';
 import { registerErrorHandling } from './errors.js';
 import { createFeedback } from './feedback/repository.js';
 import { feedbackRoutes } from './feedback/routes.js';
+import { registerDatabaseWatchdog } from './http/database-watchdog.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { hudProvider } from './market/providers/hud.js';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
   app.decorate('database', db);
   if (!database) app.addHook('onClose', async () => db.close());
+  registerDatabaseWatchdog(app, db);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: webContentSecurityPolicy({
       howToVideoUrl: config.HOW_TO_VIDEO_URL,

@@ -6,7 +6,7 @@
  */
 import { type ApiError, type ApiErrorCode, MESSAGES } from '@sfr/contracts';
 import { UnderwritingInputError } from '@sfr/underwriting';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, loggableError } from './db/client.js';
 import { MarketInputError } from './market/errors.js';
@@ -63,6 +63,14 @@ function domainError(error: unknown): AppError | null {
   return null;
 }
 
+/** 503 'Service temporarily unavailable…' with Retry-After: the database cannot be reached. */
+export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
+  reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
+  return reply
+    .status(503)
+    .send({ error: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } satisfies ApiError);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const error = domainError(thrown) ?? thrown;
@@ -92,10 +100,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: loggableError(error) }, 'database unavailable');
-      reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
-      return reply
-        .status(503)
-        .send({ error: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } satisfies ApiError);
+      return sendServiceUnavailable(reply);
     }
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ error: SERVER_ERROR, code: 'INTERNAL' } satisfies ApiError);

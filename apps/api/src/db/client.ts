@@ -27,6 +27,11 @@ export interface DbHandle {
   readonly kind: DatabaseKind;
   /** Ends the connection pool (Postgres) or shuts PGlite down, flushing it to disk. */
   close(): Promise<void>;
+  /**
+   * Postgres only: resolves when the server answers `select 1` within `timeoutMs` on a connection of
+   * its own, so a busy pool cannot make a healthy server look gone (the request watchdog asks it).
+   */
+  readonly pingAlone?: (timeoutMs: number) => Promise<void>;
 }
 
 /** The subset of a pino / Fastify logger the data layer writes to. */
@@ -108,7 +113,16 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
     { kind: 'postgres', host: hostOf(url), ms: Math.round(performance.now() - started) },
     'database ready',
   );
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  // one connection outside the pool, opened on the first ping
+  const pinger = postgres(url, { max: 1, connect_timeout: CONNECT_TIMEOUT_SECONDS, onnotice: () => {} });
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 1 })]);
+    },
+    pingAlone: (timeoutMs) => withDeadline(pinger`select 1`.execute(), timeoutMs),
+  };
 }
 
 async function openPglite(dataDir: string, log: DbLog, started: number): Promise<DbHandle> {
@@ -210,13 +224,18 @@ export class DatabaseTimeoutError extends Error {
 }
 
 /** Resolves when the database answers `select 1` within `timeoutMs`; rejects otherwise. */
-export async function pingDatabase(db: Database, timeoutMs: number): Promise<void> {
+export function pingDatabase(db: Database, timeoutMs: number): Promise<void> {
+  return withDeadline(db.execute(sql`select 1`), timeoutMs);
+}
+
+/** `answer`, or a DatabaseTimeoutError once `timeoutMs` have passed without it. */
+async function withDeadline(answer: PromiseLike<unknown>, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([db.execute(sql`select 1`), timeout]);
+    await Promise.race([answer, timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -148,16 +149,52 @@ describe.skipIf(!available)('database down and back (throwaway Postgres cluster)
     expect(res.json().property.zipcode).toBe('78701');
   }, 30_000);
 
-  it('answers 503 from /api/health within a second while the database is frozen (no answer at all)', async () => {
+  it('answers 503 from /api/health within a second, and 503 within ~3 s to requests, while the database is frozen (no answer at all); works again once it thaws', async () => {
     const pids = clusterPids();
     for (const pid of pids) process.kill(pid, 'SIGSTOP');
     try {
       const h = await health();
       expect(h.res.statusCode).toBe(503);
       expect(h.ms).toBeLessThan(1_000);
+      // postgres-js would wait forever: the watchdog asks the server after 2 s and answers for it
+      const [analysed, me] = await Promise.all([
+        analyse(),
+        timed({ method: 'GET', url: '/api/auth/me', headers: { cookie } }),
+      ]);
+      for (const { res, ms } of [analysed, me]) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          error: 'Service temporarily unavailable. Please try again shortly.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
+        expect(res.headers['retry-after']).toBe('5');
+        expect(ms).toBeGreaterThan(1_900);
+        expect(ms).toBeLessThan(3_500);
+      }
     } finally {
       for (const pid of pids) process.kill(pid, 'SIGCONT');
     }
     expect((await health()).res.statusCode).toBe(200);
+    const { res } = await analyse();
+    expect(res.statusCode).toBe(200);
+  }, 30_000);
+
+  it('lets a slow request on a database that answers go on: the watchdog only answers for a silent one', async () => {
+    // another client holds the analyses table for 2.5 s: the analysis waits past the watchdog's 2 s
+    // on a server that answers its ping, and is then stored
+    const other = postgres(`postgres://postgres@127.0.0.1:${port}/postgres`, { max: 1 });
+    try {
+      const locked = other.begin(async (tx) => {
+        await tx`lock table analyses in access exclusive mode`;
+        await tx`select pg_sleep(2.5)`;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { res, ms } = await analyse();
+      await locked;
+      expect(res.statusCode).toBe(200);
+      expect(ms).toBeGreaterThan(2_200);
+    } finally {
+      await other.end();
+    }
   }, 30_000);
 });
