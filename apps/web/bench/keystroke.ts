@@ -93,7 +93,10 @@ declare global {
   }
   /** Chromium's Prioritized Task Scheduling API (not in TypeScript's DOM library yet) */
   const scheduler: {
-    postTask(callback: () => void, options: { priority: 'user-blocking' | 'user-visible' | 'background' }): Promise<void>;
+    postTask(
+      callback: () => void,
+      options: { priority: 'user-blocking' | 'user-visible' | 'background' },
+    ): Promise<void>;
   };
 }
 
@@ -123,7 +126,8 @@ function instrument() {
           sample.ms = performance.now() - start;
           sample.price = price.value;
           for (const term of document.querySelectorAll('[aria-labelledby="verdict-title"] dt')) {
-            if (term.textContent === 'Cash to close') sample.cashToClose = term.nextElementSibling?.textContent ?? '';
+            if (term.textContent === 'Cash to close')
+              sample.cashToClose = term.nextElementSibling?.textContent ?? '';
           }
           pending -= 1;
           if (pending === 0) window.__samples.push(sample);
