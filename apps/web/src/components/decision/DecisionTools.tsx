@@ -5,12 +5,18 @@
  * analyzer's first JavaScript. The figures follow edits a frame behind the verdict (deferred).
  */
 import type { AnalysisResponse } from '@sfr/contracts';
-import { useDeferredValue, useMemo } from 'react';
-import { BreakEvenLine } from './BreakEvenLine';
+import { memo, useDeferredValue, useMemo } from 'react';
+import { BreakEvenLine as BreakEvenLineLive } from './BreakEvenLine';
 import { dealInputOf } from './decision-model';
-import { OfferLine } from './OfferLine';
-import { SensitivityTable } from './SensitivityTable';
+import { OfferLine as OfferLineLive } from './OfferLine';
+import { SensitivityTable as SensitivityTableLive } from './SensitivityTable';
 import './decision.css';
+
+// A keystroke renders this twice: first with the deferred (previous) deal, which these skip, then
+// with the new one after the figures have painted.
+const OfferLine = memo(OfferLineLive);
+const SensitivityTable = memo(SensitivityTableLive);
+const BreakEvenLine = memo(BreakEvenLineLive);
 
 export default function DecisionTools({ analysis }: { analysis: AnalysisResponse }) {
   const shown = useDeferredValue(analysis);

@@ -67,6 +67,9 @@ import './AnalysisResults.css';
 /** The map depends on the address only: edits of the assumptions pass it by. */
 const PropertyMap = memo(PropertyMapLive);
 
+/** The table follows the deferred analysis, as the charts do (see `charted`). */
+const HoldPeriod = memo(HoldPeriodTable);
+
 /** The charts and their library load with the results, in a chunk of their own. */
 const ResultsCharts = lazy(() => import('./ResultsCharts'));
 
@@ -113,7 +116,8 @@ export default function AnalysisResults({
   const [expanded, setExpanded] = useState<ReadonlySet<MetricGroupName>>(new Set());
   const { live } = editor;
   const stale = isStale(editor);
-  // the charts redraw just after the numbers: a keystroke paints the figures first
+  // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
+  // figures: a keystroke paints those first
   const charted = useDeferredValue(live);
 
   const onEdit = useCallback((key: EditableKey, text: string) => dispatch({ type: 'edit', key, text }), []);
@@ -226,40 +230,42 @@ export default function AnalysisResults({
   }
 
   return (
-    <MetricSourceContext.Provider value={source}>
-      <section ref={section} className="results" aria-labelledby="results-title">
-        <div className="results-header">
-          <h2 id="results-title" ref={heading} tabIndex={-1}>
-            {UI_TEXT.analyzerResults}
-          </h2>
-          <div className="results-save">
-            <ReportButtons
-              source={
-                savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }
-              }
-            />
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={save.isPending}
-              aria-busy={save.isPending || undefined}
-              onClick={onSave}
-            >
-              {UI_TEXT.saveProperty}
-            </button>
-            {savedId ? (
-              <span className="saved-badge">
-                <span aria-hidden="true">✓</span> Saved
-              </span>
-            ) : null}
-          </div>
+    <section ref={section} className="results" aria-labelledby="results-title">
+      <div className="results-header">
+        <h2 id="results-title" ref={heading} tabIndex={-1}>
+          {UI_TEXT.analyzerResults}
+        </h2>
+        <div className="results-save">
+          <ReportButtons
+            source={
+              savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }
+            }
+          />
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={save.isPending}
+            aria-busy={save.isPending || undefined}
+            onClick={onSave}
+          >
+            {UI_TEXT.saveProperty}
+          </button>
+          {savedId ? (
+            <span className="saved-badge">
+              <span aria-hidden="true">✓</span> Saved
+            </span>
+          ) : null}
         </div>
-        <MarketWarnings warnings={live.market_data.warnings} />
-        <VerdictBand analysis={live} stale={stale} />
-        <Suspense fallback={<LoadingBlock height={240} />}>
-          <DecisionTools analysis={live} />
-        </Suspense>
+      </div>
+      <MarketWarnings warnings={live.market_data.warnings} />
+      <VerdictBand analysis={live} stale={stale} />
+      <Suspense fallback={<LoadingBlock height={240} />}>
+        <DecisionTools analysis={live} />
+      </Suspense>
 
+      {/* only the rows read the source: the provider wraps them alone, so a keystroke's new
+            source is looked for in these cards, not in the charts, tools and table too */}
+      <MetricSourceContext.Provider value={source}>
         <div className="results-grid">
           <div className="results-column">
             <PropertyInformation property={live.property} />
@@ -276,30 +282,27 @@ export default function AnalysisResults({
             <MarketSources marketData={live.market_data} units={live.property.factor} />
           </div>
         </div>
+      </MetricSourceContext.Provider>
 
-        <Suspense fallback={<LoadingBlock height={320} />}>
-          <ResultsCharts analysis={charted} />
-        </Suspense>
+      <Suspense fallback={<LoadingBlock height={320} />}>
+        <ResultsCharts analysis={charted} />
+      </Suspense>
 
-        <HoldPeriodTable
-          holdPeriod={live.sale_assumptions.hold_period}
-          table={live.metrics_for_hold_period}
-        />
+      <HoldPeriod holdPeriod={charted.sale_assumptions.hold_period} table={charted.metrics_for_hold_period} />
 
-        <div className="results-update">
-          <p>{UI_TEXT.adjustHighlighted}</p>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={update.isPending}
-            aria-busy={update.isPending || undefined}
-            onClick={onUpdate}
-          >
-            {update.isPending ? <span className="button-spinner" aria-hidden="true" /> : null}
-            {UI_TEXT.updateMetrics}
-          </button>
-        </div>
-      </section>
-    </MetricSourceContext.Provider>
+      <div className="results-update">
+        <p>{UI_TEXT.adjustHighlighted}</p>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={update.isPending}
+          aria-busy={update.isPending || undefined}
+          onClick={onUpdate}
+        >
+          {update.isPending ? <span className="button-spinner" aria-hidden="true" /> : null}
+          {UI_TEXT.updateMetrics}
+        </button>
+      </div>
+    </section>
   );
 }
