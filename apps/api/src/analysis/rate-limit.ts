@@ -6,8 +6,7 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { type Budget, type Charge, clientKey, limitHandler, MINUTE } from '../http/rate-limit.js';
 
-export const ANALYSIS_RATE_LIMIT_MESSAGE =
-  'Too many analyses in a short time. Please wait a minute and try again.';
+const ANALYSIS_RATE_LIMIT_MESSAGE = 'Too many analyses in a short time. Please wait a minute and try again.';
 
 export interface AnalysisBudgets {
   perUser: Budget;

@@ -11,21 +11,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/client.js';
 import { sendServiceUnavailable } from '../errors.js';
 
-export interface WatchdogTimes {
-  /** how long a request may wait before the database is asked whether it answers */
-  waitMs: number;
-  /** how long that ping may take */
-  pingMs: number;
-}
+// ~3 s in all, the bound for a request while the database does not answer: how long a
+// request may wait before the database is asked whether it answers, and how long that ping may take
+const WAIT_MS = 2_000;
+const PING_MS = 800;
 
-/** ~3 s in all, the bound for a request while the database does not answer. */
-export const DATABASE_WATCHDOG: WatchdogTimes = { waitMs: 2_000, pingMs: 800 };
-
-export function registerDatabaseWatchdog(
-  app: FastifyInstance,
-  database: DbHandle,
-  times: WatchdogTimes = DATABASE_WATCHDOG,
-): void {
+export function registerDatabaseWatchdog(app: FastifyInstance, database: DbHandle): void {
   const ping = database.pingAlone;
   // PGlite runs inside this process: it cannot stop answering while the process runs
   if (!ping) return;
@@ -33,12 +24,12 @@ export function registerDatabaseWatchdog(
   const clear = async (request: FastifyRequest) => clearTimeout(timers.get(request));
   app.addHook('onRequest', async (request, reply) => {
     const timer = setTimeout(() => {
-      ping(times.pingMs).catch((err: unknown) => {
+      ping(PING_MS).catch((err: unknown) => {
         if (reply.sent) return;
         request.log.error({ err }, 'database unavailable: no answer while a request waited');
         sendServiceUnavailable(reply);
       });
-    }, times.waitMs);
+    }, WAIT_MS);
     timer.unref();
     timers.set(request, timer);
   });
