@@ -25,9 +25,10 @@ function flowsWithRates(rates: number[], k = -100): number[] {
 
 /**
  * NPV at `rate` relative to the size of the discounted flows, Σ aₜvᵗ / Σ |aₜ|vᵗ, computed in log
- * space so that rates near −1 on long series cannot overflow.
+ * space so that rates near −1 on long series cannot overflow. With `moment` 1 each term is weighted
+ * by t: the NPV's slope in ln(1 + r), relative, which is ~0 where the NPV only touches 0.
  */
-function relativeNpv(rate: number, flows: readonly number[]): number {
+function relativeNpv(rate: number, flows: readonly number[], moment: 0 | 1 = 0): number {
   const logV = -Math.log1p(rate);
   let top = Number.NEGATIVE_INFINITY;
   for (let t = 0; t < flows.length; t++) {
@@ -39,7 +40,7 @@ function relativeNpv(rate: number, flows: readonly number[]): number {
   for (let t = 0; t < flows.length; t++) {
     const a = flows[t] as number;
     if (a === 0) continue;
-    const term = Math.exp(Math.log(Math.abs(a)) + t * logV - top);
+    const term = Math.exp(Math.log(Math.abs(a)) + t * logV - top) * t ** moment;
     sum += Math.sign(a) * term;
     size += term;
   }
@@ -323,6 +324,11 @@ describe('properties', () => {
           const k = negate ? -size : size;
           const base = irr(f);
           const scaled = irr(f.map((a) => a * k));
+          // at a double root (the NPV touches 0 without crossing) float64 places the rate to ~1e-8
+          // and rounding decides whether it is found at all: the law is for rates it can tell apart
+          const touches = (result: RateResult) =>
+            result.ok && Math.abs(relativeNpv(result.rate, f, 1)) < 1e-6;
+          if (touches(base) || touches(scaled)) return;
           expect(scaled.ok).toBe(base.ok);
           if (base.ok && scaled.ok) {
             expect(Math.abs(scaled.rate - base.rate)).toBeLessThanOrEqual(
@@ -332,7 +338,8 @@ describe('properties', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      // −0.01·(v − 4)²: a double root at r = −0.75, missed unscaled and found scaled (seed 6214)
+      { numRuns: 300, examples: [[[-0.16, 0.08, -0.01], 917.0982893851228, true]] },
     );
   });
 
