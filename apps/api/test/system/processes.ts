@@ -58,7 +58,8 @@ export interface ApiProcess {
   lines: string[];
   /** server CPU time so far (user + system), microseconds, from /proc */
   cpuMicros(): number;
-  stop(): Promise<void>;
+  /** SIGTERM, then the exit code once the process has exited */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -88,7 +89,7 @@ export async function startApiProcess(
   const keep = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -113,7 +114,7 @@ export async function startApiProcess(
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      return exited;
     },
   };
 }
