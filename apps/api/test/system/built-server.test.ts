@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { type ApiProcess, startApiProcess } from './processes.js';
+import { type ApiProcess, signUpOn, startApiProcess } from './processes.js';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,18 +30,12 @@ describe('the built server', () => {
   it('runs dist/server.js with plain node, and its checkout links use its own port', async () => {
     const health = await fetch(`${api.url}/api/health`);
     expect(health.status).toBe(200);
-    const signUp = await fetch(`${api.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstname: 'Built',
-        lastname: 'Server',
-        email: 'built@example.com',
-        password: 'secret12',
-      }),
+    const { cookie } = await signUpOn(api.url, {
+      firstname: 'Built',
+      lastname: 'Server',
+      email: 'built@example.com',
+      password: 'secret12',
     });
-    expect(signUp.status).toBe(201);
-    const cookie = (signUp.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const checkout = await fetch(`${api.url}/api/billing/checkout`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },

@@ -126,3 +126,18 @@ function procCpuTicks(pid: number): { utime: number; stime: number } {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { utime: Number(fields[11]), stime: Number(fields[12]) };
 }
+
+/** Signs a new member up on a running process: their session cookie and id. Throws unless 201. */
+export async function signUpOn(
+  url: string,
+  user: { firstname: string; lastname: string; email: string; password: string },
+): Promise<{ cookie: string; userId: string }> {
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id };
+}

@@ -5,7 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/db/testing.js';
-import { type ApiProcess, createPostgresDatabase, startApiProcess, type TempDatabase } from './processes.js';
+import {
+  type ApiProcess,
+  createPostgresDatabase,
+  signUpOn,
+  startApiProcess,
+  type TempDatabase,
+} from './processes.js';
 
 const serverUrl = testDatabaseUrl();
 
@@ -17,18 +23,12 @@ describe.skipIf(!serverUrl)('SIGTERM with requests under way', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase(serverUrl ?? '');
     api = await startApiProcess({ DATABASE_URL: database.url, APP_URL: 'http://localhost:3000' });
-    const res = await fetch(`${api.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstname: 'Shut',
-        lastname: 'Down',
-        email: `shutdown-${Date.now()}@example.com`,
-        password: 'correct horse',
-      }),
-    });
-    expect(res.status).toBe(201);
-    cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    ({ cookie } = await signUpOn(api.url, {
+      firstname: 'Shut',
+      lastname: 'Down',
+      email: `shutdown-${Date.now()}@example.com`,
+      password: 'correct horse',
+    }));
   }, 180_000);
 
   afterAll(async () => {

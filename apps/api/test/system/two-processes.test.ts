@@ -11,7 +11,13 @@ import { testDatabaseUrl } from '../../src/db/testing.js';
 import { austin } from '../api/helpers.js';
 import { stripeEvent, subscription } from '../billing/fixtures.js';
 import { PRICE_MONTHLY, stripeEnv, WEBHOOK_SECRET } from '../billing/helpers.js';
-import { type ApiProcess, createPostgresDatabase, startApiProcess, type TempDatabase } from './processes.js';
+import {
+  type ApiProcess,
+  createPostgresDatabase,
+  signUpOn,
+  startApiProcess,
+  type TempDatabase,
+} from './processes.js';
 
 const serverUrl = testDatabaseUrl();
 
@@ -36,14 +42,12 @@ describe.skipIf(!serverUrl)('two API processes on one Postgres', () => {
     // one after the other: the first applies the migrations and imports the market data
     a = await startApiProcess(env);
     b = await startApiProcess(env);
-    const res = await fetch(`${a.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstname: 'Two', lastname: 'Processes', email, password }),
-    });
-    expect(res.status).toBe(201);
-    cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-    userId = ((await res.json()) as { user: { id: string } }).user.id;
+    ({ cookie, userId } = await signUpOn(a.url, {
+      firstname: 'Two',
+      lastname: 'Processes',
+      email,
+      password,
+    }));
   }, 180_000);
 
   afterAll(async () => {
