@@ -201,6 +201,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(analysisRoutes, {
     prefix: '/api',
+    database: db.db,
     userAnalyses,
     analyses,
     entitlements,

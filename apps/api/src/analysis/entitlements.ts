@@ -36,12 +36,13 @@ export function createEntitlements(db: Database) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('entitlements_subscribed');
-  const spendQuery = db
-    .update(users)
-    .set({ free_searches: sql`${users.free_searches} - 1`, updated_at: sql`now()` })
-    .where(and(eq(users.id, sql.placeholder('userId')), gt(users.free_searches, 0)))
-    .returning({ remaining: users.free_searches })
-    .prepare('entitlements_spend_search');
+  // not prepared: it runs in the caller's transaction, with the analysis it pays for
+  const spend = (executor: Database, userId: string) =>
+    executor
+      .update(users)
+      .set({ free_searches: sql`${users.free_searches} - 1`, updated_at: sql`now()` })
+      .where(and(eq(users.id, userId), gt(users.free_searches, 0)))
+      .returning({ remaining: users.free_searches });
 
   const remainingQuery = db
     .select({ remaining: users.free_searches })
@@ -77,11 +78,16 @@ export function createEntitlements(db: Database) {
     /**
      * Lets one analysis through, spending a free search unless the user subscribes; 402 when none
      * are left. `known` is what this request's session lookup read (`request.subscriptionAtLookup`);
-     * without it, or when it is about another user, the subscription is read here.
+     * without it, or when it is about another user, the subscription is read here. `executor` is
+     * the transaction that also stores what the search paid for (the database by default).
      */
-    async spendSearch(userId: string, known: SubscriptionAtLookup | null = null): Promise<SearchPass> {
+    async spendSearch(
+      userId: string,
+      known: SubscriptionAtLookup | null = null,
+      executor: Database = db,
+    ): Promise<SearchPass> {
       if (await subscribed(userId, known)) return { kind: 'subscriber' };
-      const [row] = await spendQuery.execute({ userId });
+      const [row] = await spend(executor, userId);
       if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
       return { kind: 'free', remaining: row.remaining };
     },

@@ -71,25 +71,13 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export function createAnalysisRepository(db: Database) {
-  // Prepared once: every create_property inserts, every edit updates, and reopening reads one.
+  // Prepared once: every edit updates, and reopening reads one. (The insert runs in the caller's
+  // transaction, with the search that pays for it, so it is built there.)
   const findQuery = db
     .select()
     .from(analyses)
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
     .prepare('analysis_by_id');
-  const insertQuery = db
-    .insert(analyses)
-    .values({
-      id: sql.placeholder('id'),
-      user_id: sql.placeholder('userId'),
-      property: sql.placeholder('property'),
-      facts: sql.placeholder('facts'),
-      result: sql.placeholder('result'),
-      address: sql.placeholder('address'),
-      overall_points: sql.placeholder('points'),
-      overall_color: sql.placeholder('color'),
-    })
-    .prepare('analysis_insert');
   const setResultQuery = db
     .update(analyses)
     .set({
@@ -111,22 +99,24 @@ export function createAnalysisRepository(db: Database) {
   return {
     find,
 
+    /** Stores a new analysis on `executor` (the transaction that spends its search; the database by default). */
     async insert(
       userId: string,
       property: PropertyInput,
       facts: AnalysisFacts,
       result: AnalysisResult,
+      executor: Database = db,
     ): Promise<string> {
       const id = generateId();
-      await insertQuery.execute({
+      await executor.insert(analyses).values({
         id,
-        userId,
+        user_id: userId,
         property,
         facts,
         result: resultRow(result),
         address: addressLine(property),
-        points: result.summary.overall_points,
-        color: result.summary.overall_color,
+        overall_points: result.summary.overall_points,
+        overall_color: result.summary.overall_color,
       });
       return id;
     },

@@ -11,6 +11,7 @@ import {
   type UpdateMetricsRequest,
 } from '@sfr/contracts';
 import type { Assumptions } from '@sfr/underwriting';
+import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import type { SavedProperties, SavedProperty } from '../saved/repository.js';
 import { type AnalysisRepository, type StoredAnalysis, withAnalysisId } from './repository.js';
@@ -50,9 +51,9 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       const { result, facts } = await service.create(property);
       return {
         result,
-        /** Stores it once the search is spent: only a paid-for analysis belongs to anyone. */
-        store: async (userId: string): Promise<AnalysisResponse> =>
-          withAnalysisId(await analyses.insert(userId, property, facts, result), result),
+        /** Stores it in the transaction that spends its search: only a paid-for analysis belongs to anyone. */
+        store: async (userId: string, executor?: Database): Promise<AnalysisResponse> =>
+          withAnalysisId(await analyses.insert(userId, property, facts, result, executor), result),
       };
     },
 

@@ -2,10 +2,10 @@
  * Analyses belong to the user who ran them (issue 11 §2): stored on create, listed a page at a time,
  * reopened as last edited, edited only through their own facts, saved by id.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PROPERTY_MESSAGE } from '../../src/analysis/user-analyses.js';
-import { analyses } from '../../src/db/schema.js';
+import { analyses, users } from '../../src/db/schema.js';
 import { signUp } from '../accounts/helpers.js';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
 
@@ -23,6 +23,34 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     return res.json();
   };
+
+  it('spends a free search only when its analysis is stored: both happen in one transaction', async () => {
+    const { cookie, user } = await signUp(t.app);
+    const searchesLeft = async () =>
+      (await t.database.db.select({ left: users.free_searches }).from(users).where(eq(users.id, user.id)))[0]
+        ?.left;
+    // the database refuses this one street's analysis, as a full disk or a lost connection would
+    await t.database.db.execute(sql`
+      create or replace function refuse_failing_row() returns trigger language plpgsql as $$
+      begin raise exception 'refused for the test'; end $$`);
+    await t.database.db.execute(sql`
+      create or replace trigger refuse_failing_row before insert on analyses for each row
+      when (new.address like '9 Failing Row%') execute function refuse_failing_row()`);
+    try {
+      const refused = await call('POST', '/api/create_property', cookie, {
+        ...austin,
+        street: '9 Failing Row',
+      });
+      expect(refused.statusCode).toBe(500);
+      expect(await searchesLeft()).toBe(5);
+      const kept = await call('POST', '/api/create_property', cookie, austin);
+      expect(kept.statusCode).toBe(200);
+      expect(kept.headers['x-free-searches-remaining']).toBe('4');
+      expect(await searchesLeft()).toBe(4);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_failing_row on analyses`);
+    }
+  });
 
   it('stores every analysis and lists them newest first, a page at a time', async () => {
     const { cookie } = await signUp(t.app);
