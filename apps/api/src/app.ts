@@ -201,7 +201,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   await app.register(analysisRoutes, {
     prefix: '/api',
-    database: db.db,
     userAnalyses,
     analyses,
     entitlements,

@@ -5,7 +5,7 @@
  *
  * The subscription check is also part of the session lookup (`activeSubscriptionExists`), so a
  * signed-in request already knows the answer, read from the database at the start of that request:
- * `spendSearch` then skips its own read. Nothing is cached between requests — a subscription that
+ * `payFor` then skips its own read. Nothing is cached between requests — a subscription that
  * ends, or a period end moved into the past, bites on the next request.
  */
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
@@ -36,7 +36,7 @@ export function createEntitlements(db: Database) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('entitlements_subscribed');
-  // not prepared: it runs in the caller's transaction, with the analysis it pays for
+  // not prepared: it runs in a transaction, with the analysis it pays for
   const spend = (executor: Database, userId: string) =>
     executor
       .update(users)
@@ -65,7 +65,7 @@ export function createEntitlements(db: Database) {
     /**
      * 402 before any provider is asked when a non-subscriber has no search left, so a user who
      * cannot pay for an analysis never makes the house pay for its lookups. Only a check: the
-     * search is spent by `spendSearch` once the analysis succeeds.
+     * search is spent by `payFor` once the analysis succeeds.
      */
     async ensureSearchLeft(userId: string, known: SubscriptionAtLookup | null = null): Promise<void> {
       if (await subscribed(userId, known)) return;
@@ -76,20 +76,23 @@ export function createEntitlements(db: Database) {
     },
 
     /**
-     * Lets one analysis through, spending a free search unless the user subscribes; 402 when none
-     * are left. `known` is what this request's session lookup read (`request.subscriptionAtLookup`);
-     * without it, or when it is about another user, the subscription is read here. `executor` is
-     * the transaction that also stores what the search paid for (the database by default).
+     * Lets one analysis through: spends a free search and stores what it paid for (`keep`) in one
+     * transaction, so a search is never spent on an analysis that was not kept, nor one kept unpaid;
+     * 402 when none are left. A subscriber spends nothing, so theirs is stored directly. `known` is
+     * what this request's session lookup read (`request.subscriptionAtLookup`); without it, or when
+     * it is about another user, the subscription is read here.
      */
-    async spendSearch(
+    async payFor<T>(
       userId: string,
-      known: SubscriptionAtLookup | null = null,
-      executor: Database = db,
-    ): Promise<SearchPass> {
-      if (await subscribed(userId, known)) return { kind: 'subscriber' };
-      const [row] = await spend(executor, userId);
-      if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
-      return { kind: 'free', remaining: row.remaining };
+      known: SubscriptionAtLookup | null,
+      keep: (executor: Database) => Promise<T>,
+    ): Promise<{ pass: SearchPass; kept: T }> {
+      if (await subscribed(userId, known)) return { pass: { kind: 'subscriber' }, kept: await keep(db) };
+      return db.transaction(async (tx) => {
+        const [row] = await spend(tx, userId);
+        if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
+        return { pass: { kind: 'free', remaining: row.remaining }, kept: await keep(tx) };
+      });
     },
   };
 }

@@ -71,8 +71,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export function createAnalysisRepository(db: Database) {
-  // Prepared once: every edit updates, and reopening reads one. (The insert runs in the caller's
-  // transaction, with the search that pays for it, so it is built there.)
+  // Prepared once: every edit updates, and reopening reads one. (The insert runs in the transaction
+  // that spends its search, so it is built there.)
   const findQuery = db
     .select()
     .from(analyses)
@@ -99,7 +99,7 @@ export function createAnalysisRepository(db: Database) {
   return {
     find,
 
-    /** Stores a new analysis on `executor` (the transaction that spends its search; the database by default). */
+    /** Stores a new analysis on `executor` (the transaction that spends its search; else the database). */
     async insert(
       userId: string,
       property: PropertyInput,

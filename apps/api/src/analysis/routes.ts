@@ -10,7 +10,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
-import type { Database } from '../db/client.js';
 import { onePassSerializerCompiler } from '../http/json-serializer.js';
 import type { Entitlements } from './entitlements.js';
 import { type AnalysisBudgets, analysisLimit } from './rate-limit.js';
@@ -29,8 +28,6 @@ const errors = {
 export const analysisIdParams = z.object({ id: recordIdSchema });
 
 export interface AnalysisRouteDeps {
-  /** spending a search and storing its analysis run in one transaction on it */
-  database: Database;
   userAnalyses: UserAnalyses;
   analyses: AnalysisRepository;
   entitlements: Entitlements;
@@ -40,7 +37,7 @@ export interface AnalysisRouteDeps {
 
 export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
   app,
-  { database, userAnalyses, analyses, entitlements, budgets },
+  { userAnalyses, analyses, entitlements, budgets },
 ) => {
   // per user and per client address (rate-limit.ts): a person never meets it, a script does
   const limited = analysisLimit(app, budgets);
@@ -66,13 +63,11 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       await entitlements.ensureSearchLeft(user.id, request.subscriptionAtLookup);
       // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
       const analysis = await userAnalyses.create(request.body);
-      // one transaction: a search is never spent on an analysis that was not kept, nor the reverse
-      const { pass, stored } = await database.transaction(async (tx) => {
-        const pass = await entitlements.spendSearch(user.id, request.subscriptionAtLookup, tx);
-        return { pass, stored: await analysis.store(user.id, tx) };
-      });
+      const { pass, kept } = await entitlements.payFor(user.id, request.subscriptionAtLookup, (executor) =>
+        analysis.store(user.id, executor),
+      );
       if (pass.kind === 'free') reply.header('x-free-searches-remaining', String(pass.remaining));
-      return stored;
+      return kept;
     },
   );
 

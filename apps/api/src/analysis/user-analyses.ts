@@ -51,7 +51,7 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       const { result, facts } = await service.create(property);
       return {
         result,
-        /** Stores it in the transaction that spends its search: only a paid-for analysis belongs to anyone. */
+        /** Stores it with the search that pays for it (`entitlements.payFor`): only a paid-for analysis belongs to anyone. */
         store: async (userId: string, executor?: Database): Promise<AnalysisResponse> =>
           withAnalysisId(await analyses.insert(userId, property, facts, result, executor), result),
       };

@@ -28,7 +28,7 @@ declare module 'fastify' {
     /**
      * Whether the signed-in user had a subscription trialing or active (period not ended), read with
      * the session at the start of this request; null when signed out. It names the user it is about,
-     * so a sign-in later in the same request cannot borrow it (see entitlements.spendSearch).
+     * so a sign-in later in the same request cannot borrow it (see entitlements.payFor).
      */
     subscriptionAtLookup: SubscriptionAtLookup | null;
   }

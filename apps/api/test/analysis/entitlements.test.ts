@@ -1,12 +1,13 @@
 /**
  * The subscription check rides on the session lookup (one query a request): the lookup must say
- * "subscribed" exactly when the entitlement rule does, and spendSearch must trust it only for the
+ * "subscribed" exactly when the entitlement rule does, and payFor must trust it only for the
  * user it was read for.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEntitlements } from '../../src/analysis/entitlements.js';
+import type { SubscriptionAtLookup } from '../../src/auth/plugin.js';
 import { sessionStore } from '../../src/auth/sessions.js';
 import { usersRepository } from '../../src/auth/users.js';
 import type { DbHandle } from '../../src/db/client.js';
@@ -62,12 +63,16 @@ describe.each(DATABASE_KINDS)('subscription check in the session lookup on %s', 
     expect(await createEntitlements(database.db).isSubscriber(user.id)).toBe(expected);
   });
 
+  // these tests are about who pays: the analysis kept is none
+  const keep = async () => null;
+
   it('spends nothing for a subscriber the lookup saw, without asking again', async () => {
     const user = await userWith({ status: 'active', current_period_end: null });
-    const pass = await createEntitlements(database.db).spendSearch(user.id, {
-      userId: user.id,
-      active: true,
-    });
+    const { pass } = await createEntitlements(database.db).payFor(
+      user.id,
+      { userId: user.id, active: true },
+      keep,
+    );
     expect(pass).toEqual({ kind: 'subscriber' });
     expect(await freeSearches(user.id)).toBe(5);
   });
@@ -76,13 +81,13 @@ describe.each(DATABASE_KINDS)('subscription check in the session lookup on %s', 
     const subscriber = await userWith({ status: 'active', current_period_end: null });
     const free = await userWith();
     const entitlements = createEntitlements(database.db);
-    expect(await entitlements.spendSearch(free.id, { userId: subscriber.id, active: true })).toEqual({
+    const passOf = async (userId: string, known: SubscriptionAtLookup | null) =>
+      (await entitlements.payFor(userId, known, keep)).pass;
+    expect(await passOf(free.id, { userId: subscriber.id, active: true })).toEqual({
       kind: 'free',
       remaining: 4,
     });
-    expect(await entitlements.spendSearch(subscriber.id, { userId: free.id, active: false })).toEqual({
-      kind: 'subscriber',
-    });
-    expect(await entitlements.spendSearch(subscriber.id)).toEqual({ kind: 'subscriber' });
+    expect(await passOf(subscriber.id, { userId: free.id, active: false })).toEqual({ kind: 'subscriber' });
+    expect(await passOf(subscriber.id, null)).toEqual({ kind: 'subscriber' });
   });
 });
