@@ -99,13 +99,13 @@ export function createAnalysisRepository(db: Database) {
   return {
     find,
 
-    /** Stores a new analysis on `executor` (the transaction that spends its search; else the database). */
+    /** Stores a new analysis on `executor`: the transaction that spends its search, or the database for a subscriber. */
     async insert(
+      executor: Database,
       userId: string,
       property: PropertyInput,
       facts: AnalysisFacts,
       result: AnalysisResult,
-      executor: Database = db,
     ): Promise<string> {
       const id = generateId();
       await executor.insert(analyses).values({

@@ -52,8 +52,8 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       return {
         result,
         /** Stores it with the search that pays for it (`entitlements.payFor`): only a paid-for analysis belongs to anyone. */
-        store: async (userId: string, executor?: Database): Promise<AnalysisResponse> =>
-          withAnalysisId(await analyses.insert(userId, property, facts, result, executor), result),
+        store: async (userId: string, executor: Database): Promise<AnalysisResponse> =>
+          withAnalysisId(await analyses.insert(executor, userId, property, facts, result), result),
       };
     },
 

@@ -9,6 +9,7 @@
 import type { AddressSuggestion } from '@sfr/contracts';
 import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
 import type { FormEvent, InputHTMLAttributes, Ref } from 'react';
+import { SubmitButton } from '../forms/SubmitButton';
 import { AddressCombobox } from './AddressCombobox';
 import {
   PER_UNIT_FIELDS,
@@ -139,15 +140,7 @@ export function PropertyForm({
       </fieldset>
 
       <div className="property-form-submit">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={pending}
-          aria-busy={pending || undefined}
-        >
-          {pending ? <span className="button-spinner" aria-hidden="true" /> : null}
-          {UI_TEXT.analyzeProperty}
-        </button>
+        <SubmitButton busy={pending}>{UI_TEXT.analyzeProperty}</SubmitButton>
         {note ? <p className="property-form-note">{note}</p> : null}
       </div>
     </form>

@@ -35,6 +35,7 @@ import { ApiRequestError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useSaveProperty, useUpdateMetrics } from '../../queries/results';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
+import { SubmitButton } from '../forms/SubmitButton';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { ReportButtons } from '../share/ReportButtons';
 import {
@@ -292,16 +293,9 @@ export default function AnalysisResults({
 
       <div className="results-update">
         <p>{UI_TEXT.adjustHighlighted}</p>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={update.isPending}
-          aria-busy={update.isPending || undefined}
-          onClick={onUpdate}
-        >
-          {update.isPending ? <span className="button-spinner" aria-hidden="true" /> : null}
+        <SubmitButton busy={update.isPending} onClick={onUpdate}>
           {UI_TEXT.updateMetrics}
-        </button>
+        </SubmitButton>
       </div>
     </section>
   );
