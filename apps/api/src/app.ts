@@ -33,6 +33,7 @@ import { registerErrorHandling } from './errors.js';
 import { createFeedback } from './feedback/repository.js';
 import { feedbackRoutes } from './feedback/routes.js';
 import { registerDatabaseWatchdog } from './http/database-watchdog.js';
+import { trackInFlight } from './http/in-flight.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { hudProvider } from './market/providers/hud.js';
@@ -64,6 +65,9 @@ declare module 'fastify' {
   }
 }
 
+// how long a stop waits for running handlers before closing the database: inside server.ts's 10 s guard
+const HANDLERS_SETTLE_MS = 5_000;
+
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   // false, a hop count or proxy addresses: the client is the right-most address no trusted proxy added
   const trustProxy: FastifyServerOptions['trustProxy'] =
@@ -84,7 +88,14 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     database ??
     (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
   app.decorate('database', db);
-  if (!database) app.addHook('onClose', async () => db.close());
+  const inFlight = trackInFlight(app);
+  if (!database) {
+    // a stop waits for handlers whose client hung up (their sockets no longer hold the close open)
+    app.addHook('onClose', async () => {
+      await inFlight.settled(HANDLERS_SETTLE_MS);
+      await db.close();
+    });
+  }
   registerDatabaseWatchdog(app, db);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: webContentSecurityPolicy({

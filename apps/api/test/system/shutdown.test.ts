@@ -1,10 +1,16 @@
 /**
  * A deploy stops the API with SIGTERM while requests are under way: each request the server had
- * accepted is answered in full, none with a database error because the pool closed under it.
+ * accepted is answered in full, none with a database error because the pool closed under it, and
+ * a handler whose client hung up still finishes its work before the database closes.
  * Needs TEST_DATABASE_URL (a Postgres server).
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/db/testing.js';
+import { austin } from '../api/helpers.js';
+import { rentometerSummary } from '../providers/fixtures.js';
 import {
   type ApiProcess,
   createPostgresDatabase,
@@ -58,4 +64,71 @@ describe.skipIf(!serverUrl)('SIGTERM with requests under way', () => {
     expect(exitCode).toBe(0);
     expect(api.lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
   }, 60_000);
+});
+
+describe.skipIf(!serverUrl)('SIGTERM while a handler runs for a client that hung up', () => {
+  const PROVIDER_DELAY_MS = 800;
+  let database: TempDatabase;
+  let rentometer: Server;
+  let asked: () => void;
+  const providerAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(serverUrl ?? '');
+    // a slow live rent provider keeps the analysis under way after its client has gone
+    rentometer = createServer((_req, res) => {
+      asked();
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(rentometerSummary));
+      }, PROVIDER_DELAY_MS);
+    });
+    await new Promise<void>((resolve) => rentometer.listen(0, '127.0.0.1', resolve));
+  }, 60_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => rentometer?.close(resolve));
+    await database?.drop();
+  }, 60_000);
+
+  it('stores the analysis it was paid for before closing the database, and exits 0', async () => {
+    const api = await startApiProcess({
+      DATABASE_URL: database.url,
+      APP_URL: 'http://localhost:3000',
+      RENTOMETER_API_KEY: 'test-key',
+      RENTOMETER_BASE_URL: `http://127.0.0.1:${(rentometer.address() as AddressInfo).port}`,
+    });
+    const { cookie, userId } = await signUpOn(api.url, {
+      firstname: 'Hung',
+      lastname: 'Up',
+      email: `hung-up-${Date.now()}@example.com`,
+      password: 'correct horse',
+    });
+    const client = new AbortController();
+    const request = fetch(`${api.url}/api/create_property`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(austin),
+      signal: client.signal,
+    }).catch((error: Error) => error.name);
+    await providerAsked;
+    client.abort();
+    expect(await request).toBe('AbortError');
+    const exitCode = await api.stop();
+
+    expect(exitCode).toBe(0);
+    // without waiting for the handler, the pool closed under it: its search and insert never ran
+    expect(api.lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    const sql = postgres(database.url, { max: 1, onnotice: () => {} });
+    try {
+      const stored = await sql`select address from analyses where user_id = ${userId}`;
+      expect(stored.map((row) => row.address)).toEqual(['1100 Congress Ave, Austin, TX 78701']);
+      const [user] = await sql`select free_searches from users where id = ${userId}`;
+      expect(user?.free_searches).toBe(4);
+    } finally {
+      await sql.end();
+    }
+  }, 120_000);
 });
