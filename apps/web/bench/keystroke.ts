@@ -20,6 +20,8 @@
  *   BENCH_KEYS=500 pnpm --filter @sfr/web bench
  *   BENCH_TRACE=1 …   also prints where the renderer's main thread spent the measured keys' time
  *                     (a Chromium trace, devtools.timeline events summed by name, top 12)
+ *   BENCH_PROFILE=1 … also prints the page's JavaScript self time per function and key (a V8
+ *                     sampling profile; build with `vite build --minify false` for readable names)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -36,6 +38,33 @@ const WARM_UP = 20;
 const KEY_INTERVAL_MS = 80;
 const BUDGET_P95_MS = 16;
 const TRACE = Boolean(process.env.BENCH_TRACE);
+const PROFILE = Boolean(process.env.BENCH_PROFILE);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The page's JavaScript self time per function, per key, the largest first (a V8 sampling profile). */
+function printProfile(
+  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
+  keys: number,
+): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map<string, number>();
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)' || frame.functionName === '(program)') return;
+    const file = frame.url.split('/').pop() ?? '';
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
+    totals.set(name, (totals.get(name) ?? 0) + (deltas[index + 1] ?? 0));
+  });
+  console.log('page JavaScript self time per key (ms):');
+  for (const [name, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 30)) {
+    console.log(`  ${(micros / 1000 / keys).toFixed(3).padStart(7)}  ${name}`);
+  }
+}
 
 interface TraceEvent {
   name: string;
@@ -241,8 +270,15 @@ async function run(
   await page.keyboard.press('End');
   await type(page, WARM_UP);
   if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline'] });
+  const cdp = PROFILE ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   const samples = await type(page, KEYS);
   if (TRACE) printTrace(await browser.stopTracing(), samples.length);
+  if (cdp) printProfile((await cdp.send('Profiler.stop')).profile, samples.length);
   await context.close();
 
   const wrong = samples.filter(
