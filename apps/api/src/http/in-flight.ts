@@ -4,13 +4,16 @@
  * its handler running with no socket, and closing the pool under it fails its next query (a
  * subscriber's analysis not stored, 'database unavailable' logged on every deploy).
  *
- * A request counts from `onRequest` until its answer is handed to Fastify (`onSend`, which runs for
- * a handler's return or error even when the client has gone) or written (`onResponse`).
+ * A request counts from `onRequest` until its answer is handed to Fastify's `onSend`, which runs for
+ * every answer: a handler's return or error (even when the client has gone), a refused body, an
+ * unknown route.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface InFlight {
-  /** Resolves once no handler runs, or after `limitMs` (a request dropped before its handler started never ends). */
+  /** How many requests are under way. */
+  count(): number;
+  /** Resolves once no handler runs, or after `limitMs` (a guard: a request Fastify drops without answering would never end). */
   settled(limitMs: number): Promise<void>;
 }
 
@@ -29,11 +32,8 @@ export function trackInFlight(app: FastifyInstance): InFlight {
     finish(request);
     done(null, payload);
   });
-  app.addHook('onResponse', (request, _reply, done) => {
-    finish(request);
-    done();
-  });
   return {
+    count: () => running.size,
     settled(limitMs) {
       if (running.size === 0) return Promise.resolve();
       return new Promise((resolve) => {
