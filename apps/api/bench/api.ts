@@ -4,8 +4,9 @@
  *
  * 1. Open load: requests sent on a fixed schedule (uniformly spaced arrivals, paced here, not by
  *    autocannon, whose overallRate sends bursts; by sleeping, not spinning) at 100, 200 and 500
- *    req/s, for create_property and update_metrics. Latency is measured from each request's scheduled send time, so a server that
- *    falls behind shows it (no coordinated omission). Prints p50/p99/max.
+ *    req/s, for create_property and update_metrics. Latency is measured from each request's
+ *    scheduled send time, so a server that falls behind shows it (no coordinated omission).
+ *    Prints p50/p99/max.
  * 2. Server CPU per request: the server process's CPU time (/proc/<pid>/stat) over the requests it
  *    served in each open-load phase.
  * 3. The floor: the same open load at 200 req/s on a Fastify route that answers `{ok:true}` and
@@ -158,8 +159,8 @@ async function openLoad(
   for (let i = 0; i < total; i++) {
     const due = start + i * interval;
     // sleep, never spin: a spinning generator takes the core the server and Postgres share on a
-    // 2-core machine (it added 6-9 ms to the 200 req/s p99). A timer fires up to ~1 ms late, never
-    // early, and latency counts from `due`, so the lateness is charged to the server, not hidden
+    // 2-core machine (it added 6-9 ms to the 200 req/s p99). A timer that fires early sleeps again;
+    // one that fires late (up to ~1 ms) is charged to the server, since latency counts from `due`
     for (let wait = due - performance.now(); wait > 0; wait = due - performance.now()) {
       await new Promise((r) => setTimeout(r, Math.ceil(wait)));
     }

@@ -65,8 +65,9 @@ declare module 'fastify' {
   }
 }
 
-// how long a stop waits for running handlers before closing the database: inside server.ts's 10 s guard
-const HANDLERS_SETTLE_MS = 5_000;
+// how long a stop waits for requests still being answered before closing the database: with the
+// pool's own 5 s end (db/client.ts) it leaves the sockets' drain 2 s of server.ts's 10 s guard
+const HANDLERS_SETTLE_MS = 3_000;
 
 export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
   // false, a hop count or proxy addresses: the client is the right-most address no trusted proxy added
@@ -92,7 +93,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   if (!database) {
     // a stop waits for handlers whose client hung up (their sockets no longer hold the close open)
     app.addHook('onClose', async () => {
-      await inFlight.settled(HANDLERS_SETTLE_MS);
+      if (!(await inFlight.settled(HANDLERS_SETTLE_MS))) {
+        app.log.warn(
+          { requests: inFlight.count() },
+          `requests still being answered after ${HANDLERS_SETTLE_MS / 1000} s; closing the database`,
+        );
+      }
       await db.close();
     });
   }

@@ -73,14 +73,29 @@ describe('trackInFlight', () => {
     );
     expect(inFlight.count()).toBe(1);
     let settled = false;
-    const waiting = inFlight.settled(60_000).then(() => {
+    // two waiters (a second close, say): both are woken when the last answer goes
+    const waiting = Promise.all([inFlight.settled(60_000), inFlight.settled(60_000)]).then((woken) => {
       settled = true;
+      return woken;
     });
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     openGate();
-    await waiting;
+    expect(await waiting).toEqual([true, true]);
     expect(inFlight.count()).toBe(0);
+  });
+
+  it('gives up after its limit, saying so, while a handler still runs', async () => {
+    await start();
+    const request = statusOf(
+      'POST /work HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    await handlerStarted;
+    expect(await inFlight.settled(20)).toBe(false);
+    expect(inFlight.count()).toBe(1);
+    openGate();
+    expect(await request).toBe('HTTP/1.1 200 OK');
+    expect(await inFlight.settled(60_000)).toBe(true);
   });
 
   it('counts nothing once requests end without a handler: aborted mid-body, bad JSON, unknown route', async () => {
