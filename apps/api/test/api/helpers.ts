@@ -107,3 +107,14 @@ export const austin: PropertyInput = {
   purchase_price: 450_000,
   factor: 1,
 };
+
+/**
+ * Rate-limit windows are fixed and aligned to the clock (a minute's ends at :00 seconds, 15
+ * minutes' at :00, :15, :30 and :45, an hour's at :00), so a test that counts requests up to a
+ * budget must not straddle an end, or its count starts again. When less than `neededMs` is left of
+ * the current `windowMs` window, this waits for the next one.
+ */
+export async function inOneRateWindow(windowMs: number, neededMs: number): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

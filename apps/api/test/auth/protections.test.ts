@@ -2,8 +2,9 @@
  * What stands between the auth routes and an attacker: the cross-site refusal of state-changing
  * requests (Sec-Fetch-Site, Origin) and the rate limits per (email, address), per address and per email.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MINUTE } from '../../src/http/rate-limit.js';
+import { DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
 import { Browser, newUser, uniqueEmail } from './helpers.js';
 
 const CROSS_SITE = {
@@ -84,6 +85,9 @@ describe.each(DATABASE_KINDS)('auth protections on %s', (kind) => {
   });
 
   describe('rate limits', () => {
+    // the budgets count per 15 minutes and per hour: each test counts inside one window
+    beforeEach(() => inOneRateWindow(15 * MINUTE, 30_000), 40_000);
+
     it('lets the owner in from their own address after strangers spent 5 wrong passwords on the email', async () => {
       const { input } = await signedIn();
       for (let i = 0; i < 5; i += 1) {

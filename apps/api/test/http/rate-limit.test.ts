@@ -5,16 +5,19 @@
  * X-Forwarded-For value a client writes.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { rateLimitCounters } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 import { clientKey, createRateLimiter, MINUTE } from '../../src/http/rate-limit.js';
-import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
 import { newUser } from '../auth/helpers.js';
 
 const budget = { max: 5, windowMs: MINUTE };
+// a moment well inside one window, so the counting tests never straddle a window's end
+const MID_WINDOW = 10 * MINUTE + 1_000;
+const midWindow = () => MID_WINDOW;
 
 describe.each(DATABASE_KINDS)('rate-limit counters on %s', (kind) => {
   let database: DbHandle;
@@ -24,8 +27,8 @@ describe.each(DATABASE_KINDS)('rate-limit counters on %s', (kind) => {
   afterAll(async () => database?.close());
 
   it('counts one budget across two limiters on one database (two processes)', async () => {
-    const first = createRateLimiter(database.db);
-    const second = createRateLimiter(database.db);
+    const first = createRateLimiter(database.db, midWindow);
+    const second = createRateLimiter(database.db, midWindow);
     const charge = [{ bucket: 'test:shared', key: 'k', budget }];
     const results = [];
     for (let i = 0; i < 6; i += 1) results.push(await (i % 2 === 0 ? first : second).spend(charge));
@@ -38,7 +41,7 @@ describe.each(DATABASE_KINDS)('rate-limit counters on %s', (kind) => {
   });
 
   it('lets exactly max of 30 simultaneous spends through', async () => {
-    const limiters = [createRateLimiter(database.db), createRateLimiter(database.db)];
+    const limiters = [createRateLimiter(database.db, midWindow), createRateLimiter(database.db, midWindow)];
     const charge = [{ bucket: 'test:race', key: 'k', budget }];
     const results = await Promise.all(
       Array.from({ length: 30 }, (_, i) => (limiters[i % 2] ?? limiters[0])?.spend(charge)),
@@ -92,6 +95,8 @@ describe('TRUST_PROXY', () => {
 
 describe.each(DATABASE_KINDS)('client address behind proxies on %s', (kind) => {
   const apps: TestApp[] = [];
+  // the log-in budgets count per 15 minutes: each test counts inside one window
+  beforeEach(() => inOneRateWindow(15 * MINUTE, 30_000), 40_000);
   afterAll(async () => {
     for (const t of apps) await t.close();
   });
@@ -175,6 +180,8 @@ describe.each(DATABASE_KINDS)('client address behind proxies on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('analysis rate limit on %s', (kind) => {
   let t: TestApp;
+  // the analysis budgets count per minute: each test counts inside one window
+  beforeEach(() => inOneRateWindow(MINUTE, 10_000), 20_000);
   beforeAll(async () => {
     t = await startApp(kind, { RATE_LIMIT_ANALYSES_PER_MINUTE: '3' });
   }, 60_000);
