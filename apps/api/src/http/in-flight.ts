@@ -9,8 +9,16 @@
  * unknown route. One exception: the database watchdog's 503 (database-watchdog.ts) answers a
  * request whose handler then goes on in the background; that handler is waiting on a database that
  * does not answer, so a stop does not wait for it.
+ *
+ * A client that hangs up after sending its whole request but before the `onRequest` hooks finish
+ * (the session lookup, say) would otherwise never be answered: Node destroys the unread body
+ * without an error, since nothing listens for one yet, and Fastify then waits for a body that never
+ * ends. The request would stay counted, and held in memory (about 5 kB each), for good, and every
+ * stop would wait out its limit. So a `preParsing` hook ends such a request with a 499 (nginx's
+ * 'client closed request'), which reaches `onSend` like any answer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
 
 export interface InFlight {
   /** How many requests are being answered. */
@@ -21,6 +29,9 @@ export interface InFlight {
    */
   settled(limitMs: number): Promise<boolean>;
 }
+
+const clientClosedRequest = () =>
+  new AppError(499, 'BAD_REQUEST', 'The connection closed before the request was read.');
 
 export function trackInFlight(app: FastifyInstance): InFlight {
   const running = new Set<FastifyRequest>();
@@ -34,6 +45,12 @@ export function trackInFlight(app: FastifyInstance): InFlight {
   app.addHook('onRequest', (request, _reply, done) => {
     running.add(request);
     done();
+  });
+  // synchronous, and the app's only preParsing hook: nothing runs between this check and the body
+  // read (once Fastify listens to the body, a hang-up reaches it as an error and is answered)
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (request.raw.destroyed) done(clientClosedRequest());
+    else done(null, payload);
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
     finish(request);

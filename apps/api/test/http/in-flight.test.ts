@@ -1,10 +1,11 @@
 /**
  * The in-flight count a stop waits on before closing the database: a request counts until its
  * answer is handed over, including one whose client hung up while its handler ran, and no request
- * that ended some other way (aborted mid-body, refused, unknown route) stays counted.
+ * that ended some other way (aborted mid-body or before its body was read, refused, unknown route)
+ * stays counted.
  */
 import { connect } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type InFlight, trackInFlight } from '../../src/http/in-flight.js';
 
@@ -13,10 +14,14 @@ let inFlight: InFlight;
 let port: number;
 let openGate: () => void;
 let handlerStarted: Promise<void>;
+let handlerRuns = 0;
 
-async function start() {
+/** The app: `slowHook`, if given, is an async onRequest hook after the tracker's (the session lookup's place). */
+async function start(slowHook?: (request: FastifyRequest) => Promise<unknown>) {
   app = Fastify({ logger: false });
   inFlight = trackInFlight(app);
+  if (slowHook) app.addHook('onRequest', slowHook);
+  handlerRuns = 0;
   let started: () => void;
   handlerStarted = new Promise((resolve) => {
     started = resolve;
@@ -25,6 +30,7 @@ async function start() {
     openGate = resolve;
   });
   app.post('/work', async () => {
+    handlerRuns++;
     started();
     await gate;
     return { ok: true };
@@ -113,5 +119,26 @@ describe('trackInFlight', () => {
     // the aborted body's request is let go when Fastify notices the hang-up
     for (let i = 0; i < 100 && inFlight.count() > 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(inFlight.count()).toBe(0);
+  });
+
+  it('answers a request whose client hung up while the onRequest hooks ran, before its body was read', async () => {
+    let hookStarted: () => void;
+    const hookRunning = new Promise<void>((resolve) => {
+      hookStarted = resolve;
+    });
+    // the hook outlasts the client: it returns once Node has seen the hang-up (listening for
+    // 'close' only: events.once would add an 'error' listener, which would hear the abort)
+    await start(async (request) => {
+      hookStarted();
+      await new Promise((resolve) => request.raw.on('close', resolve));
+    });
+    await hangUp(
+      'POST /work HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      hookRunning,
+    );
+    // Fastify alone would wait for the destroyed body forever, and the count would never fall
+    expect(await inFlight.settled(2_000)).toBe(true);
+    expect(inFlight.count()).toBe(0);
+    expect(handlerRuns).toBe(0);
   });
 });
