@@ -1,6 +1,7 @@
 /** Starts the API: reads the config, builds the app, listens, and shuts down gracefully. */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { trackConnections } from './http/connections.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config });
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,10 +28,11 @@ async function main(): Promise<void> {
     timer.unref();
     // Node closes the keep-alive sockets that are idle when the close starts; one whose request is
     // still under way goes idle later and would hold the close open until its client lets go (a
-    // load balancer never does): close those as their answers go out
-    const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+    // load balancer never does): close those as their answers go out, and any that never sent a
+    // request (http/connections.ts)
+    const unused = setInterval(() => connections.closeUnused(), 50);
     await app.close();
-    clearInterval(idle);
+    clearInterval(unused);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

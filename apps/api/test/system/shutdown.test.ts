@@ -1,16 +1,17 @@
 /**
  * A deploy stops the API with SIGTERM while requests are under way: each request the server had
- * accepted is answered in full, none with a database error because the pool closed under it, and
- * a handler whose client hung up still finishes its work before the database closes.
+ * accepted is answered in full, none with a database error because the pool closed under it, a
+ * connection that never sent a request does not hold the stop open, and a handler whose client
+ * hung up still finishes its work before the database closes.
  * Needs TEST_DATABASE_URL (a Postgres server).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/db/testing.js';
 import { austin } from '../api/helpers.js';
 import { rentometerSummary } from '../providers/fixtures.js';
+import { json, type StubServer, startServer } from '../providers/server.js';
 import {
   type ApiProcess,
   createPostgresDatabase,
@@ -67,11 +68,41 @@ describe.skipIf(!serverUrl)('SIGTERM with requests under way', () => {
   }, 60_000);
 });
 
+describe.skipIf(!serverUrl)('SIGTERM with a connection that never sent a request', () => {
+  let database: TempDatabase;
+  let api: ApiProcess | undefined;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(serverUrl ?? '');
+  }, 60_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    await database?.drop();
+  }, 60_000);
+
+  it('closes it and exits 0 (Node counts it as waiting for its headers, not idle)', async () => {
+    api = await startApiProcess({ DATABASE_URL: database.url, APP_URL: 'http://localhost:3000' });
+    const { hostname, port } = new URL(api.url);
+    // a browser's preconnect: a connection opened ahead of need, silent until a request comes
+    const silent = connect(Number(port), hostname);
+    await new Promise((resolve, reject) => silent.once('connect', resolve).once('error', reject));
+    const closedByServer = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    silent.on('error', () => {}); // a reset instead of a FIN is as good
+
+    const exitCode = await api.stop();
+    await closedByServer;
+    // without closing it, the close waited until the 10 s guard exited 1
+    expect(exitCode).toBe(0);
+    expect(api.lines.filter((line) => /"level":(50|60)|still being answered/.test(line))).toEqual([]);
+  }, 60_000);
+});
+
 describe.skipIf(!serverUrl)('SIGTERM while a handler runs for a client that hung up', () => {
   const PROVIDER_DELAY_MS = 800;
   let database: TempDatabase;
   let api: ApiProcess | undefined;
-  let rentometer: Server;
+  let rentometer: StubServer;
   let asked: () => void;
   const providerAsked = new Promise<void>((resolve) => {
     asked = resolve;
@@ -80,19 +111,15 @@ describe.skipIf(!serverUrl)('SIGTERM while a handler runs for a client that hung
   beforeAll(async () => {
     database = await createPostgresDatabase(serverUrl ?? '');
     // a slow live rent provider keeps the analysis under way after its client has gone
-    rentometer = createServer((_req, res) => {
+    rentometer = await startServer((req, res) => {
       asked();
-      setTimeout(() => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(rentometerSummary));
-      }, PROVIDER_DELAY_MS);
+      setTimeout(() => json(200, rentometerSummary)(req, res), PROVIDER_DELAY_MS);
     });
-    await new Promise<void>((resolve) => rentometer.listen(0, '127.0.0.1', resolve));
   }, 60_000);
 
   afterAll(async () => {
     await api?.stop();
-    await new Promise((resolve) => rentometer?.close(resolve));
+    await rentometer?.close();
     await database?.drop();
   }, 60_000);
 
@@ -101,7 +128,7 @@ describe.skipIf(!serverUrl)('SIGTERM while a handler runs for a client that hung
       DATABASE_URL: database.url,
       APP_URL: 'http://localhost:3000',
       RENTOMETER_API_KEY: 'test-key',
-      RENTOMETER_BASE_URL: `http://127.0.0.1:${(rentometer.address() as AddressInfo).port}`,
+      RENTOMETER_BASE_URL: rentometer.baseUrl,
     });
     const { cookie, userId } = await signUpOn(api.url, {
       firstname: 'Hung',
