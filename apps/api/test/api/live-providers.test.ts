@@ -1,60 +1,22 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
+import { congressAve, featureCollection, rentometerSummary } from '../providers/fixtures.js';
+import { json, type StubServer, startServer } from '../providers/server.js';
 import { austin, createProperty, startApp, type TestApp } from './helpers.js';
 
-/** A local stand-in for a provider: answers with `handler` and records the requests. */
-async function fakeProvider(handler: (req: IncomingMessage, res: ServerResponse) => void) {
-  const requests: URL[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
-    handler(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(r)) };
-}
-
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-// Rentometer's documented summary response (api-technical-specifications page).
-const rentometerSummary = {
-  address: '1100 Congress Ave, Austin, TX 78701',
-  latitude: '30.2747',
-  longitude: '-97.7404',
-  bedrooms: 3,
-  baths: '1.5+',
-  building_type: 'Any',
-  look_back_days: 365,
-  mean: 3180,
-  median: 3095,
-  min: 1900,
-  max: 5200,
-  percentile_25: 2700,
-  percentile_75: 3550,
-  std_dev: 610,
-  samples: 48,
-  radius_miles: 1.5,
-  quickview_url: 'https://www.rentometer.com/qv/abc',
-  credits_remaining: 99,
-};
-
 describe('live Rentometer', () => {
-  let rentometer: Awaited<ReturnType<typeof fakeProvider>>;
+  let rentometer: StubServer;
   let t: TestApp;
   beforeAll(async () => {
-    rentometer = await fakeProvider((req, res) => {
+    rentometer = await startServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (url.searchParams.get('api_key') !== 'test-key') return json(res, 401, { error: 'Invalid API Key' });
-      if (url.searchParams.get('address')?.startsWith('500')) return json(res, 500, { error: 'boom' });
-      json(res, 200, rentometerSummary);
+      if (url.searchParams.get('api_key') !== 'test-key')
+        return json(401, { error: 'Invalid API Key' })(req, res);
+      if (url.searchParams.get('address')?.startsWith('500')) return json(500, { error: 'boom' })(req, res);
+      json(200, rentometerSummary)(req, res);
     });
-    t = await startApp('pglite', { RENTOMETER_API_KEY: 'test-key', RENTOMETER_BASE_URL: rentometer.url });
+    t = await startApp('pglite', { RENTOMETER_API_KEY: 'test-key', RENTOMETER_BASE_URL: rentometer.baseUrl });
   });
   afterAll(async () => {
     await t.close();
@@ -65,10 +27,10 @@ describe('live Rentometer', () => {
     const res = await createProperty(t);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.year_1_metrics.rentometer_rent).toBe(3095);
-    expect(body.property.metrics.rent).toBe(3095);
+    expect(body.year_1_metrics.rentometer_rent).toBe(rentometerSummary.median);
+    expect(body.property.metrics.rent).toBe(rentometerSummary.median);
     expect(body.market_data.figures.rentometer_rent.source).toMatch(/Rentometer/);
-    const sent = rentometer.requests.at(-1);
+    const sent = rentometer.requests.at(-1)?.url;
     expect(sent?.pathname).toBe('/api/v1/summary');
     expect(sent?.searchParams.get('bedrooms')).toBe('3');
   });
@@ -86,7 +48,7 @@ describe('live Rentometer', () => {
     const metrics = { ...created.property.metrics, purchase_price: 380_000 };
     const edited = await update({ ...created.property, metrics });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().year_1_metrics.rentometer_rent).toBe(3095);
+    expect(edited.json().year_1_metrics.rentometer_rent).toBe(rentometerSummary.median);
     expect(edited.json().property.purchase_price).toBe(380_000);
     // another address through the same analysis: refused, and still nobody asked
     const moved = await update({ ...created.property, street: '9 Unasked St', metrics });
@@ -132,46 +94,15 @@ describe('live Rentometer', () => {
 });
 
 describe('live Mapbox', () => {
-  let mapbox: Awaited<ReturnType<typeof fakeProvider>>;
+  let mapbox: StubServer;
   let t: TestApp;
   beforeAll(async () => {
-    mapbox = await fakeProvider((req, res) => {
+    mapbox = await startServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (url.searchParams.get('q')?.includes('fail')) return json(res, 503, { message: 'unavailable' });
-      json(res, 200, {
-        type: 'FeatureCollection',
-        features: [
-          {
-            type: 'Feature',
-            id: 'dXJuOm1ieGFkcjo',
-            geometry: { type: 'Point', coordinates: [-97.740393, 30.274665] },
-            properties: {
-              mapbox_id: 'dXJuOm1ieGFkcjo',
-              feature_type: 'address',
-              name: '1100 Congress Avenue',
-              full_address: '1100 Congress Avenue, Austin, Texas 78701, United States',
-              place_formatted: 'Austin, Texas 78701, United States',
-              coordinates: { longitude: -97.740393, latitude: 30.274665 },
-              context: {
-                address: {
-                  name: '1100 Congress Avenue',
-                  address_number: '1100',
-                  street_name: 'Congress Avenue',
-                },
-                street: { name: 'Congress Avenue' },
-                postcode: { name: '78701' },
-                place: { name: 'Austin' },
-                district: { name: 'Travis County' },
-                region: { name: 'Texas', region_code: 'TX', region_code_full: 'US-TX' },
-                country: { name: 'United States', country_code: 'US', country_code_alpha_3: 'USA' },
-              },
-            },
-          },
-        ],
-        attribution: '© 2026 Mapbox and its suppliers.',
-      });
+      if (url.searchParams.get('q')?.includes('fail')) return json(503, { message: 'unavailable' })(req, res);
+      json(200, featureCollection([congressAve]))(req, res);
     });
-    t = await startApp('pglite', { MAPBOX_ACCESS_TOKEN: 'pk.test', MAPBOX_BASE_URL: mapbox.url });
+    t = await startApp('pglite', { MAPBOX_ACCESS_TOKEN: 'pk.test', MAPBOX_BASE_URL: mapbox.baseUrl });
   });
   afterAll(async () => {
     await t.close();
@@ -196,7 +127,7 @@ describe('live Mapbox', () => {
     const live = (
       await t.app.inject({ method: 'GET', url: '/api/address/geocode?address=1100%20Congress' })
     ).json();
-    expect(live).toEqual({ lat: 30.274665, lng: -97.740393 });
+    expect(live).toEqual({ lat: 30.274705, lng: -97.740364 });
     const fallback = await t.app.inject({ method: 'GET', url: '/api/address/suggest?q=fail%2078701' });
     expect(fallback.statusCode).toBe(200);
     expect(fallback.json().source).toBe('offline');
