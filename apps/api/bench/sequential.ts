@@ -26,14 +26,16 @@ const rounds = Number(process.argv[4] ?? 4);
 const dirs = (process.env.BENCH_API_DIRS || fileURLToPath(new URL('..', import.meta.url))).split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const WARM_UP = 300;
+/** Flags for the server's node (BENCH_NODE_ARGS, space-separated), e.g. V8 heap settings to compare. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
 /** User and system CPU of a process so far, microseconds. */
-function cpu(pid: number): { user: number; system: number } {
+function cpu(pid: number): { user: number; system: number; faults: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const us = (ticks: string | undefined) => (Number(ticks) / CLOCK_TICKS_PER_S) * 1_000_000;
-  return { user: us(fields[11]), system: us(fields[12]) };
+  return { user: us(fields[11]), system: us(fields[12]), faults: Number(fields[7]) };
 }
 
 const median = (values: number[]) => {
@@ -55,7 +57,7 @@ interface Target {
   pid: number;
   stop: () => Promise<void>;
   send: () => Promise<void>;
-  rows: { wall: number; user: number; system: number }[];
+  rows: { wall: number; user: number; system: number; faults: number }[];
 }
 
 const targets: Target[] = [];
@@ -67,6 +69,7 @@ try {
       'dist/server.js',
       dir,
       benchEnv(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
+      NODE_ARGS,
     );
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/api/health`);
@@ -109,10 +112,11 @@ try {
         wall,
         user: (after.user - before.user) / perRound,
         system: (after.system - before.system) / perRound,
+        faults: (after.faults - before.faults) / perRound,
       };
       target.rows.push(row);
       console.log(
-        `round ${round} ${target.dir}: ${route} ${Math.round(row.wall)} µs wall, server ${Math.round(row.user)} µs user + ${Math.round(row.system)} µs system a request`,
+        `round ${round} ${target.dir}: ${route} ${Math.round(row.wall)} µs wall, server ${Math.round(row.user)} µs user + ${Math.round(row.system)} µs system, ${row.faults.toFixed(1)} page faults a request`,
       );
     }
   }
@@ -120,7 +124,7 @@ try {
   for (const target of targets) {
     const m = (pick: (row: Target['rows'][number]) => number) => Math.round(median(target.rows.map(pick)));
     console.log(
-      `  ${target.dir}: ${m((r) => r.wall)} µs wall, server ${m((r) => r.user)} µs user + ${m((r) => r.system)} µs system`,
+      `  ${target.dir}: ${m((r) => r.wall)} µs wall, server ${m((r) => r.user)} µs user + ${m((r) => r.system)} µs system, ${median(target.rows.map((r) => r.faults)).toFixed(1)} page faults`,
     );
   }
 } finally {
