@@ -71,8 +71,9 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 export function createAnalysisRepository(db: Database) {
-  // Prepared once: every edit updates, and reopening reads one. (The insert runs in the transaction
-  // that spends its search, so it is built there.)
+  // Prepared once: every edit updates, and reopening reads one; a subscriber's analyses are inserted
+  // outside a transaction. (A free search's insert runs in the transaction that spends it, so it
+  // is built there: a prepared query runs on the pool, not on the transaction's connection.)
   const findQuery = db
     .select()
     .from(analyses)
@@ -89,6 +90,19 @@ export function createAnalysisRepository(db: Database) {
     })
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
     .prepare('analysis_set_result');
+  const insertQuery = db
+    .insert(analyses)
+    .values({
+      id: sql.placeholder('id'),
+      user_id: sql.placeholder('user_id'),
+      property: sql.placeholder('property'),
+      facts: sql.placeholder('facts'),
+      result: sql.placeholder('result'),
+      address: sql.placeholder('address'),
+      overall_points: sql.placeholder('overall_points'),
+      overall_color: sql.placeholder('overall_color'),
+    })
+    .prepare('analysis_insert');
 
   async function find(userId: string, id: string): Promise<StoredAnalysis> {
     const [row] = await findQuery.execute({ userId, id });
@@ -107,9 +121,8 @@ export function createAnalysisRepository(db: Database) {
       facts: AnalysisFacts,
       result: AnalysisResult,
     ): Promise<string> {
-      const id = generateId();
-      await executor.insert(analyses).values({
-        id,
+      const row = {
+        id: generateId(),
         user_id: userId,
         property,
         facts,
@@ -117,8 +130,11 @@ export function createAnalysisRepository(db: Database) {
         address: addressLine(property),
         overall_points: result.summary.overall_points,
         overall_color: result.summary.overall_color,
-      });
-      return id;
+      };
+      // on the pool (a subscriber's): the prepared statement; in a transaction: built on it
+      if (executor === db) await insertQuery.execute(row);
+      else await executor.insert(analyses).values(row);
+      return row.id;
     },
 
     /** The analysis's current state becomes `result` (what the user now sees). */
