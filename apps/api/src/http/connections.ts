@@ -6,27 +6,47 @@
  * handlers whose clients had gone were still working. Browsers open such connections ahead of need
  * (preconnect), and load balancers open them to check a port.
  *
- * A connection that has sent nothing carries no request, so closing it loses nothing. One that has
- * sent part of a request is left to finish it (Fastify answers it 503 while closing).
+ * A connection that has sent nothing carries no request, so closing it loses nothing. One still
+ * sending a request's headers gets `HEADERS_GRACE_MS` from the stop's start to finish them (Fastify
+ * then answers it 503); one that trickles them for longer (a slowloris, or a client gone quiet) would
+ * hold the close to the guard like a silent one, and is closed. Its request was never accepted, so
+ * that too loses nothing. A request whose headers have arrived is left to finish.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
+/** How long a stop waits for a connection to finish sending a request's headers. */
+export const HEADERS_GRACE_MS = 1_000;
+
 export interface Connections {
-  /** Closes the keep-alive connections between requests and those that never sent a byte. */
+  /**
+   * Closes the keep-alive connections between requests, those that never sent a byte and, from
+   * `HEADERS_GRACE_MS` after the first call, those still sending a request's headers.
+   */
   closeUnused(): void;
 }
 
-export function trackConnections(server: Server): Connections {
+export function trackConnections(server: Server, now = () => performance.now()): Connections {
   const open = new Set<Socket>();
+  // connections with a request under way: its headers have arrived and its answer is not finished
+  const serving = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    serving.add(request.socket);
+    response.once('close', () => serving.delete(request.socket));
+  });
+  let stopStartedAt: number | undefined;
   return {
     closeUnused() {
+      stopStartedAt ??= now();
       server.closeIdleConnections();
-      for (const socket of open) if (socket.bytesRead === 0) socket.destroy();
+      const headersOverdue = now() - stopStartedAt >= HEADERS_GRACE_MS;
+      for (const socket of open) {
+        if (socket.bytesRead === 0 || (headersOverdue && !serving.has(socket))) socket.destroy();
+      }
     },
   };
 }

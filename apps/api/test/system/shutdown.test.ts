@@ -1,7 +1,8 @@
 /**
  * A deploy stops the API with SIGTERM while requests are under way: each request the server had
  * accepted is answered in full, none with a database error because the pool closed under it, a
- * connection that never sent a request does not hold the stop open, and a handler whose client
+ * connection that never sent a request, or never finishes its headers, does not hold the stop
+ * open, and a handler whose client
  * hung up still finishes its work before the database closes.
  * Needs TEST_DATABASE_URL (a Postgres server).
  */
@@ -89,6 +90,25 @@ describe.skipIf(!serverUrl)('SIGTERM with a connection that never sent a request
     await new Promise((resolve, reject) => silent.once('connect', resolve).once('error', reject));
     const closedByServer = new Promise<void>((resolve) => silent.once('close', () => resolve()));
     silent.on('error', () => {}); // a reset instead of a FIN is as good
+
+    const exitCode = await api.stop();
+    await closedByServer;
+    // without closing it, the close waited until the 10 s guard exited 1
+    expect(exitCode).toBe(0);
+    expect(api.lines.filter((line) => /"level":(50|60)|still being answered/.test(line))).toEqual([]);
+  }, 60_000);
+
+  it('closes one that never finishes its headers after a grace, and exits 0 (a slowloris)', async () => {
+    api = await startApiProcess({ DATABASE_URL: database.url, APP_URL: 'http://localhost:3000' });
+    const { hostname, port } = new URL(api.url);
+    const trickle = connect(Number(port), hostname);
+    await new Promise((resolve, reject) => trickle.once('connect', resolve).once('error', reject));
+    const closedByServer = new Promise<void>((resolve) => trickle.once('close', () => resolve()));
+    trickle.on('error', () => {});
+    // the request line and one header, then nothing: Node waits for the rest until headersTimeout (60 s)
+    await new Promise<void>((resolve) =>
+      trickle.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n`, () => resolve()),
+    );
 
     const exitCode = await api.stop();
     await closedByServer;
