@@ -16,7 +16,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a stop waits for a connection to finish sending a request's headers. */
-export const HEADERS_GRACE_MS = 1_000;
+const HEADERS_GRACE_MS = 1_000;
 
 export interface Connections {
   /**
@@ -26,7 +26,7 @@ export interface Connections {
   closeUnused(): void;
 }
 
-export function trackConnections(server: Server, now = () => performance.now()): Connections {
+export function trackConnections(server: Server): Connections {
   const open = new Set<Socket>();
   // connections with a request under way: its headers have arrived and its answer is not finished
   const serving = new Set<Socket>();
@@ -41,9 +41,10 @@ export function trackConnections(server: Server, now = () => performance.now()):
   let stopStartedAt: number | undefined;
   return {
     closeUnused() {
-      stopStartedAt ??= now();
+      const now = performance.now();
+      stopStartedAt ??= now;
       server.closeIdleConnections();
-      const headersOverdue = now() - stopStartedAt >= HEADERS_GRACE_MS;
+      const headersOverdue = now - stopStartedAt >= HEADERS_GRACE_MS;
       for (const socket of open) {
         if (socket.bytesRead === 0 || (headersOverdue && !serving.has(socket))) socket.destroy();
       }
