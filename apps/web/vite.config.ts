@@ -42,5 +42,11 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', test: BOOT_LIBRARIES }] } } },
   },
-  test: { include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    // one module graph per worker (18.5 → 4.5 s): no DOM, and the one global a test stubs (fetch)
+    // is restored after each test
+    isolate: false,
+  },
 });
