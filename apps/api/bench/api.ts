@@ -41,8 +41,6 @@ const CLOSED_S = Number(process.env.BENCH_CLOSED_S ?? 10);
 const RATES = [100, 200, 500];
 const CONNECTIONS = 100;
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
-/** Flags for the servers' node (BENCH_NODE_ARGS, space-separated), e.g. V8 heap settings to compare. */
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** CPU time (user + system) of a process so far, microseconds. */
 function cpuMicros(pid: number): number {
@@ -94,7 +92,7 @@ async function startProcess(
   dataDir: string | null,
   env: Record<string, string>,
 ): Promise<Server> {
-  const child = spawnServer(script, API_DIR, benchEnv(port, env), NODE_ARGS);
+  const child = spawnServer(script, API_DIR, benchEnv(port, env));
   const origin = `http://127.0.0.1:${port}`;
   await waitFor(`${origin}${readyPath}`);
   return {

@@ -26,8 +26,6 @@ const rounds = Number(process.argv[4] ?? 4);
 const dirs = (process.env.BENCH_API_DIRS || fileURLToPath(new URL('..', import.meta.url))).split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const WARM_UP = 300;
-/** Flags for the server's node (BENCH_NODE_ARGS, space-separated), e.g. V8 heap settings to compare. */
-const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
 /** User and system CPU of a process so far, microseconds. */
@@ -69,7 +67,6 @@ try {
       'dist/server.js',
       dir,
       benchEnv(port, { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }),
-      NODE_ARGS,
     );
     const origin = `http://127.0.0.1:${port}`;
     await waitFor(`${origin}/api/health`);

@@ -20,9 +20,12 @@ export function benchEnv(port: number, env: Record<string, string> = {}): NodeJS
   };
 }
 
+/** Flags for every benchmarked server's node (BENCH_NODE_ARGS, space-separated), e.g. `--trace-gc`. */
+const BENCH_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /**
- * `node [nodeArgs] --import tsx script` in `cwd` (a `.js` script runs without tsx, as `pnpm start`
- * runs dist/server.js), its output on ours.
+ * `node [BENCH_NODE_ARGS] [nodeArgs] --import tsx script` in `cwd` (a `.js` script runs without
+ * tsx, as `pnpm start` runs dist/server.js), its output on ours.
  */
 export function spawnServer(
   script: string,
@@ -31,7 +34,7 @@ export function spawnServer(
   nodeArgs: readonly string[] = [],
 ): ChildProcess {
   const loader = script.endsWith('.js') ? [] : ['--import', 'tsx'];
-  return spawn(process.execPath, [...nodeArgs, ...loader, script], {
+  return spawn(process.execPath, [...BENCH_NODE_ARGS, ...nodeArgs, ...loader, script], {
     cwd,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -2,8 +2,7 @@
  * A deploy stops the API with SIGTERM while requests are under way: each request the server had
  * accepted is answered in full, none with a database error because the pool closed under it, a
  * connection that never sent a request, or never finishes its headers, does not hold the stop
- * open, and a handler whose client
- * hung up still finishes its work before the database closes.
+ * open, and a handler whose client hung up still finishes its work before the database closes.
  * Needs TEST_DATABASE_URL (a Postgres server).
  */
 import { connect } from 'node:net';
