@@ -231,6 +231,22 @@ describe('live recalculation', () => {
       .waitFor();
     expect(await verdictFigure(page, 'Cash to close')).toBe('$116,500.00');
 
+    // each assumption is the only field of its own form (Chrome's autofill re-reads a field's whole
+    // form on every key: MetricRow.tsx), and Enter there submits nothing: no reload, the edit stays
+    const fieldsPerForm = await page.$$eval('input[id^="metric-input-"]', (inputs) =>
+      inputs.map((input) => (input as HTMLInputElement).form?.elements.length ?? 0),
+    );
+    expect(fieldsPerForm.length).toBeGreaterThan(10);
+    expect(new Set(fieldsPerForm)).toEqual(new Set([1]));
+    await assumption(page, 'purchase_price').fill('400000');
+    const url = page.url();
+    await assumption(page, 'closing_cost').fill('9500');
+    await assumption(page, 'closing_cost').press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(url);
+    expect(await assumption(page, 'closing_cost').inputValue()).toBe('9500');
+    expect(await metricRow(page, METRIC_LABELS.total_acquisition)).toContain('$409,500.00');
+
     await expectNoSeriousA11yViolations(page, '/ with an overridden assumption');
   });
 });
