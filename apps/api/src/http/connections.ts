@@ -7,35 +7,37 @@
  * (preconnect), and load balancers open them to check a port.
  *
  * A connection that has sent nothing carries no request, so closing it loses nothing. One still
- * sending a request's headers gets `HEADERS_GRACE_MS` from the stop's start to finish them (Fastify
- * then answers it 503); one that trickles them for longer (a slowloris, or a client gone quiet) would
- * hold the close to the guard like a silent one, and is closed. Its request was never accepted, so
- * that too loses nothing. A request whose headers have arrived is left to finish.
+ * sending a request gets `REQUEST_GRACE_MS` from the stop's start to finish it (Fastify then answers
+ * 503 to one that only had its headers left, and the handler runs for one that only had its body
+ * left); one that trickles its headers or its body for longer (a slowloris, or a client gone quiet)
+ * would hold the close to the guard like a silent one, and is closed. No handler has seen that
+ * request, so that too loses nothing. A request received whole is left to finish.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
-/** How long a stop waits for a connection to finish sending a request's headers. */
-const HEADERS_GRACE_MS = 1_000;
+/** How long a stop waits for a connection to finish sending a request. */
+const REQUEST_GRACE_MS = 1_000;
 
 export interface Connections {
   /**
    * Closes the keep-alive connections between requests, those that never sent a byte and, from
-   * `HEADERS_GRACE_MS` after the first call, those still sending a request's headers.
+   * `REQUEST_GRACE_MS` after the first call, those still sending a request's headers or body.
    */
   closeUnused(): void;
 }
 
 export function trackConnections(server: Server): Connections {
   const open = new Set<Socket>();
-  // connections with a request under way: its headers have arrived and its answer is not finished
-  const serving = new Set<Socket>();
+  // connections with a request under way (its headers have arrived, its answer is not finished),
+  // and that request
+  const serving = new Map<Socket, IncomingMessage>();
   server.on('connection', (socket: Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    serving.add(request.socket);
+    serving.set(request.socket, request);
     response.once('close', () => serving.delete(request.socket));
   });
   let stopStartedAt: number | undefined;
@@ -44,9 +46,11 @@ export function trackConnections(server: Server): Connections {
       const now = performance.now();
       stopStartedAt ??= now;
       server.closeIdleConnections();
-      const headersOverdue = now - stopStartedAt >= HEADERS_GRACE_MS;
+      const overdue = now - stopStartedAt >= REQUEST_GRACE_MS;
       for (const socket of open) {
-        if (socket.bytesRead === 0 || (headersOverdue && !serving.has(socket))) socket.destroy();
+        // `complete`: the whole body has arrived (at once for a request without one)
+        const unfinished = socket.bytesRead === 0 || (overdue && !serving.get(socket)?.complete);
+        if (unfinished) socket.destroy();
       }
     },
   };
