@@ -23,7 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { austin } from './austin.js';
-import { benchEnv, spawnServer, waitFor } from './server.js';
+import { benchEnv, processCost, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -43,13 +43,11 @@ const OPEN_S = Number(process.env.BENCH_OPEN_S ?? 10);
 const CLOSED_S = Number(process.env.BENCH_CLOSED_S ?? 10);
 const RATES = [100, 200, 500];
 const CONNECTIONS = 100;
-const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
 
 /** CPU time (user + system) of a process so far, microseconds. */
 function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_S) * 1_000_000;
+  const { user, system } = processCost(pid);
+  return user + system;
 }
 
 async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -11,13 +11,13 @@
  * (/proc), then the median of the rounds. Figures only; nothing here asserts a time.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { austin } from './austin.js';
-import { benchEnv, spawnServer, waitFor } from './server.js';
+import { benchEnv, processCost, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';
 
 const route = process.argv[2] ?? 'create_property';
@@ -26,16 +26,6 @@ const rounds = Number(process.argv[4] ?? 4);
 const dirs = (process.env.BENCH_API_DIRS || fileURLToPath(new URL('..', import.meta.url))).split(',');
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const WARM_UP = 300;
-const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
-
-/** User and system CPU of a process so far, microseconds. */
-function cpu(pid: number): { user: number; system: number; faults: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const us = (ticks: string | undefined) => (Number(ticks) / CLOCK_TICKS_PER_S) * 1_000_000;
-  return { user: us(fields[11]), system: us(fields[12]), faults: Number(fields[7]) };
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -100,11 +90,11 @@ try {
 
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) {
-      const before = cpu(target.pid);
+      const before = processCost(target.pid);
       const started = performance.now();
       for (let i = 0; i < perRound; i++) await target.send();
       const wall = ((performance.now() - started) * 1_000) / perRound;
-      const after = cpu(target.pid);
+      const after = processCost(target.pid);
       const row = {
         wall,
         user: (after.user - before.user) / perRound,

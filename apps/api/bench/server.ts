@@ -1,5 +1,9 @@
-/** How the benchmarks run a server: its own process on 127.0.0.1, in production mode, quiet logs. */
+/**
+ * How the benchmarks run a server: its own process on 127.0.0.1, in production mode, quiet logs;
+ * and what it has cost so far.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /** The environment of a benchmarked server on `port` (APP_URL is its own origin: see subscriber.ts). */
 export function benchEnv(port: number, env: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -54,4 +58,15 @@ export async function waitFor(url: string, timeoutMs = 180_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not come up in ${timeoutMs} ms`);
+}
+
+const CLOCK_TICKS_PER_S = 100; // USER_HZ on Linux
+
+/** A process's user and system CPU so far (microseconds) and its minor page faults, from /proc. */
+export function processCost(pid: number): { user: number; system: number; faults: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // the command name is in parentheses and may hold spaces: fields count from after ')'
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const us = (ticks: string | undefined) => (Number(ticks) / CLOCK_TICKS_PER_S) * 1_000_000;
+  return { user: us(fields[11]), system: us(fields[12]), faults: Number(fields[7]) };
 }
