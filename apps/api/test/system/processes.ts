@@ -1,10 +1,10 @@
 /**
- * Real API processes for the multi-process tests and the benchmark: a fresh Postgres database, and
- * `src/server.ts` started as a child process on a free port, with its log lines kept.
+ * Real API processes for the multi-process tests: a fresh Postgres database, and `src/server.ts`
+ * started as a child process on a free port, with its log lines kept.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,8 +56,6 @@ export interface ApiProcess {
   url: string;
   /** every line the process wrote (pino JSON on stdout, anything else on stderr) */
   lines: string[];
-  /** server CPU time so far (user + system), microseconds, from /proc */
-  cpuMicros(): number;
   /** SIGTERM, then the exit code once the process has exited */
   stop(): Promise<number | null>;
 }
@@ -104,27 +102,14 @@ export async function startApiProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const ticks = 100; // USER_HZ on Linux
   return {
     url,
     lines,
-    cpuMicros() {
-      const stat = procCpuTicks(child.pid ?? 0);
-      return ((stat.utime + stat.stime) / ticks) * 1_000_000;
-    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
-}
-
-/** utime and stime (clock ticks) of a process, from /proc/<pid>/stat. */
-function procCpuTicks(pid: number): { utime: number; stime: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // the command name is in parentheses and may hold spaces: fields count from after ')'
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { utime: Number(fields[11]), stime: Number(fields[12]) };
 }
 
 /** Signs a new member up on a running process: their session cookie and id. Throws unless 201. */
