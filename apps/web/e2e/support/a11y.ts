@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
+  await untilStill(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -18,4 +19,23 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string): P
         .map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
     }));
   expect(serious, `serious or critical accessibility violations on ${what}`).toEqual([]);
+}
+
+/**
+ * axe reads colours as painted: a toast still fading in blends its text into the page (the error
+ * toast's #b91c1c was read as #c74646, 4.4:1). Waits two frames, so that a toast mounted by the
+ * last action has started its transition, then until no finite animation or transition runs.
+ */
+async function untilStill(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
 }
