@@ -9,6 +9,7 @@ export * from './feedback.js';
 export * from './format.js';
 export * from './hold-period.js';
 export * from './labels.js';
+export * from './market-figures.js';
 export * from './messages.js';
 export * from './metric-groups.js';
 export * from './property.js';

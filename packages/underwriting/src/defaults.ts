@@ -34,6 +34,7 @@ export const DEFAULTS = {
   loanTermYears: 30,
   financingFeeShare: 0.01,
   loanProcessingFees: 1_500,
+  /** Used when the county price index is unavailable (and by analyses made before it was used). */
   annualPriceAppreciation: 0.03,
   costToSell: 0.06,
   holdPeriodYears: 5,
@@ -45,6 +46,8 @@ export interface MarketInputs {
   rentPerUnit: number | null;
   propertyTaxRate: number | null;
   interestRate: number | null;
+  /** the county's default annual price appreciation; absent or null: the model's 3 % */
+  annualPriceAppreciation?: number | null;
 }
 
 /**
@@ -52,8 +55,9 @@ export interface MarketInputs {
  * fallbacks applied, and the house type. A stored analysis carries all of it, so the browser
  * rebuilds it from an API response: `units` = property.factor, `rentPerUnit` =
  * year_1_metrics.rentometer_rent ?? year_1_metrics.hud_rent, and `propertyTaxRate`,
- * `insuranceRate`, `interestRate` = market_data.figures.{property_tax_rate, insurance_rate,
- * interest_rate}.value (those figures already hold the fallbacks).
+ * `insuranceRate`, `interestRate`, `annualPriceAppreciation` = market_data.figures.{property_tax_rate,
+ * insurance_rate, interest_rate, annual_price_appreciation}.value (those figures already hold the
+ * fallbacks; an analysis stored before a figure existed takes the model default).
  */
 export interface DerivationContext {
   /** house type: 1 = single family … 4 = four family */
@@ -66,15 +70,18 @@ export interface DerivationContext {
   insuranceRate: number;
   /** mortgage rate in force, a fraction a year */
   interestRate: number;
+  /** default annual price appreciation for the place, a fraction a year */
+  annualPriceAppreciation: number;
 }
 
 /**
  * The context of a new analysis: the market figures with the model's fallbacks
- * (property tax 1.0 %, interest 7 %, insurance 0.6 %).
+ * (property tax 1.0 %, interest 7 %, insurance 0.6 %, appreciation 3 %).
  *
  * @example
  * derivationContext({ factor: 2 }, { rentPerUnit: 1_500, propertyTaxRate: null, interestRate: 0.065 });
- * // { units: 2, rentPerUnit: 1500, propertyTaxRate: 0.01, insuranceRate: 0.006, interestRate: 0.065 }
+ * // { units: 2, rentPerUnit: 1500, propertyTaxRate: 0.01, insuranceRate: 0.006, interestRate: 0.065,
+ * //   annualPriceAppreciation: 0.03 }
  */
 export function derivationContext(property: { factor: number }, market: MarketInputs): DerivationContext {
   return {
@@ -83,6 +90,7 @@ export function derivationContext(property: { factor: number }, market: MarketIn
     propertyTaxRate: market.propertyTaxRate ?? DEFAULTS.propertyTaxRate,
     insuranceRate: DEFAULTS.insuranceRate,
     interestRate: market.interestRate ?? DEFAULTS.interestRate,
+    annualPriceAppreciation: market.annualPriceAppreciation ?? DEFAULTS.annualPriceAppreciation,
   };
 }
 
@@ -147,7 +155,12 @@ export const DERIVATIONS: { readonly [K in DerivedKey]: Derivation } = {
   },
   loan_term: constant(DEFAULTS.loanTermYears),
   loan_processing_fees: constant(DEFAULTS.loanProcessingFees),
-  annual_price_appreciation: constant(DEFAULTS.annualPriceAppreciation),
+  annual_price_appreciation: {
+    kind: 'market',
+    drivers: [],
+    basis: "the county's long-run price growth blended with the nation's",
+    derive: (_, c) => c.annualPriceAppreciation,
+  },
   cost_to_sell: constant(DEFAULTS.costToSell),
   hold_period: constant(DEFAULTS.holdPeriodYears),
   closing_cost: {

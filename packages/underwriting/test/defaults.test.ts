@@ -35,6 +35,7 @@ const context: fc.Arbitrary<DerivationContext> = fc.record({
   propertyTaxRate: fc.double({ min: 0, max: 0.05, noNaN: true }),
   insuranceRate: fc.double({ min: 0, max: 0.02, noNaN: true }),
   interestRate: fc.double({ min: 0, max: 0.25, noNaN: true }),
+  annualPriceAppreciation: fc.double({ min: -0.5, max: 1, noNaN: true }),
 });
 /** Assumptions a user might have edited anywhere: every key drawn independently. */
 const editedAssumptions: fc.Arbitrary<Assumptions> = fc.record({
@@ -76,6 +77,22 @@ describe('deriveAssumptions', () => {
     });
     expect(austin.property_management).toBeCloseTo(2_140.464, 9);
     expect(Object.keys(austin)).toEqual(ASSUMPTION_KEYS);
+  });
+
+  it("takes the place's appreciation when the market has one, else the model's 3 %", () => {
+    const travis = { ...austinMarket, annualPriceAppreciation: 0.0472 };
+    expect(deriveAssumptions({ purchase_price: 450_000, factor: 1 }, travis).annual_price_appreciation).toBe(
+      0.0472,
+    );
+    const none = { ...austinMarket, annualPriceAppreciation: null };
+    expect(deriveAssumptions({ purchase_price: 450_000, factor: 1 }, none).annual_price_appreciation).toBe(
+      0.03,
+    );
+    // an analysis stored before the figure existed re-derives to the 3 % it was made with
+    const context = derivationContext({ factor: 1 }, austinMarket);
+    expect(inferOverridden(austin, context).has('annual_price_appreciation')).toBe(false);
+    const moved = rederive(austin, new Set(), derivationContext({ factor: 1 }, travis));
+    expect(moved.annual_price_appreciation).toBe(0.0472);
   });
 
   it('falls back to 1 % tax, 7 % interest and no rent without market figures', () => {

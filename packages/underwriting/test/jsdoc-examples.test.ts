@@ -102,6 +102,7 @@ describe('JSDoc examples of the decision tools', () => {
       propertyTaxRate: 0.01,
       insuranceRate: 0.006,
       interestRate: 0.065,
+      annualPriceAppreciation: 0.03,
     });
     const a = deriveAssumptions({ purchase_price: 450_000, factor: 1 }, market);
     expect(a).toMatchObject({ rent: 2_347, closing_cost: 13_500, insurance: 2_700, financing_fees: 3_375 });

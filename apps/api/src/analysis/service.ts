@@ -77,6 +77,7 @@ export function createAnalysisService(market: MarketService) {
         rentPerUnit: marketFacts.market_rent?.value ?? marketFacts.hud_rent?.value ?? null,
         propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
         interestRate: marketFacts.interest_rate?.value ?? null,
+        annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
       });
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');

@@ -1,4 +1,5 @@
 import type { AcsCountyRow } from './acs.js';
+import { type Appreciation, appreciationVintage, buildAppreciationIndex } from './appreciation.js';
 import {
   buildCrimeGrades,
   type CountyCrimeGrades,
@@ -18,13 +19,14 @@ import {
 } from './fmr.js';
 import type { Gazetteer } from './gazetteer.js';
 import { type HudRentApplies, hudRentApplies } from './hud-rent.js';
+import { SOURCE } from './sources.js';
 import { buildTaxIndex, type TaxLevel } from './tax.js';
 
 /**
  * Version of the derived rows below. The importer keys its import on it, so bump it whenever the
  * rows change (shape or content) and the stored tables are re-imported.
  */
-export const MARKET_ROWS_VERSION = 'market-rows-2';
+export const MARKET_ROWS_VERSION = 'market-rows-3';
 
 /** FMR columns shared by ZIP and county rows. */
 interface FmrColumns {
@@ -40,6 +42,62 @@ interface FmrColumns {
   readonly fmr_2: number | null;
   readonly fmr_3: number | null;
   readonly fmr_4: number | null;
+}
+
+/** The county's default appreciation (`Appreciation`), flattened; all null where FHFA has no figure. */
+export interface AppreciationColumns {
+  readonly appreciation_value: number | null;
+  readonly appreciation_low: number | null;
+  readonly appreciation_high: number | null;
+  readonly appreciation_level: Appreciation['level'] | null;
+  readonly appreciation_long_run_rate: number | null;
+  readonly appreciation_national_rate: number | null;
+  readonly appreciation_county_cagr_10y: number | null;
+  readonly appreciation_volatility: number | null;
+  readonly appreciation_year: number | null;
+}
+
+function appreciationColumns(a: Appreciation | null): AppreciationColumns {
+  return {
+    appreciation_value: a?.value ?? null,
+    appreciation_low: a?.low ?? null,
+    appreciation_high: a?.high ?? null,
+    appreciation_level: a?.level ?? null,
+    appreciation_long_run_rate: a?.long_run_rate ?? null,
+    appreciation_national_rate: a?.national_rate ?? null,
+    appreciation_county_cagr_10y: a?.county_cagr_10y ?? null,
+    appreciation_volatility: a?.volatility ?? null,
+    appreciation_year: a?.year ?? null,
+  };
+}
+
+/** The county's appreciation read back from its columns; null where it has none. */
+export function appreciationOfRow(c: AppreciationColumns): Appreciation | null {
+  if (
+    c.appreciation_value === null ||
+    c.appreciation_low === null ||
+    c.appreciation_high === null ||
+    c.appreciation_level === null ||
+    c.appreciation_long_run_rate === null ||
+    c.appreciation_national_rate === null ||
+    c.appreciation_volatility === null ||
+    c.appreciation_year === null
+  ) {
+    return null;
+  }
+  return {
+    value: c.appreciation_value,
+    low: c.appreciation_low,
+    high: c.appreciation_high,
+    level: c.appreciation_level,
+    long_run_rate: c.appreciation_long_run_rate,
+    national_rate: c.appreciation_national_rate,
+    county_cagr_10y: c.appreciation_county_cagr_10y,
+    volatility: c.appreciation_volatility,
+    year: c.appreciation_year,
+    source: SOURCE.appreciation,
+    vintage: appreciationVintage(c.appreciation_year),
+  };
 }
 
 /** One kind of crime grade, flattened (`crimeGradeColumns` / `crimeGradeFromColumns`). */
@@ -66,7 +124,8 @@ export type MarketCountyRow = {
   /** ACS effective rate; always set: county, else state median, else 0.01 (see `property_tax_level`). */
   readonly property_tax_rate: number;
   readonly property_tax_level: TaxLevel;
-} & FmrColumns &
+} & AppreciationColumns &
+  FmrColumns &
   CrimeColumns<'violent'> &
   CrimeColumns<'property'>;
 
@@ -109,6 +168,7 @@ export type MarketZipRow = {
 export interface MarketContext {
   readonly fmr: ReturnType<typeof buildFmrIndex>;
   readonly tax: ReturnType<typeof buildTaxIndex>;
+  readonly appreciation: ReturnType<typeof buildAppreciationIndex>;
   readonly crime: ReadonlyMap<string, CountyCrimeGrades>;
   readonly acs: ReadonlyMap<string, AcsCountyRow>;
   readonly safmr: ReadonlyMap<string, SafmrRow>;
@@ -132,6 +192,7 @@ export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
   return {
     fmr: buildFmrIndex(files.fmr, files.safmrMandatory, population),
     tax: buildTaxIndex(files.acsCounty),
+    appreciation: buildAppreciationIndex(files.hpiCounty),
     crime: buildCrimeGrades(files.crimeCounty, { acs: files.acsCounty, places: files.crimePlace }),
     acs: new Map(files.acsCounty.map((r) => [r.county_fips, r])),
     safmr: new Map(files.safmr.map((r) => [r.zip, r])),
@@ -189,6 +250,7 @@ export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
       population: acs?.population ?? null,
       property_tax_rate: tax.value,
       property_tax_level: tax.level,
+      ...appreciationColumns(ctx.appreciation.forCounty(fips)),
       ...crimeColumns('violent', crime?.violent ?? null),
       ...crimeColumns('property', crime?.property ?? null),
     };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
+import { type HpiCountyRow, parseHpiCountyCsv } from './appreciation.js';
 import { type CrimeCountyRow, type CrimePlaceRow, parseCrimeCountyCsv, parseCrimePlaceCsv } from './crime.js';
 import { parseZipCountyCsv, type ZipCountyRow } from './crosswalk.js';
 import {
@@ -84,6 +85,13 @@ export const MARKET_FILES = {
     source: SOURCE.mortgage,
     vintage: 'weekly, latest row = vintage',
     required: true,
+  }),
+  hpiCounty: spec<HpiCountyRow>({
+    file: 'fhfa_hpi_county_annual.csv',
+    parse: parseHpiCountyCsv,
+    source: SOURCE.hpi,
+    vintage: VINTAGE.hpi,
+    required: false,
   }),
 } as const;
 

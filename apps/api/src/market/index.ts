@@ -1,5 +1,18 @@
 export { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
 export {
+  APPRECIATION_BOUNDS,
+  APPRECIATION_COUNTY_WEIGHT,
+  APPRECIATION_RANGE_SIGMAS,
+  type Appreciation,
+  type AppreciationIndex,
+  type AppreciationLevel,
+  appreciationAt,
+  buildAppreciationIndex,
+  type HpiCountyRow,
+  parseHpiCountyCsv,
+} from './appreciation.js';
+export { type AppreciationValidation, validateAppreciation } from './appreciation-validation.js';
+export {
   type CountyCandidate,
   type CountyChoice,
   checkZipState,

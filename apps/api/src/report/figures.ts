@@ -4,11 +4,13 @@
  */
 import {
   addressLine,
+  formatMarketFigure,
   formatMetric,
   HOLD_PERIOD_ROWS,
   houseTypeName,
   METRIC_LABELS,
   type MetricKey,
+  marketFigureMeta,
   type SharedAnalysis,
 } from '@sfr/contracts';
 
@@ -88,32 +90,14 @@ function textLine(key: string, label: string, value: string): ReportLine {
   return { key, label, value, text: value };
 }
 
-const MARKET_FIGURE_LABELS: Record<string, string> = {
-  hud_rent: 'HUD Rent (Section 8)',
-  rentometer_rent: 'Market Rent',
-  market_rent: 'Market Rent',
-  violent_crime_grade: 'Violent Crime Grade',
-  property_crime_grade: 'Property Crime Grade',
-  property_tax_rate: 'Property Tax Rate',
-  interest_rate: 'Interest Rate',
-  insurance_rate: 'Insurance Rate',
-};
-
-function evidenceText(key: string, value: number | string | null): string {
-  if (value === null) return 'N/A';
-  if (typeof value === 'string') return value;
-  if (key.endsWith('_rate')) return formatMetric('cap_rate', value);
-  return formatMetric('rent', value);
-}
-
 function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
   return Object.entries(analysis.market_data.figures).map(([key, figure]) => {
     const extra = figure as Record<string, unknown>;
     return {
       key,
-      label: MARKET_FIGURE_LABELS[key] ?? key.replaceAll('_', ' '),
+      label: marketFigureMeta(key).label,
       value: figure.value,
-      text: evidenceText(key, figure.value),
+      text: formatMarketFigure(key, figure.value),
       source: figure.source,
       vintage: figure.vintage,
       tier: typeof extra.tier === 'string' ? extra.tier : null,

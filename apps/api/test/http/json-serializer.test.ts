@@ -166,6 +166,7 @@ const facts: MarketFacts = {
   property_tax_rate: null,
   owner_tax_rate: null,
   interest_rate: null,
+  appreciation: null,
   warnings: ['No reliable crime rate is published for this county.'],
 };
 

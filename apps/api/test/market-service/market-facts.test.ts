@@ -106,6 +106,17 @@ describe('figures with tiers', () => {
     expect(figures.property_tax_rate?.note).toMatch(/homestead/i);
     expect(figures.violent_crime_grade?.tier).toBe('reported');
     expect(figures.insurance_rate?.tier).toBe('default');
+
+    // Travis in the fixture's three-county index: its blend capped at 5 %, the range from its history
+    expect(figures.annual_price_appreciation).toMatchObject({
+      value: 0.05,
+      tier: 'estimated',
+      vintage: 'FHFA county HPI, 1994–2024',
+      range: { low: expect.closeTo(-0.0459, 4), high: expect.closeTo(0.1459, 4) },
+    });
+    expect(figures.annual_price_appreciation?.note).toMatch(/30-year rate 5\.62% a year/);
+    expect(body.property.metrics.annual_price_appreciation).toBe(0.05);
+    expect(body.sale_assumptions.annual_price_appreciation).toBe(0.05);
   });
 
   it('shows a county without any crime rate as tier none, and the rating counts it as average', async () => {

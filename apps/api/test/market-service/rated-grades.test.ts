@@ -29,6 +29,7 @@ function facts(violent: CrimeGradeColumns, property: CrimeGradeColumns): MarketF
     property_tax_rate: null,
     owner_tax_rate: null,
     interest_rate: null,
+    appreciation: null,
     warnings: [],
   };
 }

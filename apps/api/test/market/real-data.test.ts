@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  APPRECIATION_RANGE_SIGMAS,
   buildMarketData,
   type LoadedFileInfo,
   loadMarketDir,
   loadZipcodesUsGazetteer,
   type MarketData,
   type ParsedMarketFiles,
+  validateAppreciation,
 } from '../../src/market/index.js';
 import { REAL_DIR } from './fixtures.js';
 
@@ -40,6 +42,7 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     const rows = Object.fromEntries(files().map((f) => [f.file, f.rows]));
     expect(rows).toEqual({
       'fmr_fy2026.csv': 4764,
+      'fhfa_hpi_county_annual.csv': 99020,
       'safmr_fy2026.csv': 38601,
       'safmr_mandatory_metros.csv': 65,
       'zip_county.csv': 54553,
@@ -123,5 +126,22 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     const countyTax = mains.filter((z) => m().county(z.county_fips)?.property_tax_level === 'county').length;
     expect(hud / n).toBeGreaterThanOrEqual(0.99);
     expect(countyTax / n).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('appreciation: the national 1994–2024 rate, Travis’s blend, and the backtest’s fitted range', () => {
+    const travis = m().lookupZip('78701', 3)?.appreciation;
+    // FHFA: median county 1994–2024 3.82 %/yr; Travis 5.62 % → (5.62 + 3.82) / 2 = 4.72 %
+    expect(travis?.national_rate).toBeCloseTo(0.03819, 5);
+    expect(travis?.value).toBeCloseTo(0.04719, 5);
+    expect(travis?.vintage).toBe('FHFA county HPI, 1994–2024');
+    // Connecticut's planning regions are not in FHFA's (legacy-county) index: the state's figure
+    expect(m().lookupZip('06103', 2)?.appreciation?.level).toBe('state');
+    const check = validateAppreciation(data().hpiCounty);
+    expect(check.cases).toBe(3875);
+    expect(check.fitted_sigmas).toBe(APPRECIATION_RANGE_SIGMAS);
+    // what the market README reports, to the basis point
+    expect(check.coverage).toBeCloseTo(0.719, 3);
+    expect(check.shipped_error).toBeCloseTo(0.0405, 4);
+    expect(check.constant_3pct_error).toBeCloseTo(0.0388, 4);
   });
 });

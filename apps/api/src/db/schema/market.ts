@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  AppreciationLevel,
   CrimeGradeLetter,
   CrimeQuality,
   CrimeTier,
@@ -126,6 +127,15 @@ export const marketCounties = pgTable('market_counties', {
   population: doublePrecision(),
   property_tax_rate: doublePrecision().notNull(),
   property_tax_level: text().$type<TaxLevel>().notNull(),
+  appreciation_value: doublePrecision(),
+  appreciation_low: doublePrecision(),
+  appreciation_high: doublePrecision(),
+  appreciation_level: text().$type<AppreciationLevel>(),
+  appreciation_long_run_rate: doublePrecision(),
+  appreciation_national_rate: doublePrecision(),
+  appreciation_county_cagr_10y: doublePrecision(),
+  appreciation_volatility: doublePrecision(),
+  appreciation_year: integer(),
   violent_crime_tier: text().$type<CrimeTier>().notNull(),
   violent_crime_grade: text().$type<CrimeGradeLetter>(),
   violent_crime_percentile: doublePrecision(),

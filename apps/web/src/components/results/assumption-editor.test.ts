@@ -30,7 +30,33 @@ describe('the assumption editor', () => {
       propertyTaxRate: 0.01535,
       insuranceRate: 0.006,
       interestRate: 0.0803,
+      // the example analysis predates the appreciation figure: the model's 3 %, as it was made with
+      annualPriceAppreciation: 0.03,
     });
+  });
+
+  it('derives the appreciation from the county figure an analysis carries, overriding nothing', () => {
+    const figures = {
+      ...base.market_data.figures,
+      annual_price_appreciation: {
+        value: 0.0472,
+        source: 'FHFA',
+        vintage: '1994–2024',
+        tier: 'estimated' as const,
+      },
+    };
+    const metrics = { ...base.property.metrics, annual_price_appreciation: 0.0472 };
+    const travis = {
+      ...base,
+      property: { ...base.property, metrics },
+      market_data: { ...base.market_data, figures },
+    };
+    expect(derivationContextOf(travis).annualPriceAppreciation).toBe(0.0472);
+    expect(startEditing(travis).overridden.size).toBe(0);
+    // the user's own 2 % is an override the county figure never replaces
+    const edited = run(startEditing(travis), type('annual_price_appreciation', '2'));
+    expect(edited.overridden.has('annual_price_appreciation')).toBe(true);
+    expect(run(edited, type('purchase_price', '400000')).metrics.annual_price_appreciation).toBe(0.02);
   });
 
   it('re-derives from a new price what the user has not overridden, and recomputes every figure', () => {

@@ -64,8 +64,8 @@ const figure = (analysis: AnalysisResponse, key: string): number | null => {
 
 /**
  * What the derivations read, rebuilt from an analysis as the API built it: the house type, the
- * market rent per unit (else HUD's), and the tax, insurance and mortgage rates the market figures
- * carry (with the model's fallbacks where a figure is missing).
+ * market rent per unit (else HUD's), and the tax, insurance, mortgage and appreciation rates the
+ * market figures carry (with the model's fallbacks where a figure is missing).
  */
 export function derivationContextOf(analysis: AnalysisResponse): DerivationContext {
   const { rentometer_rent, hud_rent } = analysis.year_1_metrics;
@@ -75,6 +75,8 @@ export function derivationContextOf(analysis: AnalysisResponse): DerivationConte
     propertyTaxRate: figure(analysis, 'property_tax_rate') ?? DEFAULTS.propertyTaxRate,
     insuranceRate: figure(analysis, 'insurance_rate') ?? DEFAULTS.insuranceRate,
     interestRate: figure(analysis, 'interest_rate') ?? DEFAULTS.interestRate,
+    annualPriceAppreciation:
+      figure(analysis, 'annual_price_appreciation') ?? DEFAULTS.annualPriceAppreciation,
   };
 }
 

@@ -5,26 +5,13 @@
  * the numbers.
  */
 import {
-  formatMoney,
-  formatPercent,
+  formatMarketFigure,
+  MARKET_FIGURE_META,
   type MarketData,
   type MarketFigure,
   type MarketFigureTier,
-  UI_TEXT,
+  marketFigureMeta,
 } from '@sfr/contracts';
-
-type ValueKind = 'money' | 'percent' | 'text';
-
-/** The figures the API sends, with their names on screen and how their values read. */
-const KNOWN_FIGURES: Readonly<Record<string, { label: string; kind: ValueKind; perUnit?: true }>> = {
-  hud_rent: { label: 'HUD Rent', kind: 'money', perUnit: true },
-  rentometer_rent: { label: 'Market Rent', kind: 'money', perUnit: true },
-  violent_crime_grade: { label: 'Violent Crime Grade', kind: 'text' },
-  property_crime_grade: { label: 'Property Crime Grade', kind: 'text' },
-  property_tax_rate: { label: 'Property Tax Rate', kind: 'percent' },
-  interest_rate: { label: 'Interest Rate', kind: 'percent' },
-  insurance_rate: { label: 'Insurance Rate', kind: 'percent' },
-};
 
 export interface MarketSourceRow {
   key: string;
@@ -75,36 +62,21 @@ function coarseGrade(value: MarketFigure['value']): MarketFigure['value'] {
   return band ? `≈${band}` : value;
 }
 
-/** 'some_new_figure' → 'Some new figure', for figures this page does not know yet. */
-function labelOf(key: string): string {
-  const words = key.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function valueText(value: MarketFigure['value'], kind: ValueKind): string {
-  if (value === null) return UI_TEXT.notAvailable;
-  if (typeof value === 'string') return value;
-  if (!Number.isFinite(value)) return UI_TEXT.notAvailable;
-  if (kind === 'money') return formatMoney(value);
-  if (kind === 'percent') return formatPercent(value);
-  return String(value);
-}
-
 /** The rows; on a 2–4 unit deal (`units` > 1) the per-unit rents say 'per unit'. */
 export function marketSourceRows(
   marketData: Pick<MarketData, 'figures'> | null | undefined,
   units = 1,
 ): MarketSourceRow[] {
   const figures = marketData?.figures ?? {};
-  const known = Object.keys(KNOWN_FIGURES).filter((key) => key in figures);
-  const unknown = Object.keys(figures).filter((key) => !(key in KNOWN_FIGURES));
+  const known = Object.keys(MARKET_FIGURE_META).filter((key) => key in figures);
+  const unknown = Object.keys(figures).filter((key) => !(key in MARKET_FIGURE_META));
   return [...known, ...unknown].flatMap((key) => {
     const figure = figures[key];
     if (!figure) return [];
-    const known = KNOWN_FIGURES[key] ?? { label: labelOf(key), kind: 'text' as const };
-    const label = figure.label?.trim() || known.label;
+    const meta = marketFigureMeta(key);
+    const label = figure.label?.trim() || meta.label;
     const range = figure.range
-      ? `${valueText(figure.range.low, known.kind)} – ${valueText(figure.range.high, known.kind)}${
+      ? `${formatMarketFigure(key, figure.range.low)} – ${formatMarketFigure(key, figure.range.high)}${
           figure.range.note ? ` (${figure.range.note})` : ''
         }`
       : null;
@@ -112,8 +84,8 @@ export function marketSourceRows(
     return [
       {
         key,
-        label: known.perUnit && units > 1 ? `${label} (per unit)` : label,
-        value: valueText(estimatedGrade ? coarseGrade(figure.value) : figure.value, known.kind),
+        label: meta.perUnit && units > 1 ? `${label} (per unit)` : label,
+        value: formatMarketFigure(key, estimatedGrade ? coarseGrade(figure.value) : figure.value),
         source: figure.vintage ? `${figure.source}, ${figure.vintage}` : figure.source,
         tierKey: figure.tier,
         tier: TIER_TEXT[figure.tier],

@@ -1,0 +1,55 @@
+/**
+ * The market figures an analysis carries (`market_data.figures`): what each is called and how its
+ * value reads, for every place that shows them (the results' sources table, the PDF and CSV report).
+ */
+import { formatMoney, formatPercent } from './format.js';
+import { UI_TEXT } from './messages.js';
+
+export type MarketFigureKind = 'money' | 'percent' | 'text';
+
+export interface MarketFigureMeta {
+  readonly label: string;
+  readonly kind: MarketFigureKind;
+  /** a per-unit rent: a 2–4 unit deal says so */
+  readonly perUnit?: true;
+}
+
+/** The figures the API sends, in the order the results show them. */
+export const MARKET_FIGURE_META: Readonly<Record<string, MarketFigureMeta>> = {
+  hud_rent: { label: 'HUD Rent', kind: 'money', perUnit: true },
+  rentometer_rent: { label: 'Market Rent', kind: 'money', perUnit: true },
+  violent_crime_grade: { label: 'Violent Crime Grade', kind: 'text' },
+  property_crime_grade: { label: 'Property Crime Grade', kind: 'text' },
+  property_tax_rate: { label: 'Property Tax Rate', kind: 'percent' },
+  interest_rate: { label: 'Interest Rate', kind: 'percent' },
+  insurance_rate: { label: 'Insurance Rate', kind: 'percent' },
+  annual_price_appreciation: { label: 'Price Appreciation', kind: 'percent' },
+};
+
+/**
+ * A figure's name and kind; a figure this build does not know reads as text under its key in words.
+ *
+ * @example marketFigureMeta('interest_rate') → { label: 'Interest Rate', kind: 'percent' }
+ * @example marketFigureMeta('some_new_figure') → { label: 'Some new figure', kind: 'text' }
+ */
+export function marketFigureMeta(key: string): MarketFigureMeta {
+  const known = MARKET_FIGURE_META[key];
+  if (known) return known;
+  const words = key.replaceAll('_', ' ');
+  return { label: words.charAt(0).toUpperCase() + words.slice(1), kind: 'text' };
+}
+
+/**
+ * A figure's value as shown: money '$1,234.00', percent '4.72%', text as is; missing is 'N/A'.
+ *
+ * @example formatMarketFigure('annual_price_appreciation', 0.0472) === '4.72%'
+ */
+export function formatMarketFigure(key: string, value: number | string | null): string {
+  if (value === null) return UI_TEXT.notAvailable;
+  if (typeof value === 'string') return value;
+  if (!Number.isFinite(value)) return UI_TEXT.notAvailable;
+  const { kind } = marketFigureMeta(key);
+  if (kind === 'money') return formatMoney(value);
+  if (kind === 'percent') return formatPercent(value);
+  return String(value);
+}

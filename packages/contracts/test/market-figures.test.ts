@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatMarketFigure, MARKET_FIGURE_META, marketFigureMeta } from '../src/index.js';
+
+describe('market figures: one name and one reading for the results page and the report', () => {
+  it('names each known figure and reads its value by kind', () => {
+    expect(marketFigureMeta('interest_rate')).toEqual({ label: 'Interest Rate', kind: 'percent' });
+    expect(formatMarketFigure('annual_price_appreciation', 0.0472)).toBe('4.72%');
+    expect(formatMarketFigure('hud_rent', 2347)).toBe('$2,347.00');
+    expect(formatMarketFigure('violent_crime_grade', 'B+')).toBe('B+');
+    expect(Object.keys(MARKET_FIGURE_META)).toContain('annual_price_appreciation');
+  });
+
+  it('reads an unknown figure as text under its key in words, and a missing value as N/A', () => {
+    expect(marketFigureMeta('some_new_figure')).toEqual({ label: 'Some new figure', kind: 'text' });
+    expect(formatMarketFigure('some_new_figure', 12)).toBe('12');
+    expect(formatMarketFigure('hud_rent', null)).toBe('N/A');
+    expect(formatMarketFigure('hud_rent', Number.NaN)).toBe('N/A');
+  });
+});
