@@ -1,5 +1,5 @@
 /**
- * Market-data coverage report: HUD rent, the offline market rent against HUD's 40th percentile,
+ * Market-data coverage report: HUD rent, where the offline market rent starts and how often HUD's is above it,
  * crime grades by tier (share of crosswalk ZIPs and of people), the crime estimate's validation
  * error, and the investor tax rule of every state.
  *
@@ -14,8 +14,6 @@ import {
   CRIME_TIERS,
   type CrimeKind,
   type CrimeTier,
-  FMR_ROUNDING,
-  fmrScheduleOf,
   INVESTOR_TAX_RULES,
   investorTaxRate,
   investorTaxRule,
@@ -24,11 +22,8 @@ import {
   type MarketCountyRow,
   type MarketData,
   type MarketZipRow,
-  rentForBedrooms,
-  SAFMR_ROUNDING,
   STATE_FIPS_50_DC,
   STATES_50_DC,
-  safmrScheduleOf,
   validateCrimeModel,
 } from '../src/market/index.js';
 
@@ -46,34 +41,34 @@ const line = (label: string, n: number, d: number) =>
 const tierOf = (c: MarketCountyRow | null, kind: CrimeKind): CrimeTier =>
   c === null ? 'none' : kind === 'violent' ? c.violent_crime_tier : c.property_crime_tier;
 
-/** HUD rent and the market rent against the 40th percentile, every ZIP row × 0–6 bedrooms. */
+/**
+ * HUD rent, what the market rent starts from (the ZIP's SAFMR or the area FMR), and how often HUD's
+ * rent is above the market rent (a Section 8 opportunity), every ZIP × county row at 2 and 3 BR.
+ */
 function rents(market: MarketData): void {
   let rows = 0;
   let withHud = 0;
-  let checks = 0;
-  let atOrAbove = 0;
-  let anchorMatches = 0;
+  const basis = { safmr: 0, fmr: 0 };
+  const checks = { 2: 0, 3: 0 };
+  const hudAbove = { 2: 0, 3: 0 };
   for (const row of market.zipRows) {
     rows += 1;
     if (row.hud_rent_applies !== null) withHud += 1;
-    const fmr = fmrScheduleOf(row);
-    if (fmr === null) continue;
-    const safmr = safmrScheduleOf(row);
     const county = market.county(row.county_fips)?.county_name ?? row.county_name ?? row.county_fips;
-    for (let b = 0; b <= 6; b++) {
+    for (const b of [2, 3] as const) {
       const l = market.lookupZip(row.zip, b, { county });
-      if (l?.county_fips !== row.county_fips || !l.market_rent) continue;
-      checks += 1;
-      const fortieth =
-        safmr === null ? rentForBedrooms(fmr, b, FMR_ROUNDING) : rentForBedrooms(safmr, b, SAFMR_ROUNDING);
-      if (l.market_rent.low === fortieth) anchorMatches += 1;
-      if (l.market_rent.value >= fortieth) atOrAbove += 1;
+      if (l?.county_fips !== row.county_fips || !l.market_rent || !l.hud_rent) continue;
+      checks[b] += 1;
+      if (b === 2) basis[l.market_rent.anchor_basis] += 1;
+      if (l.hud_rent.value > l.market_rent.value) hudAbove[b] += 1;
     }
   }
   console.log('\nRents (every ZIP × county row):');
   line('rows with a HUD rent', withHud, rows);
-  line('market rent ≥ HUD 40th percentile (0–6 BR)', atOrAbove, checks);
-  line('market rent range low = the 40th percentile', anchorMatches, checks);
+  line('market rent from the ZIP’s Small Area FMR', basis.safmr, checks[2]);
+  line('market rent from the area FMR', basis.fmr, checks[2]);
+  line('HUD rent above the market rent, 2 BR (Section 8)', hudAbove[2], checks[2]);
+  line('HUD rent above the market rent, 3 BR (Section 8)', hudAbove[3], checks[3]);
 }
 
 /** Crime tiers by ZIP (main county) and by people (ACS county population spread over ZIPs by res_ratio). */

@@ -168,6 +168,8 @@ export const marketFigureSchema = z.object({
 export const marketDataSchema = z.looseObject({
   figures: z.record(z.string(), marketFigureSchema),
   warnings: z.array(z.string()),
+  /** what the figures together say in the investor's favour, e.g. a Section 8 opportunity */
+  opportunities: z.array(z.string()).optional(),
 });
 
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */

@@ -55,6 +55,7 @@ export function factsFromMarket(facts: MarketFacts): AnalysisFacts {
   return analysisFacts(facts, {
     figures: marketFigures(facts, DEFAULTS.insuranceRate),
     warnings: facts.warnings,
+    ...(facts.opportunities.length > 0 && { opportunities: facts.opportunities }),
     location: facts.location,
   });
 }

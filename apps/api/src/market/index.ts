@@ -148,10 +148,13 @@ export {
   type ZipMarketLookup,
 } from './market-index.js';
 export {
-  MARKET_RENT_HIGH_FACTOR,
+  BEDROOM_LADDER,
+  bedroomRatio,
+  MARKET_RENT_COVERAGE,
   MARKET_RENT_METHOD,
-  MARKET_RENT_PREMIUM,
+  MARKET_RENT_MODEL,
   type MarketRent,
+  type MarketRentBasis,
   marketRentEstimate,
 } from './market-rent.js';
 export {
@@ -161,6 +164,17 @@ export {
   type MortgageRateRow,
   parseMortgageRatesCsv,
 } from './mortgage.js';
+export {
+  fitRentModel,
+  leaveStateOut,
+  parseRentEvidenceCsv,
+  type RentEvidenceRow,
+  type RentFit,
+  type RentScore,
+  type RentValidation,
+  rentsNow,
+  validateMarketRent,
+} from './rent-validation.js';
 export { type Provenance, SOURCE, VINTAGE } from './sources.js';
 export {
   buildTaxIndex,

@@ -39,8 +39,8 @@ export interface MarketRentFigure {
   value: number;
   /** `live`: a provider's figure for this address; `estimated`: the offline estimate from HUD rents. */
   tier: 'live' | 'estimated';
-  /** low–high around the value: the estimate's 40th–60th percentile, or the provider's range */
-  range: { low: number; high: number } | null;
+  /** low–high around the value: the estimate's 80 % range, or the provider's range */
+  range: { low: number; high: number; note?: string } | null;
   source: string;
   vintage: string;
   note?: string;
@@ -60,6 +60,8 @@ export interface MarketFacts {
   /** The county's default annual price appreciation with its range (FHFA); null without the index. */
   appreciation: Appreciation | null;
   warnings: string[];
+  /** What the figures together say in the investor's favour (a Section 8 opportunity). */
+  opportunities: string[];
 }
 
 export interface MarketServiceDeps {
@@ -138,6 +140,21 @@ function crimeWarnings(grades: readonly (CrimeGrade | null)[]): string[] {
     );
   }
   return warnings;
+}
+
+/**
+ * When HUD's rent is above the market rent, a voucher may pay more than the open market: a Section 8
+ * opportunity, said as such (HUD's figure is a gross rent, so the housing authority's utility
+ * allowance comes off it when the tenant pays utilities).
+ */
+export function section8Opportunity(hud: HudRent | null, market: MarketRentFigure | null): string | null {
+  if (hud === null || market === null || hud.value <= market.value) return null;
+  const more = hud.value - market.value;
+  return `Section 8 opportunity: HUD's rent for this home, ${dollars(hud.value)}, is ${dollars(more)} above the market rent (${dollars(
+    market.value,
+  )}). A voucher can pay up to the payment standard (${dollars(hud.payment_standard.low)}–${dollars(
+    hud.payment_standard.high,
+  )}) less the housing authority's utility allowance when the tenant pays utilities, so a Section 8 lease may earn more than the open market here.`;
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
@@ -274,6 +291,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       interest_rate: null,
       appreciation: null,
       warnings,
+      opportunities: [],
     };
     if (deps.dataAvailable) {
       const rows = await findZip(property.zipcode);
@@ -305,10 +323,14 @@ export function createMarketService(deps: MarketServiceDeps) {
         market_rent: estimate && {
           value: estimate.value,
           tier: 'estimated',
-          range: { low: estimate.low, high: estimate.high },
+          range: {
+            low: estimate.low,
+            high: estimate.high,
+            note: `meant to hold 8 in 10 asking rents; it held ${Math.round(estimate.coverage * 1000) / 10}% in states left out of the fit`,
+          },
           source: estimate.source,
           vintage: estimate.vintage,
-          note: `An estimate from HUD rents, not from rental listings: ${estimate.method}`,
+          note: `An estimate of the asking rent, not a listing for this address: ${estimate.method}`,
         },
         violent_crime_grade: found.violent_crime_grade,
         property_crime_grade: found.property_crime_grade,
@@ -317,6 +339,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         interest_rate: found.interest_rate,
         appreciation: found.appreciation,
         warnings,
+        opportunities: [],
       };
       if (hud === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
       warnings.push(...crimeWarnings([found.violent_crime_grade, found.property_crime_grade]));
@@ -331,6 +354,8 @@ export function createMarketService(deps: MarketServiceDeps) {
       const live = await liveMarketRent(property, result.location, result.market_rent, warnings);
       if (live) result.market_rent = live;
     }
+    const opportunity = section8Opportunity(result.hud_rent, result.market_rent);
+    if (opportunity) result.opportunities.push(opportunity);
     return result;
   }
 

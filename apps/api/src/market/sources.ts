@@ -20,7 +20,7 @@ export const SOURCE = {
   crime:
     'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
   acs: ACS,
-  marketRent: `Estimate: ${HUD} Small Area FMR (else FMR) raised by the ratio of HUD's 50th- to 40th-percentile rents`,
+  marketRent: `Estimate: ${HUD} Small Area FMR (else FMR), calibrated on the Zillow Observed Rent Index (data provided by Zillow Group) and listing bedroom ratios`,
   crimeEstimate:
     'Estimate: SFR Analyst model of county crime rates from U.S. Census Bureau ACS figures and the state, fitted on Urban Institute Mobility Metrics counties with complete reporting',
   citywideCrime:
@@ -44,7 +44,7 @@ export const VINTAGE = {
   crosswalk: '2024-Q4',
   crime: '2021–2023',
   acs: '2019–2023 ACS 5-year',
-  marketRent: 'FY2026 HUD rents × HUD 50th/40th-percentile ratio (FY2018–FY2024)',
+  marketRent: 'FY2026 HUD rents; fitted on asking rents of 2023-10 brought to 2026-01',
   gazetteer: 'GeoNames, checked 2026-03-11',
   hpi: 'annual, 1976–2024 (county developmental index)',
 } as const;

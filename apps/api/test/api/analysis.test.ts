@@ -19,9 +19,9 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     const body = analysisResponseSchema.parse(res.json());
     // Travis County FY2026 FMR, 3 bedrooms = $2,347 (78701 is not in a mandatory SAFMR metro)
     expect(body.year_1_metrics.hud_rent).toBe(2347);
-    // offline market rent: 78701's Small Area FMR 3,520 (the 40th percentile) × 1.08
-    expect(body.year_1_metrics.rentometer_rent).toBe(3802);
-    expect(body.property.metrics.rent).toBe(3802);
+    // offline market rent from 78701's 2 BR Small Area FMR 2,780: 2,836.04 × 1.26 for 3 bedrooms
+    expect(body.year_1_metrics.rentometer_rent).toBe(3573);
+    expect(body.property.metrics.rent).toBe(3573);
     // the investor (non-homestead) rate from Travis County's ACS 1.535 %: ≈ 1.84 %
     const taxRate = body.market_data.figures.property_tax_rate?.value as number;
     expect(taxRate).toBeCloseTo(0.0184, 4);

@@ -17,6 +17,7 @@ interface Analysed {
   market_data: {
     figures: Record<string, MarketFigure>;
     warnings: string[];
+    opportunities?: string[];
     location: { county_fips: string; county_name: string; county_matched: string };
   };
 }
@@ -48,12 +49,14 @@ describe.skipIf(!existsSync(REAL_DIR))('market facts on the real data', { timeou
     factor: 1,
   };
 
-  it('4218 N Sheridan Rd, Chicago 60614, 2 bed, $380,000: offline market rent at or above the SAFMR $2,670', async () => {
+  it('4218 N Sheridan Rd, Chicago 60614, 2 bed, $380,000: an asking-rent estimate whose range holds the listings’ $3,370', async () => {
     const body = await analysed(chicago);
     const rent = body.market_data.figures.rentometer_rent;
-    expect(rent).toMatchObject({ value: 2884, tier: 'estimated', range: { low: 2670, high: 3097 } });
-    expect(body.year_1_metrics.rentometer_rent).toBeGreaterThanOrEqual(2670);
-    expect(body.property.metrics.rent).toBeGreaterThanOrEqual(2670);
+    expect(rent).toMatchObject({ value: 2735, tier: 'estimated', range: { low: 2203, high: 3404 } });
+    expect(body.year_1_metrics.rentometer_rent).toBe(2735);
+    expect(body.property.metrics.rent).toBe(2735);
+    // the market rent is above HUD's: no Section 8 opportunity to claim
+    expect(body.market_data.opportunities).toBeUndefined();
     expect(body.market_data.figures.hud_rent).toMatchObject({
       value: 2670,
       range: { low: 2403, high: 2937 },

@@ -188,15 +188,21 @@ describe('lookupZip: HUD rent', () => {
 });
 
 describe('lookupZip: market rent, crime, tax, interest', () => {
-  it('raises the ZIP’s SAFMR to a market estimate even where the FMR applies (78701 3 BR: 3520 × 1.08)', () => {
-    expect(market.lookupZip('78701', 3)?.market_rent).toMatchObject({ low: 3520, value: 3802, high: 4083 });
+  it('starts from the ZIP’s SAFMR even where the FMR applies (78701 3 BR: 2 BR SAFMR 2,780 → 2,836 × 1.26)', () => {
+    expect(market.lookupZip('78701', 3)?.market_rent).toMatchObject({
+      value: 3573,
+      low: 2878,
+      high: 4447,
+      anchor_basis: 'safmr',
+    });
   });
 
-  it('anchors on the county FMR where the ZIP has no SAFMR (Loving County 79754, 3 BR: 1321 × 1.08)', () => {
+  it('starts from the county FMR where the ZIP has no SAFMR (Loving County 79754, 3 BR: 2 BR FMR 1,015)', () => {
+    // exp(0.608 + 0.9337 × ln 1015) = 1,178.12; × 1.26 = 1,484.43
     expect(market.lookupZip('79754', 3)?.market_rent).toMatchObject({
-      low: 1321,
-      value: 1427,
+      value: 1484,
       anchor_basis: 'fmr',
+      anchor_2br: 1015,
     });
   });
 

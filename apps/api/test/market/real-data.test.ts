@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import {
   APPRECIATION_RANGE_SIGMAS,
@@ -6,9 +7,13 @@ import {
   type LoadedFileInfo,
   loadMarketDir,
   loadZipcodesUsGazetteer,
+  MARKET_RENT_COVERAGE,
+  MARKET_RENT_MODEL,
   type MarketData,
   type ParsedMarketFiles,
+  parseRentEvidenceCsv,
   validateAppreciation,
+  validateMarketRent,
 } from '../../src/market/index.js';
 import { REAL_DIR } from './fixtures.js';
 
@@ -79,7 +84,8 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
       applies: 'fmr',
       safmr_mandatory: false,
     });
-    expect(r?.market_rent).toMatchObject({ low: 3520, value: 3802 }); // the ZIP's SAFMR × 1.08
+    // from the ZIP's 2 BR SAFMR 2,780: 2,836.04 × 1.26
+    expect(r?.market_rent).toMatchObject({ anchor_2br: 2780, value: 3573 });
     expect(r?.property_tax_rate).toMatchObject({ value: 0.01535, level: 'county' });
     expect(r?.violent_crime_grade).toMatchObject({ rate: 1213.64, year: 2023, quality: 2 });
     expect(r?.property_crime_grade).toMatchObject({ rate: 3243.99, year: 2023, quality: 2 });
@@ -143,5 +149,26 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     expect(check.coverage).toBeCloseTo(0.719, 3);
     expect(check.shipped_error).toBeCloseTo(0.0405, 4);
     expect(check.constant_3pct_error).toBeCloseTo(0.0388, 4);
+  });
+
+  it('market rent: the shipped fit is a fresh fit on the evidence, and scores what the README states', async () => {
+    const evidence = parseRentEvidenceCsv(
+      await readFile(new URL('../../src/market/evidence/zori_zip_2023_10.csv', import.meta.url), 'utf8'),
+    );
+    const scores = validateMarketRent(evidence, (zip) => {
+      const main = m().zip(zip)?.[0];
+      return main ? { safmr: main.safmr_2, fmr: main.fmr_2 } : null;
+    });
+    for (const v of scores) {
+      const shipped = MARKET_RENT_MODEL[v.basis];
+      for (const key of ['intercept', 'slope', 'low', 'high'] as const) {
+        expect(Math.abs(shipped[key] - v.fit[key]), `${v.basis} ${key}`).toBeLessThanOrEqual(1e-4);
+      }
+      expect(MARKET_RENT_COVERAGE[v.basis]).toBeCloseTo(v.held_out.coverage, 3);
+    }
+    const safmr = scores.find((v) => v.basis === 'safmr')?.held_out;
+    expect(safmr).toMatchObject({ zips: 6583 });
+    expect(safmr?.median_ratio).toBeCloseTo(1.017, 3);
+    expect(safmr?.within_15).toBeCloseTo(0.632, 3);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type BedroomRents,
+  bedroomRatio,
   buildTaxIndex,
   defaultInterestRate,
   MarketInputError,
@@ -60,38 +61,49 @@ describe('default interest rate', () => {
   });
 });
 
-describe('offline market rent = HUD 40th percentile × 1.08 (HUD 50th/40th ratio)', () => {
+describe('offline market rent: HUD’s 2-bedroom figure fitted to asking rents, then the listings’ bedroom ladder', () => {
   const AUSTIN_SAFMR: BedroomRents = [2210, 2350, 2780, 3520, 4140];
 
-  it('anchors on the area FMR where HUD publishes no SAFMR for the ZIP (Travis schedule)', () => {
+  it('starts from the area FMR where HUD publishes no SAFMR for the ZIP (Travis schedule)', () => {
+    // 2 BR FMR 1,852 → exp(0.608 + 0.9337 × ln 1852) = 2,065.61; 3 BR × 1.26 = 2,602.66
     expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 3)).toMatchObject({
-      low: 2347, // the 3 BR FMR
-      value: 2535, // 2347 × 1.08 = 2534.76
-      high: 2723, // 2347 × 1.16 = 2722.52
+      value: 2603,
+      low: 1999, // × exp(−0.2638)
+      high: 3402, // × exp(0.2679)
       anchor_basis: 'fmr',
+      anchor_2br: 1852,
+      coverage: 0.798,
     });
-    expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 5)).toMatchObject({ low: 3174, value: 3428 }); // 3427.92
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 3).two_bedroom).toBeCloseTo(2065.6057, 3);
+    // 5 BR: 4 BR's 1.49 plus 15 % of it: 2,065.61 × 1.49 × 1.15 = 3,539.42
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 5)).toMatchObject({ value: 3539 });
   });
 
-  it('anchors on the ZIP’s SAFMR where HUD publishes one, mandatory area or not (78701)', () => {
+  it('starts from the ZIP’s SAFMR where HUD publishes one, mandatory area or not (78701)', () => {
+    // 2 BR SAFMR 2,780 → exp(0.8217 + 0.8989 × ln 2780) = 2,836.04; 3 BR × 1.26 = 3,573.40
     expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 3)).toMatchObject({
-      low: 3520,
-      value: 3802, // 3520 × 1.08 = 3801.6
-      high: 4083, // 3520 × 1.16 = 4083.2
+      value: 3573,
+      low: 2878, // × exp(−0.2164)
+      high: 4447, // × exp(0.2187)
       anchor_basis: 'safmr',
+      anchor_2br: 2780,
+      coverage: 0.796,
     });
-    // 5 BR: 4140 × 1.15 = 4761 → 4760 (SAFMRs are published to $10); × 1.08 = 5140.8
-    expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 5)).toMatchObject({
-      low: 4760,
-      value: 5141,
-    });
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 0)).toMatchObject({ value: 2240 }); // × 0.79
+    expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 5)).toMatchObject({ value: 4860 });
   });
 
-  it('is labelled an estimate with its method and source', () => {
+  it('climbs the listings’ ladder, not HUD’s, and adds 15 % of the 4-bedroom rent per bedroom above 4', () => {
+    expect([0, 1, 2, 3, 4].map(bedroomRatio)).toEqual([0.79, 0.83, 1, 1.26, 1.49]);
+    expect(bedroomRatio(6)).toBeCloseTo(1.49 * 1.3, 12);
+  });
+
+  it('is labelled an estimate with its method and source, crediting Zillow', () => {
     const r = marketRentEstimate({ fmr: TRAVIS, safmr: null }, 2);
-    expect(r).toMatchObject({ tier: 'estimated', estimate: true, premium: 1.08, bedrooms: 2 });
+    expect(r).toMatchObject({ tier: 'estimated', estimate: true, bedrooms: 2 });
     expect(r.source).toMatch(/^Estimate: U\.S\. Department of Housing and Urban Development/);
-    expect(r.method).toContain('× 1.08');
+    expect(r.source).toContain('data provided by Zillow Group');
+    expect(r.method).toContain('asking rent');
   });
 });
 
@@ -100,18 +112,18 @@ describe('properties', () => {
     .array(fc.integer({ min: 100, max: 5000 }), { minLength: 5, maxLength: 5 })
     .map((a) => a.sort((x, y) => x - y) as unknown as BedroomRents);
 
-  it('is never below the 40th percentile, never above its high end, and 8% over it to the dollar', () => {
+  it('holds its value inside its range, in whole dollars, and never falls as bedrooms rise', () => {
     fc.assert(
       fc.property(
         schedule,
         fc.option(schedule, { nil: null }),
-        fc.integer({ min: 0, max: 10 }),
+        fc.integer({ min: 0, max: 9 }),
         (fmr, safmr, b) => {
           const r = marketRentEstimate({ fmr, safmr }, b);
-          expect(r.value).toBeGreaterThanOrEqual(r.low);
+          expect(r.low).toBeLessThanOrEqual(r.value);
           expect(r.high).toBeGreaterThanOrEqual(r.value);
-          expect(Math.abs(r.value - r.low * 1.08)).toBeLessThanOrEqual(0.5 + 1e-9);
           expect(Number.isInteger(r.value)).toBe(true);
+          expect(marketRentEstimate({ fmr, safmr }, b + 1).value).toBeGreaterThanOrEqual(r.value);
         },
       ),
     );

@@ -47,7 +47,7 @@ import {
   startEditing,
 } from './assumption-editor';
 import { HoldPeriodTable } from './HoldPeriodTable';
-import { MarketSources, MarketWarnings } from './MarketSources';
+import { MarketOpportunities, MarketSources, MarketWarnings } from './MarketSources';
 import { MetricsPanel } from './MetricsPanel';
 import {
   type EditableKey,
@@ -259,6 +259,7 @@ export default function AnalysisResults({
         </div>
       </div>
       <MarketWarnings warnings={live.market_data.warnings} />
+      <MarketOpportunities opportunities={live.market_data.opportunities} />
       <VerdictBand analysis={live} stale={stale} />
       <Suspense fallback={<LoadingBlock height={240} />}>
         <DecisionTools analysis={live} />

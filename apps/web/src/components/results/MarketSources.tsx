@@ -51,3 +51,17 @@ export function MarketWarnings({ warnings }: { warnings: readonly string[] }) {
     </div>
   );
 }
+
+/** What the figures together say in the investor's favour (a Section 8 opportunity). */
+export function MarketOpportunities({ opportunities }: { opportunities: readonly string[] | undefined }) {
+  if (!opportunities || opportunities.length === 0) return null;
+  return (
+    <div className="results-opportunities" role="note" aria-label="Opportunities">
+      <ul>
+        {opportunities.map((opportunity) => (
+          <li key={opportunity}>{opportunity}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * The offline market rent's fit and its held-out error: Zillow's typical asking rents by ZIP
+ * (`evidence/zori_zip_2023_10.csv`) against HUD's 2-bedroom figure for the ZIP, one state at a time
+ * left out of the fit and scored.
+ */
+import { MarketDataError } from './errors.js';
+import { MARKET_RENT_MODEL, type MarketRentBasis } from './market-rent.js';
+import { readTable } from './table.js';
+import { median } from './tax.js';
+
+/** One ZIP of the rent evidence. */
+export interface RentEvidenceRow {
+  readonly zip: string;
+  readonly state: string;
+  readonly zori: number;
+  /** The county's rent in 2023-10 and 2026-01 from one later release; null where Zillow has none. */
+  readonly county_then: number | null;
+  readonly county_now: number | null;
+}
+
+export const RENT_EVIDENCE_COLUMNS = [
+  'zip',
+  'state',
+  'county_fips',
+  'month',
+  'zori',
+  'county_zori_2023_10',
+  'county_zori_2026_01',
+] as const;
+
+export function parseRentEvidenceCsv(text: string, file = 'zori_zip_2023_10.csv'): RentEvidenceRow[] {
+  const t = readTable(file, text, RENT_EVIDENCE_COLUMNS);
+  const rows: RentEvidenceRow[] = [];
+  for (let r = 0; r < t.rowCount; r++) {
+    const zori = t.num(r, 'zori');
+    if (!(zori > 0)) throw new MarketDataError(file, r + 1, 'zori', `must be positive, got ${zori}`);
+    rows.push({
+      zip: t.code(r, 'zip', 5),
+      state: t.text(r, 'state'),
+      zori,
+      county_then: t.optNum(r, 'county_zori_2023_10'),
+      county_now: t.optNum(r, 'county_zori_2026_01'),
+    });
+  }
+  return rows;
+}
+
+/**
+ * Each ZIP's asking rent brought to 2026-01 by its county's growth within one release, or by the
+ * median county growth where the county has none (evidence README).
+ */
+export function rentsNow(rows: readonly RentEvidenceRow[]): { zip: string; state: string; rent: number }[] {
+  const growth = (r: RentEvidenceRow) =>
+    r.county_then !== null && r.county_now !== null && r.county_then > 0
+      ? r.county_now / r.county_then
+      : null;
+  const known = rows.flatMap((r) => growth(r) ?? []);
+  const typical = known.length > 0 ? median(known) : 1;
+  return rows.map((r) => ({ zip: r.zip, state: r.state, rent: r.zori * (growth(r) ?? typical) }));
+}
+
+/** One ZIP with its HUD 2-bedroom figure on a basis and its asking rent. */
+export interface RentPoint {
+  readonly state: string;
+  readonly anchor: number;
+  readonly rent: number;
+}
+
+export interface RentFit {
+  readonly intercept: number;
+  readonly slope: number;
+  /** 10th and 90th percentiles of the log residuals */
+  readonly low: number;
+  readonly high: number;
+  readonly points: number;
+}
+
+/** The sorted value at ⌊q × n⌋ (the convention the shipped constants were fitted with). */
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** Least squares of ln(rent) on ln(anchor), and the 10th/90th percentiles of the residuals. */
+export function fitRentModel(points: readonly RentPoint[]): RentFit {
+  const xs = points.map((p) => Math.log(p.anchor));
+  const ys = points.map((p) => Math.log(p.rent));
+  const n = points.length;
+  const mx = xs.reduce((s, x) => s + x, 0) / n;
+  const my = ys.reduce((s, y) => s + y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] ?? 0) - mx;
+    sxy += dx * ((ys[i] ?? 0) - my);
+    sxx += dx * dx;
+  }
+  const slope = sxy / sxx;
+  const intercept = my - slope * mx;
+  const residuals = xs.map((x, i) => (ys[i] ?? 0) - intercept - slope * x).sort((a, b) => a - b);
+  return { intercept, slope, low: quantile(residuals, 0.1), high: quantile(residuals, 0.9), points: n };
+}
+
+export interface RentScore {
+  readonly zips: number;
+  /** median of estimate ÷ asking rent */
+  readonly median_ratio: number;
+  /** share of ZIPs whose estimate is within ±15 % of the asking rent */
+  readonly within_15: number;
+  /** share of asking rents inside the estimate's range */
+  readonly coverage: number;
+}
+
+function score(cases: readonly { ratio: number; inside: boolean }[]): RentScore {
+  return {
+    zips: cases.length,
+    median_ratio: median(cases.map((c) => c.ratio)),
+    within_15: cases.filter((c) => c.ratio >= 0.85 && c.ratio <= 1.15).length / cases.length,
+    coverage: cases.filter((c) => c.inside).length / cases.length,
+  };
+}
+
+/** Leaves each state out in turn, fits on the rest and scores the 2-bedroom estimate on the state. */
+export function leaveStateOut(points: readonly RentPoint[]): RentScore {
+  const cases: { ratio: number; inside: boolean }[] = [];
+  for (const state of new Set(points.map((p) => p.state))) {
+    const fit = fitRentModel(points.filter((p) => p.state !== state));
+    for (const p of points.filter((q) => q.state === state)) {
+      const estimate = Math.exp(fit.intercept + fit.slope * Math.log(p.anchor));
+      const residual = Math.log(p.rent / estimate);
+      cases.push({ ratio: estimate / p.rent, inside: residual >= fit.low && residual <= fit.high });
+    }
+  }
+  return score(cases);
+}
+
+export interface RentValidation {
+  readonly basis: MarketRentBasis;
+  /** The fit on every ZIP (what `MARKET_RENT_MODEL` should hold). */
+  readonly fit: RentFit;
+  /** The held-out score, a state at a time. */
+  readonly held_out: RentScore;
+  /** The shipped constants scored on every ZIP (in-sample). */
+  readonly shipped: RentScore;
+}
+
+/**
+ * Fits and scores both bases: `anchors(zip)` gives the ZIP's SAFMR and area FMR for 2 bedrooms (null
+ * where HUD has none); a ZIP is scored on a basis when it has that figure.
+ */
+export function validateMarketRent(
+  evidence: readonly RentEvidenceRow[],
+  anchors: (zip: string) => { safmr: number | null; fmr: number | null } | null,
+): RentValidation[] {
+  const now = rentsNow(evidence);
+  return (['safmr', 'fmr'] as const).map((basis) => {
+    const points = now.flatMap((r) => {
+      const anchor = anchors(r.zip)?.[basis] ?? null;
+      return anchor === null ? [] : [{ state: r.state, anchor, rent: r.rent }];
+    });
+    const model = MARKET_RENT_MODEL[basis];
+    const shipped = score(
+      points.map((p) => {
+        const estimate = Math.exp(model.intercept + model.slope * Math.log(p.anchor));
+        const residual = Math.log(p.rent / estimate);
+        return { ratio: estimate / p.rent, inside: residual >= model.low && residual <= model.high };
+      }),
+    );
+    return { basis, fit: fitRentModel(points), held_out: leaveStateOut(points), shipped };
+  });
+}
