@@ -7,13 +7,13 @@
  *
  * `dir` defaults to $MARKET_DATA_DIR, else <repo root>/../shared/data/market.
  */
+
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   buildMarketData,
-  CRIME_TIERS,
   type CrimeKind,
-  type CrimeTier,
   INVESTOR_TAX_RULES,
   investorTaxRate,
   investorTaxRule,
@@ -37,9 +37,6 @@ const line = (label: string, n: number, d: number) =>
   console.log(
     `  ${label.padEnd(46)} ${String(Math.round(n)).padStart(10)} / ${Math.round(d)}  ${pct(n, d).padStart(7)}`,
   );
-
-const tierOf = (c: MarketCountyRow | null, kind: CrimeKind): CrimeTier =>
-  c === null ? 'none' : kind === 'violent' ? c.violent_crime_tier : c.property_crime_tier;
 
 /**
  * HUD rent, what the market rent starts from (the ZIP's SAFMR or the area FMR), and how often HUD's
@@ -71,10 +68,14 @@ function rents(market: MarketData): void {
   line('HUD rent above the market rent, 3 BR (Section 8)', hudAbove[3], checks[3]);
 }
 
-/** Crime tiers by ZIP (main county) and by people (ACS county population spread over ZIPs by res_ratio). */
+/**
+ * How each ZIP's crime grade is had, by the path it takes (its USPS city as the typed city; people
+ * are the ACS county population spread over its ZIPs by res_ratio): the city's own rate, the county
+ * outside its graded cities, a New York City borough, the whole county (reported), incomplete,
+ * estimated or none.
+ */
 function crime(market: MarketData): void {
   const inStates = (r: MarketZipRow) => STATES_50_DC.includes(r.state_code);
-  const mains = market.zipRows.filter((r) => r.is_main);
   const resTotal = new Map<string, number>();
   for (const r of market.zipRows)
     resTotal.set(r.county_fips, (resTotal.get(r.county_fips) ?? 0) + r.res_ratio);
@@ -83,33 +84,42 @@ function crime(market: MarketData): void {
     const total = resTotal.get(r.county_fips) ?? 0;
     return c?.population && total > 0 ? (c.population * r.res_ratio) / total : 0;
   };
+  const paths = ['place', 'balance', 'borough', 'county', 'incomplete', 'estimated', 'none'] as const;
+  const pathOf = (r: MarketZipRow, kind: CrimeKind): (typeof paths)[number] => {
+    const g = market.lookupZip(r.zip, 2, { county: r.county_name })?.[`${kind}_crime_grade`] ?? null;
+    if (g === null) return 'none';
+    return g.tier === 'reported' ? g.basis : g.tier;
+  };
   for (const scope of ['50 states + DC', 'all crosswalk ZIPs'] as const) {
-    const zips = scope === '50 states + DC' ? mains.filter(inStates) : mains;
     const parts = scope === '50 states + DC' ? market.zipRows.filter(inStates) : market.zipRows;
+    const mains = parts.filter((r) => r.is_main);
     const people = parts.reduce((s, r) => s + peopleOf(r), 0);
-    console.log(`\nCrime grades by tier, ${scope} (${zips.length} ZIPs, ${Math.round(people)} people):`);
+    console.log(`\nCrime grades by path, ${scope} (${mains.length} ZIPs, ${Math.round(people)} people):`);
     for (const kind of ['violent', 'property'] as const) {
+      const zipPaths = new Map(mains.map((r) => [r, pathOf(r, kind)]));
+      const partPaths = new Map(parts.map((r) => [r, pathOf(r, kind)]));
       console.log(`  ${kind}:`);
-      for (const tier of CRIME_TIERS) {
-        const z = zips.filter((r) => tierOf(market.county(r.county_fips), kind) === tier).length;
-        const p = parts
-          .filter((r) => tierOf(market.county(r.county_fips), kind) === tier)
-          .reduce((s, r) => s + peopleOf(r), 0);
+      for (const path of paths) {
+        const z = [...zipPaths.values()].filter((p) => p === path).length;
+        const p = parts.filter((r) => partPaths.get(r) === path).reduce((s, r) => s + peopleOf(r), 0);
         console.log(
-          `    ${tier.padEnd(11)} ZIPs ${pct(z, zips.length).padStart(7)} (${String(z).padStart(5)})   people ${pct(p, people).padStart(7)}`,
+          `    ${path.padEnd(11)} ZIPs ${pct(z, mains.length).padStart(7)} (${String(z).padStart(5)})   people ${pct(p, people).padStart(7)}`,
         );
       }
     }
-    const graded = (r: MarketZipRow) =>
-      tierOf(market.county(r.county_fips), 'violent') !== 'none' &&
-      tierOf(market.county(r.county_fips), 'property') !== 'none';
-    line('ZIPs with both grades (some tier)', zips.filter(graded).length, zips.length);
-    line(
-      'people with both grades (some tier)',
-      parts.filter(graded).reduce((s, r) => s + peopleOf(r), 0),
-      people,
-    );
   }
+  const graded = market.placeRows.filter(
+    (p) => p.violent_crime_tier !== 'none' || p.property_crime_tier !== 'none',
+  );
+  const counties = market.countyRows.filter((c) => STATES_50_DC.includes(c.state_code ?? ''));
+  console.log(
+    `  ${new Set(graded.map((p) => p.state_fips + p.place_fips)).size} places graded by their own rate; ${counties.filter((c) => c.violent_crime_basis === 'balance').length} counties graded outside them (violent); ${
+      counties.filter((c) => c.violent_crime_tier === 'incomplete').length
+    } counties incomplete (violent), ${
+      market.countyRows.filter((c) => c.violent_crime_tier === 'incomplete' && c.violent_crime_quality !== 3)
+        .length
+    } of them a "complete" report failing the plausibility check`,
+  );
 }
 
 function crimeValidation(files: Parameters<typeof buildMarketData>[0]): void {
@@ -166,7 +176,7 @@ function taxRules(market: MarketData): void {
 
 async function main(): Promise<void> {
   const t0 = performance.now();
-  const loaded = await loadMarketDir(dir);
+  const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
   if (!loaded.ok) {
     console.log(`Market data not loaded from ${dir}: ${loaded.reason}`);
     for (const f of loaded.missing) console.log(`  missing: ${f}`);

@@ -10,11 +10,15 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   buildMarketData,
   loadMarketDir,
+  parseCrimePairsCsv,
+  parseFbiCitiesCsv,
   parseRentEvidenceCsv,
   validateAppreciation,
+  validateCrimeOrdering,
   validateMarketRent,
 } from '../src/market/index.js';
 
@@ -32,6 +36,15 @@ export const TARGETS = {
     /** share of realised 5-year averages inside the range, periods held out */
     coverage: 0.7,
   },
+  crime: {
+    /** share of pair comparisons the grades order as the public figures do */
+    pairsRight: 0.85,
+    /**
+     * Cities above the national median violent rate shown an A. The goal is none; the README says
+     * why these remain (California's 2023 NIBRS figures), and no change may add to them.
+     */
+    aboveMedianWithA: { ownRate: 11, all: 229 },
+  },
 } as const;
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -48,7 +61,8 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-const loaded = await loadMarketDir(dir);
+const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
+const evidence = (file: string) => readFile(resolve(MARKET_TABLES_DIR, 'evidence', file), 'utf8');
 if (!loaded.ok) {
   console.error(`market data not usable in ${dir}: ${loaded.reason} ${JSON.stringify(loaded.missing)}`);
   process.exit(1);
@@ -56,10 +70,7 @@ if (!loaded.ok) {
 const market = buildMarketData(loaded.data);
 
 console.log('\nMarket rent (2 bedrooms) against Zillow typical asking rents, 2026-01, held out by state');
-const evidence = parseRentEvidenceCsv(
-  await readFile(resolve(here, '../src/market/evidence/zori_zip_2023_10.csv'), 'utf8'),
-);
-const rent = validateMarketRent(evidence, (zip) => {
+const rent = validateMarketRent(parseRentEvidenceCsv(await evidence('zori_zip_2023_10.csv')), (zip) => {
   const main = market.zip(zip)?.[0];
   return main ? { safmr: main.safmr_2, fmr: main.fmr_2 } : null;
 });
@@ -100,6 +111,32 @@ console.log(
 check(
   appreciation.coverage >= TARGETS.appreciation.coverage,
   `appreciation: the range holds at least ${pct(TARGETS.appreciation.coverage)}`,
+);
+
+console.log('\nCrime grades against public city figures (FBI 2019 by city, NY State 2023 by borough)');
+const ordering = validateCrimeOrdering(
+  market,
+  parseFbiCitiesCsv(await evidence('fbi_cities_2019.csv')),
+  parseCrimePairsCsv(await evidence('crime_pairs.csv')),
+  loaded.data.boroughs,
+);
+console.log(
+  `  pairs in the right order: ${ordering.right} of ${ordering.comparisons} (${pct(ordering.right / ordering.comparisons)})`,
+);
+for (const g of ordering.by_group) console.log(`    ${g.group}: ${g.right} of ${g.comparisons}`);
+for (const w of ordering.wrong) console.log(`    wrong: ${w}`);
+console.log(
+  `  cities of 10,000+ above the national median violent rate (${ordering.national_median_violent.toFixed(1)} per 100,000): ${ordering.above_median_cities}; shown an A: ${ordering.above_median_with_a}; graded from their own rate: ${ordering.above_median_own_rate}, of them shown an A: ${ordering.above_median_own_rate_with_a}`,
+);
+for (const e of ordering.a_examples) console.log(`    A: ${e}`);
+check(
+  ordering.right / ordering.comparisons >= TARGETS.crime.pairsRight,
+  `crime: at least ${pct(TARGETS.crime.pairsRight)} of pairs in order`,
+);
+const { ownRate, all } = TARGETS.crime.aboveMedianWithA;
+check(
+  ordering.above_median_own_rate_with_a <= ownRate && ordering.above_median_with_a <= all,
+  `crime: at most ${ownRate} cities graded by their own rate (${all} in all) above the national median show an A`,
 );
 
 if (failures.length > 0) {

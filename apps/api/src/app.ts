@@ -25,7 +25,7 @@ import { createAuthService } from './auth/service.js';
 import { sessionStore } from './auth/sessions.js';
 import { BILLING_PREFIX, createBilling } from './billing/index.js';
 import { billingRoutes } from './billing/routes.js';
-import type { Config } from './config.js';
+import { type Config, MARKET_TABLES_DIR } from './config.js';
 import { type DbHandle, openDatabase } from './db/client.js';
 import { createMailer } from './email/mailer.js';
 import { smtpTransport } from './email/smtp.js';
@@ -127,6 +127,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   // services
   const marketData = await importMarketData(db.db, {
     dir: config.MARKET_DATA_DIR,
+    tablesDir: MARKET_TABLES_DIR,
     log: app.log,
     investorPremium: config.INVESTOR_RATE_PREMIUM,
   });

@@ -9,6 +9,9 @@ import { tileTemplateSource } from './web/csp.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The small market tables built for this product, kept in the repo (apps/api/data/market/README.md). */
+export const MARKET_TABLES_DIR = resolve(REPO_ROOT, 'apps/api/data/market');
+
 /** An unset variable and an empty one (`FOO=` in a .env file) mean the same: not configured. */
 const optionalText = z
   .string()

@@ -3,10 +3,12 @@ import {
   CRIME_GRADES,
   type CrimeCountyRow,
   type CrimeKind,
+  countyPeople,
   crimeObservations,
   crimeReferences,
   gradeForPercentile,
-  midRankPercentile,
+  implausibleCountyRates,
+  percentileIn,
 } from './crime.js';
 import { crimeFeatures, fitCrimeModel, STATE_FIPS_50_DC } from './crime-model.js';
 
@@ -45,8 +47,9 @@ export function validateCrimeModel(
   scheme: CrimeValidation['scheme'],
 ): CrimeValidation {
   const features = crimeFeatures(acs);
-  const reference = crimeReferences(rows);
-  const all = crimeObservations(rows, kind);
+  const implausible = implausibleCountyRates(rows, acs);
+  const reference = crimeReferences(rows, implausible, countyPeople(acs));
+  const all = crimeObservations(rows, kind, new Set(), implausible);
   const target = new Map<string, { year: number; rate: number }>();
   for (const o of all) {
     if (!features.has(o.county_fips) || !STATE_FIPS_50_DC.has(o.county_fips.slice(0, 2))) continue;
@@ -64,13 +67,13 @@ export function validateCrimeModel(
   });
 
   const percentileOf = (year: number, rate: number) => {
-    const ref = reference.get(`${kind}:${year}`) ?? [];
-    return midRankPercentile(ref, rate);
+    const ref = reference.get(`${kind}:${year}`);
+    return ref ? percentileIn(ref, rate) : 50;
   };
   const errors: { model: number; national: number; state: number; letter: boolean }[] = [];
   for (const hidden of folds.values()) {
     const hiddenSet = new Set(hidden);
-    const model = fitCrimeModel(crimeObservations(rows, kind, hiddenSet), features);
+    const model = fitCrimeModel(crimeObservations(rows, kind, hiddenSet, implausible), features);
     if (model === null) continue;
     const stateSteps = new Map<string, number[]>();
     for (const [fips, t] of target) {

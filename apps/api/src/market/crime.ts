@@ -1,5 +1,6 @@
 import { CRIME_GRADES } from '@sfr/underwriting';
 import type { AcsCountyRow } from './acs.js';
+import { type BoroughCrimeRow, boroughShares } from './crime-boroughs.js';
 import {
   type CrimeModel,
   type CrimeObservation,
@@ -8,6 +9,7 @@ import {
   STATE_FIPS_50_DC,
 } from './crime-model.js';
 import { MarketDataError } from './errors.js';
+import type { PlaceCountyRow } from './places.js';
 import { SOURCE } from './sources.js';
 import { readTable } from './table.js';
 
@@ -145,6 +147,39 @@ export function midRankPercentile(sorted: readonly number[], value: number): num
   return ((below + 0.5 * (notAbove - below)) / n) * 100;
 }
 
+/** A year's complete county rates, ascending, each with a weight (its people, or 1 per county). */
+export interface CrimeReference {
+  readonly rates: readonly number[];
+  /** cumulative weight up to and including each rate */
+  readonly cumulative: readonly number[];
+  /** number of counties */
+  readonly length: number;
+}
+
+export function crimeReference(points: readonly { rate: number; weight: number }[]): CrimeReference {
+  const sorted = [...points].sort((a, b) => a.rate - b.rate);
+  let sum = 0;
+  const cumulative = sorted.map((p) => (sum += p.weight));
+  return { rates: sorted.map((p) => p.rate), cumulative, length: sorted.length };
+}
+
+/**
+ * Weighted mid-rank percentile of `value` in `ref`: the weight below it plus half the weight equal
+ * to it, over the total, × 100. With a weight of 1 per county it is `midRankPercentile`.
+ *
+ * @example weights 1: rates [10, 20, 30, 40], 30 → (2 + 0.5) / 4 × 100 = 62.5
+ * @example people: rates [10, 20] with 1,000 and 3,000 people, 15 → 1,000 / 4,000 × 100 = 25
+ */
+export function percentileIn(ref: CrimeReference, value: number): number {
+  const total = ref.cumulative[ref.cumulative.length - 1] ?? 0;
+  if (ref.length === 0 || total <= 0) throw new RangeError('empty reference distribution');
+  const below = lowerBound(ref.rates, value);
+  const notAbove = upperBound(ref.rates, value);
+  const wBelow = below > 0 ? (ref.cumulative[below - 1] ?? 0) : 0;
+  const wNotAbove = notAbove > 0 ? (ref.cumulative[notAbove - 1] ?? 0) : 0;
+  return ((wBelow + 0.5 * (wNotAbove - wBelow)) / total) * 100;
+}
+
 function lowerBound(a: readonly number[], v: number): number {
   let lo = 0;
   let hi = a.length;
@@ -171,32 +206,45 @@ export type CrimeKind = 'violent' | 'property';
 export const CRIME_KINDS: readonly CrimeKind[] = ['violent', 'property'];
 
 /**
- * How a county's grade was obtained, most trusted first:
- * - `reported`: the county's own rate with complete reporting (Urban quality 1–2);
- * - `citywide`: a city whose police report for the whole city across several counties (NYPD: the
- *   five boroughs) takes the city's rate from `crime_place.csv`;
- * - `incomplete`: only a quality-3 rate (< 80 % of agencies reported), which can only understate
- *   crime: graded at the worse of that rate's grade and the model estimate's;
+ * How far a grade can be trusted, most trusted first:
+ * - `reported`: a complete report (Urban quality 1–2) that passes the plausibility check;
+ * - `incomplete`: only a quality-3 rate (< 80 % of agencies reported), or a "complete" rate far below
+ *   the county's estimate or its own other years (Florida 2021–23): either can only understate crime,
+ *   so it is graded at the worse of that rate's grade and the model estimate's;
  * - `estimated`: no usable rate; the model estimate (`crime-model.ts`), shown coarsely ("≈C");
  * - `none`: nothing to go on (territories). Stored grades are null for `none`.
  */
-export type CrimeTier = 'reported' | 'citywide' | 'incomplete' | 'estimated' | 'none';
-export const CRIME_TIERS: readonly CrimeTier[] = ['reported', 'citywide', 'incomplete', 'estimated', 'none'];
+export type CrimeTier = 'reported' | 'incomplete' | 'estimated' | 'none';
+export const CRIME_TIERS: readonly CrimeTier[] = ['reported', 'incomplete', 'estimated', 'none'];
+
+/**
+ * Which area a grade describes, most local first:
+ * - `place`: the city typed (or the ZIP's city), from its own police agency's rate;
+ * - `balance`: the county without the cities that have their own rate (a suburb does not inherit its
+ *   big city's crime);
+ * - `borough`: a New York City borough, the city's rate apportioned by the borough's index crimes;
+ * - `county`: the whole county.
+ */
+export type CrimeBasis = 'place' | 'balance' | 'borough' | 'county';
+export const CRIME_BASES: readonly CrimeBasis[] = ['place', 'balance', 'borough', 'county'];
 
 export interface CrimeGrade {
   readonly tier: Exclude<CrimeTier, 'none'>;
+  readonly basis: CrimeBasis;
+  /** The area in words: 'Memphis city', 'Shelby County outside Memphis', 'Travis County'. */
+  readonly area: string;
   readonly grade: CrimeGradeLetter;
   /** The grade as shown: the letter, or for an estimate only its letter band ("≈C"). */
   readonly display: string;
-  /** Percentile among counties with complete reporting (quality 1–2) that year; 0 = lowest crime. */
+  /** Percentile among counties with complete reporting that year; 0 = lowest crime. */
   readonly percentile: number;
-  /** Offences per 100,000 residents behind the grade: the county's or city's rate, or the estimate. */
+  /** Offences per 100,000 residents behind the grade: the area's rate, or the estimate. */
   readonly rate: number;
   /** The model estimate for the county and year (tiers `incomplete` and `estimated`), else null. */
   readonly estimated_rate: number | null;
   readonly year: number;
   readonly quality: CrimeQuality | null;
-  /** True for `reported` and `citywide`: a complete report is behind the grade. */
+  /** True for `reported`: a complete report is behind the grade. */
   readonly reliable: boolean;
   /** Number of counties in the year's reference distribution. */
   readonly reference_count: number;
@@ -206,12 +254,17 @@ export interface CrimeGrade {
   readonly vintage: string;
 }
 
-export interface CountyCrimeGrades {
+/** The violent and property grades of one area. */
+export interface CrimeGradePair {
   readonly violent: CrimeGrade | null;
   readonly property: CrimeGrade | null;
 }
 
-/** Cities whose police report citywide across several counties; their counties take the city's rate. */
+/**
+ * Cities whose police report citywide across several counties. Their county rows are not county
+ * rates (Manhattan's holds all of the NYPD's offences), so they stay out of the references and the
+ * model, and each county takes the city's rate apportioned by its own index crimes (`borough`).
+ */
 export const CITYWIDE_CRIME_AREAS: readonly {
   readonly name: string;
   readonly state_fips: string;
@@ -219,7 +272,7 @@ export const CITYWIDE_CRIME_AREAS: readonly {
   readonly counties: readonly string[];
 }[] = [
   {
-    name: 'New York City (the NYPD reports for all five boroughs)',
+    name: 'New York City',
     state_fips: '36',
     place_fips: '51000',
     counties: ['36005', '36047', '36061', '36081', '36085'],
@@ -227,6 +280,7 @@ export const CITYWIDE_CRIME_AREAS: readonly {
 ];
 
 const CITYWIDE_COUNTIES = new Set(CITYWIDE_CRIME_AREAS.flatMap((a) => a.counties));
+const CITYWIDE_PLACES = new Set(CITYWIDE_CRIME_AREAS.map((a) => a.state_fips + a.place_fips));
 
 const isComplete = (q: CrimeQuality | null): boolean => q === 1 || q === 2;
 
@@ -234,8 +288,8 @@ const isComplete = (q: CrimeQuality | null): boolean => q === 1 || q === 2;
 export const crimeTier = (g: CrimeGrade | null): CrimeTier => g?.tier ?? 'none';
 
 /**
- * The grade the rating may score: `reported`, `citywide` and `incomplete` (its floor grade) count;
- * `estimated` and `none` are unknown (null), so no guess is scored as a fact.
+ * The grade the rating may score: `reported` and `incomplete` (its floor grade) count; `estimated`
+ * and `none` are unknown (null), so no guess is scored as a fact.
  */
 export const ratedCrimeGrade = (g: CrimeGrade | null): CrimeGradeLetter | null =>
   g === null || g.tier === 'estimated' ? null : g.grade;
@@ -247,31 +301,25 @@ export const gradeLetterBand = (grade: CrimeGradeLetter): string => grade.charAt
 export const displayGrade = (tier: CrimeGrade['tier'], grade: CrimeGradeLetter): string =>
   tier === 'estimated' ? `≈${gradeLetterBand(grade)}` : grade;
 
-/** What a grade is made of; the rest (how it shows, whether it counts, its source) follows from the tier. */
+/** What a grade is made of; the rest (how it shows, whether it counts, its source) follows from it. */
 type CrimeGradeFacts = Omit<CrimeGrade, 'display' | 'reliable' | 'source' | 'vintage'>;
 
-const SOURCE_BY_TIER: Readonly<Record<CrimeGrade['tier'], string>> = {
-  reported: SOURCE.crime,
-  incomplete: SOURCE.crime,
-  citywide: SOURCE.citywideCrime,
-  estimated: SOURCE.crimeEstimate,
-};
+const sourceOf = (f: Pick<CrimeGrade, 'tier' | 'basis'>): string =>
+  f.tier === 'estimated'
+    ? SOURCE.crimeEstimate
+    : f.basis === 'place'
+      ? SOURCE.placeCrime
+      : f.basis === 'borough'
+        ? SOURCE.boroughCrime
+        : SOURCE.crime;
 
 /** The one place a grade is put together, whether just computed or read back from its columns. */
 function crimeGrade(f: CrimeGradeFacts): CrimeGrade {
   return {
-    tier: f.tier,
-    grade: f.grade,
+    ...f,
     display: displayGrade(f.tier, f.grade),
-    percentile: f.percentile,
-    rate: f.rate,
-    estimated_rate: f.estimated_rate,
-    year: f.year,
-    quality: f.quality,
-    reliable: f.tier === 'reported' || f.tier === 'citywide',
-    reference_count: f.reference_count,
-    note: f.note,
-    source: SOURCE_BY_TIER[f.tier],
+    reliable: f.tier === 'reported',
+    source: sourceOf(f),
     vintage: String(f.year),
   };
 }
@@ -293,93 +341,252 @@ const placeRates = (r: CrimePlaceRow, kind: CrimeKind): RateRow => ({
   quality: kind === 'violent' ? r.violent_quality : r.property_quality,
 });
 
-/** The latest row with a rate whose quality passes `accept`. */
-function latest(rows: readonly RateRow[], accept: (q: CrimeQuality | null) => boolean): RateRow | null {
+/** The latest row with a rate that `accept` takes. */
+function latest(rows: readonly RateRow[], accept: (r: RateRow) => boolean): RateRow | null {
   let best: RateRow | null = null;
-  for (const r of rows)
-    if (r.rate !== null && accept(r.quality) && (best === null || r.year > best.year)) best = r;
+  for (const r of rows) if (r.rate !== null && accept(r) && (best === null || r.year > best.year)) best = r;
   return best;
 }
 
 /**
- * Complete-reporting county rates per kind and year, ascending: the percentile references. The
- * counties of citywide agencies are left out (their county rows are not county rates).
+ * A "complete" rate below this share of what a county like it has (the national model without state
+ * effects) is taken as incomplete reporting, not as safety. In 2021–23 it flags Florida's counties
+ * (median 0.28 of the estimate; the state's reporting system changed in 2021) and Kentucky's and
+ * Texas's most thinly policed ones (market README, "Plausibility").
  */
-export function crimeReferences(rows: readonly CrimeCountyRow[]): Map<string, number[]> {
-  const reference = new Map<string, number[]>();
-  for (const r of rows) {
-    if (CITYWIDE_COUNTIES.has(r.county_fips)) continue;
-    for (const kind of CRIME_KINDS) {
-      const { rate, quality, year } = countyRates(r, kind);
-      if (rate === null || !isComplete(quality)) continue;
-      const key = `${kind}:${year}`;
-      const list = reference.get(key);
-      if (list) list.push(rate);
-      else reference.set(key, [rate]);
-    }
-  }
-  for (const list of reference.values()) list.sort((a, b) => a - b);
-  return reference;
+export const IMPLAUSIBLE_SHARE_OF_ESTIMATE = 0.4;
+/** …or below this share of the area's own highest complete rate in another year. */
+export const IMPLAUSIBLE_SHARE_OF_OWN_YEARS = 0.5;
+
+/** `${kind}:${area}:${year}` of every complete rate that fails the plausibility check. */
+export type ImplausibleRates = ReadonlySet<string>;
+const rateKey = (kind: CrimeKind, area: string, year: number) => `${kind}:${area}:${year}`;
+
+/** The model of county rates without state effects: what a county like this one has, anywhere. */
+export function nationalCrimeModels(
+  rows: readonly CrimeCountyRow[],
+  acs: readonly AcsCountyRow[],
+): Record<CrimeKind, CrimeModel | null> {
+  const features = crimeFeatures(acs);
+  const noStates = 1e12;
+  return {
+    violent: fitCrimeModel(crimeObservations(rows, 'violent'), features, noStates),
+    property: fitCrimeModel(crimeObservations(rows, 'property'), features, noStates),
+  };
 }
 
 /**
- * The complete-reporting county rates of one kind (the model's training data), minus `exclude` and
- * the counties of citywide agencies, whose county rates are not county rates (Manhattan holds all
- * of the NYPD's offences).
+ * The complete rates of each area (a county, or a place keyed by its county) that fail the check:
+ * below `IMPLAUSIBLE_SHARE_OF_ESTIMATE` × the national model's estimate for `countyOf(area)` that
+ * year, or below `IMPLAUSIBLE_SHARE_OF_OWN_YEARS` × the area's own highest complete rate in another
+ * year.
  */
-export function crimeObservations(
-  rows: readonly CrimeCountyRow[],
-  kind: CrimeKind,
-  exclude: ReadonlySet<string> = new Set(),
-): CrimeObservation[] {
-  const out: CrimeObservation[] = [];
-  for (const r of rows) {
-    const { rate, quality, year } = countyRates(r, kind);
-    if (
-      rate !== null &&
-      isComplete(quality) &&
-      !exclude.has(r.county_fips) &&
-      !CITYWIDE_COUNTIES.has(r.county_fips)
-    ) {
-      out.push({ county_fips: r.county_fips, year, rate });
+export function implausibleRates(
+  areas: ReadonlyMap<string, readonly { kind: CrimeKind; rows: readonly RateRow[] }[]>,
+  national: Record<CrimeKind, CrimeModel | null>,
+  countyOf: (area: string) => string,
+): Set<string> {
+  const out = new Set<string>();
+  for (const [area, byKind] of areas) {
+    for (const { kind, rows } of byKind) {
+      const complete = rows.filter((r) => r.rate !== null && isComplete(r.quality));
+      for (const r of complete) {
+        const rate = r.rate ?? 0;
+        const estimate = national[kind]?.predict(countyOf(area), r.year) ?? null;
+        const others = complete.filter((o) => o.year !== r.year).map((o) => o.rate ?? 0);
+        const ownHigh = others.length > 0 ? Math.max(...others) : null;
+        if (
+          (estimate !== null && rate < IMPLAUSIBLE_SHARE_OF_ESTIMATE * estimate) ||
+          (ownHigh !== null && rate < IMPLAUSIBLE_SHARE_OF_OWN_YEARS * ownHigh)
+        ) {
+          out.add(rateKey(kind, area, r.year));
+        }
+      }
     }
   }
   return out;
 }
 
-/** Fits the violent and property models on every complete-reporting county rate (null: too few counties). */
+/** Each county's rows by kind, for `implausibleRates` (the citywide counties left out). */
+function countyAreas(rows: readonly CrimeCountyRow[]) {
+  const byCounty = new Map<string, CrimeCountyRow[]>();
+  for (const r of rows) {
+    if (CITYWIDE_COUNTIES.has(r.county_fips)) continue;
+    const list = byCounty.get(r.county_fips);
+    if (list) list.push(r);
+    else byCounty.set(r.county_fips, [r]);
+  }
+  return new Map(
+    [...byCounty].map(([fips, list]) => [
+      fips,
+      CRIME_KINDS.map((kind) => ({ kind, rows: list.map((r) => countyRates(r, kind)) })),
+    ]),
+  );
+}
+
+/** The implausible complete county rates (`implausibleRates` over every county). */
+export function implausibleCountyRates(
+  rows: readonly CrimeCountyRow[],
+  acs: readonly AcsCountyRow[],
+): Set<string> {
+  return implausibleRates(countyAreas(rows), nationalCrimeModels(rows, acs), (fips) => fips);
+}
+
+/** A complete rate that passed the plausibility check. */
+const trusted = (implausible: ImplausibleRates, kind: CrimeKind, area: string) => (r: RateRow) =>
+  isComplete(r.quality) && !implausible.has(rateKey(kind, area, r.year));
+
+/**
+ * Complete, plausible county rates per kind and year, ascending, each weighted by its people (or 1
+ * per county without `people`): the percentile references. The counties of citywide agencies are
+ * left out (their county rows are not county rates).
+ */
+/** County population (ACS) by FIPS: the references' weights. */
+export const countyPeople = (acs: readonly AcsCountyRow[]): Map<string, number> =>
+  new Map(
+    acs.flatMap((a) =>
+      a.population !== null && a.population > 0 ? [[a.county_fips, a.population] as const] : [],
+    ),
+  );
+
+export function crimeReferences(
+  rows: readonly CrimeCountyRow[],
+  implausible: ImplausibleRates = new Set(),
+  people?: ReadonlyMap<string, number>,
+): Map<string, CrimeReference> {
+  const points = new Map<string, { rate: number; weight: number }[]>();
+  for (const r of rows) {
+    if (CITYWIDE_COUNTIES.has(r.county_fips)) continue;
+    const weight = people ? (people.get(r.county_fips) ?? 0) : 1;
+    if (weight <= 0) continue;
+    for (const kind of CRIME_KINDS) {
+      const row = countyRates(r, kind);
+      if (row.rate === null || !trusted(implausible, kind, r.county_fips)(row)) continue;
+      const key = `${kind}:${row.year}`;
+      const list = points.get(key);
+      if (list) list.push({ rate: row.rate, weight });
+      else points.set(key, [{ rate: row.rate, weight }]);
+    }
+  }
+  return new Map([...points].map(([key, list]) => [key, crimeReference(list)]));
+}
+
+/**
+ * The complete, plausible county rates of one kind (the model's training data), minus `exclude` and
+ * the counties of citywide agencies.
+ */
+export function crimeObservations(
+  rows: readonly CrimeCountyRow[],
+  kind: CrimeKind,
+  exclude: ReadonlySet<string> = new Set(),
+  implausible: ImplausibleRates = new Set(),
+): CrimeObservation[] {
+  const out: CrimeObservation[] = [];
+  for (const r of rows) {
+    const row = countyRates(r, kind);
+    if (
+      row.rate !== null &&
+      trusted(implausible, kind, r.county_fips)(row) &&
+      !exclude.has(r.county_fips) &&
+      !CITYWIDE_COUNTIES.has(r.county_fips)
+    ) {
+      out.push({ county_fips: r.county_fips, year: row.year, rate: row.rate });
+    }
+  }
+  return out;
+}
+
+/** Fits the violent and property models on every complete, plausible county rate. */
 export function fitCrimeModels(
   rows: readonly CrimeCountyRow[],
   acs: readonly AcsCountyRow[],
+  implausible: ImplausibleRates = new Set(),
 ): Record<CrimeKind, CrimeModel | null> {
   const features = crimeFeatures(acs);
   return {
-    violent: fitCrimeModel(crimeObservations(rows, 'violent'), features),
-    property: fitCrimeModel(crimeObservations(rows, 'property'), features),
+    violent: fitCrimeModel(crimeObservations(rows, 'violent', new Set(), implausible), features),
+    property: fitCrimeModel(crimeObservations(rows, 'property', new Set(), implausible), features),
   };
 }
 
 export interface CrimeGradeOptions {
-  /** ACS county rows: the estimate's inputs. Without them no county is `incomplete`-floored or `estimated`. */
+  /** ACS county rows: the estimate's inputs. Without them nothing is flagged, floored or estimated. */
   readonly acs?: readonly AcsCountyRow[];
-  /** `crime_place.csv` rows, for `CITYWIDE_CRIME_AREAS`. */
+  /** `crime_place.csv` rows: the places' own rates. */
   readonly places?: readonly CrimePlaceRow[];
+  /** The counties and populations of those places (`places.csv`): place and balance grades. */
+  readonly placeCounties?: readonly PlaceCountyRow[];
+  /** New York State's index crimes by borough (`nyc_borough_crime.csv`). */
+  readonly boroughs?: readonly BoroughCrimeRow[];
+  /** County names for the grades' `area` ('Travis County'); else 'County 48453'. */
+  readonly countyNames?: ReadonlyMap<string, string>;
 }
 
+export interface CrimeGrades {
+  /** The grade of an address in the county but in no graded place: its balance, else the county's. */
+  readonly counties: ReadonlyMap<string, CrimeGradePair>;
+  /** Places with a complete, plausible rate of their own, keyed by state + place FIPS. */
+  readonly places: ReadonlyMap<string, CrimeGradePair>;
+  /** The complete rates taken as incomplete reporting (`implausibleRates`). */
+  readonly implausible: ImplausibleRates;
+}
+
+/** ' Memphis city' → 'Memphis': a place's name for a sentence. */
+export const placeShortName = (censusName: string): string =>
+  censusName
+    .replace(/\s*\(balance\)\s*/i, '')
+    .replace(/\s+(city|town|village|borough|CDP|municipality)$/i, '')
+    .trim();
+
 /**
- * Grades every county of `rows` and of `options.acs`, violent and property separately, by tier
- * (`CrimeTier`). Percentile: mid-rank among the counties with a complete (quality 1–2) rate in the
- * grade's year (SOURCES.md: compare within a year); incomplete reports are left out of the reference
- * because they undercount and would make every complete county look worse.
+ * Grades every county of `rows` and of `options.acs`, and every place of `options.places`, violent
+ * and property separately. Percentile: mid-rank among the counties with a complete, plausible rate in
+ * the grade's year (SOURCES.md: compare within a year); incomplete and implausible rates stay out of
+ * the reference because they undercount and would make every complete county look worse.
  */
 export function buildCrimeGrades(
   rows: readonly CrimeCountyRow[],
   options: CrimeGradeOptions = {},
-): Map<string, CountyCrimeGrades> {
-  const reference = crimeReferences(rows);
+): CrimeGrades {
+  const national = options.acs ? nationalCrimeModels(rows, options.acs) : null;
+  const placeRows = new Map<string, CrimePlaceRow[]>();
+  for (const p of options.places ?? []) {
+    const id = p.state_fips + p.place_fips;
+    const list = placeRows.get(id);
+    if (list) list.push(p);
+    else placeRows.set(id, [p]);
+  }
+  const placeCounties = new Map<string, PlaceCountyRow[]>();
+  for (const p of options.placeCounties ?? []) {
+    const id = p.state_fips + p.place_fips;
+    const list = placeCounties.get(id);
+    if (list) list.push(p);
+    else placeCounties.set(id, [p]);
+  }
+  // a place's plausibility is judged against what its main county would have
+  const mainCounty = (id: string) =>
+    [...(placeCounties.get(id) ?? [])].sort((a, b) => b.population_in_county - a.population_in_county)[0]
+      ?.county_fips ?? '';
+  const implausible = new Set<string>();
+  if (national) {
+    for (const key of implausibleRates(countyAreas(rows), national, (fips) => fips)) implausible.add(key);
+    const places = new Map(
+      [...placeRows]
+        .filter(([id]) => !CITYWIDE_PLACES.has(id))
+        .map(([id, list]) => [
+          id,
+          CRIME_KINDS.map((kind) => ({ kind, rows: list.map((r) => placeRates(r, kind)) })),
+        ]),
+    );
+    for (const key of implausibleRates(places, national, mainCounty)) implausible.add(key);
+  }
+  // each county's rate counts for its people: a grade says how the area compares with where
+  // Americans live, not with 3,000 mostly rural counties (market README, "Crime grades")
+  const people = options.acs ? countyPeople(options.acs) : undefined;
+  const reference = crimeReferences(rows, implausible, people);
   const years = [...new Set(rows.map((r) => r.year))].sort((a, b) => a - b);
   const estimateYear = years[years.length - 1] ?? 0;
-  const models = options.acs ? fitCrimeModels(rows, options.acs) : null;
+  const models = options.acs ? fitCrimeModels(rows, options.acs, implausible) : null;
 
   const byCounty = new Map<string, CrimeCountyRow[]>();
   for (const r of rows) {
@@ -387,105 +594,209 @@ export function buildCrimeGrades(
     if (list) list.push(r);
     else byCounty.set(r.county_fips, [r]);
   }
-  const citywide = new Map<string, { name: string; rows: CrimePlaceRow[] }>();
-  for (const area of CITYWIDE_CRIME_AREAS) {
-    const placeRows = (options.places ?? []).filter(
-      (p) => p.state_fips === area.state_fips && p.place_fips === area.place_fips,
-    );
-    for (const fips of area.counties) citywide.set(fips, { name: area.name, rows: placeRows });
-  }
 
   const graded = (
-    tier: CrimeGrade['tier'],
-    kind: CrimeKind,
-    year: number,
-    rate: number,
-    extra: {
+    facts: Pick<CrimeGrade, 'tier' | 'basis' | 'area' | 'year' | 'rate' | 'quality' | 'note'> & {
+      kind: CrimeKind;
       percentile?: number;
       estimated_rate?: number | null;
-      quality: CrimeQuality | null;
-      note: string;
     },
   ): CrimeGrade | null => {
-    const ref = reference.get(`${kind}:${year}`);
+    const ref = reference.get(`${facts.kind}:${facts.year}`);
     if (ref === undefined || ref.length === 0) return null;
-    const percentile = extra.percentile ?? midRankPercentile(ref, rate);
+    const percentile = facts.percentile ?? percentileIn(ref, facts.rate);
     return crimeGrade({
-      tier,
+      tier: facts.tier,
+      basis: facts.basis,
+      area: facts.area,
       grade: gradeForPercentile(percentile),
       percentile,
-      rate,
-      estimated_rate: extra.estimated_rate ?? null,
-      year,
-      quality: extra.quality,
+      rate: facts.rate,
+      estimated_rate: facts.estimated_rate ?? null,
+      year: facts.year,
+      quality: facts.quality,
       reference_count: ref.length,
-      note: extra.note,
+      note: facts.note,
     });
   };
 
-  const grade = (fips: string, kind: CrimeKind): CrimeGrade | null => {
-    const city = citywide.get(fips);
-    const cityRate = city
-      ? latest(
-          city.rows.map((r) => placeRates(r, kind)),
-          isComplete,
-        )
-      : null;
-    if (city && cityRate?.rate != null) {
-      return graded('citywide', kind, cityRate.year, cityRate.rate, {
-        quality: cityRate.quality,
-        note: `Citywide rate of ${city.name}.`,
-      });
+  /** A place's own grade: its latest complete, plausible rate. */
+  const placeGrade = (id: string, kind: CrimeKind): CrimeGrade | null => {
+    const list = placeRows.get(id) ?? [];
+    const name = placeShortName(placeCounties.get(id)?.[0]?.name ?? id);
+    const own = latest(
+      list.map((r) => placeRates(r, kind)),
+      trusted(implausible, kind, id),
+    );
+    if (own?.rate == null) return null;
+    return graded({
+      kind,
+      tier: 'reported',
+      basis: 'place',
+      area: name,
+      year: own.year,
+      rate: own.rate,
+      quality: own.quality,
+      note: `Reported by the police of ${name} for the city itself.`,
+    });
+  };
+  const places = new Map<string, CrimeGradePair>();
+  for (const id of placeRows.keys()) {
+    if (CITYWIDE_PLACES.has(id)) continue;
+    const pair = { violent: placeGrade(id, 'violent'), property: placeGrade(id, 'property') };
+    if (pair.violent || pair.property) places.set(id, pair);
+  }
+
+  /** The places inside a county with their people there. */
+  const placesIn = new Map<string, PlaceCountyRow[]>();
+  for (const list of placeCounties.values()) {
+    for (const p of list) {
+      const inCounty = placesIn.get(p.county_fips);
+      if (inCounty) inCounty.push(p);
+      else placesIn.set(p.county_fips, [p]);
+    }
+  }
+
+  /**
+   * The county without its graded places, in the county rate's year: (county offences − the places'
+   * offences) ÷ (county people − the places' people), offences from rates × 2020 populations. Null
+   * when no graded place lies in it, or what is left is too small (under 5,000 people or 5 % of the
+   * county) or comes out negative (the two sources disagree).
+   */
+  const balanceGrade = (
+    fips: string,
+    kind: CrimeKind,
+    county: RateRow,
+    countyName: string,
+  ): CrimeGrade | null => {
+    const inside = (placesIn.get(fips) ?? []).flatMap((p) => {
+      const id = p.state_fips + p.place_fips;
+      const rate = places.get(id)?.[kind];
+      return rate && rate.year === county.year ? [{ p, rate: rate.rate }] : [];
+    });
+    const countyPeople = inside[0]?.p.county_population ?? 0;
+    if (inside.length === 0 || countyPeople <= 0 || county.rate === null) return null;
+    const people = countyPeople - inside.reduce((s, x) => s + x.p.population_in_county, 0);
+    const offences =
+      county.rate * countyPeople - inside.reduce((s, x) => s + x.rate * x.p.population_in_county, 0);
+    if (people < Math.max(5_000, 0.05 * countyPeople) || offences <= 0) return null;
+    const names = inside.map((x) => placeShortName(x.p.name));
+    const without =
+      names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+    return graded({
+      kind,
+      tier: 'reported',
+      basis: 'balance',
+      area: `${countyName} outside ${without}`,
+      year: county.year,
+      rate: offences / people,
+      quality: county.quality,
+      note: `${countyName} without the cities graded on their own (${without}): the county's ${county.rate.toFixed(1)} per 100,000 less their offences, over the ${Math.round(people).toLocaleString('en-US')} people left (2020 Census).`,
+    });
+  };
+
+  const boroughs = boroughShares(options.boroughs ?? []);
+  const grade = (fips: string, kind: CrimeKind, countyName: string): CrimeGrade | null => {
+    const area = CITYWIDE_CRIME_AREAS.find((a) => a.counties.includes(fips));
+    if (area) {
+      const city = latest(
+        (placeRows.get(area.state_fips + area.place_fips) ?? []).map((r) => placeRates(r, kind)),
+        (r) => isComplete(r.quality),
+      );
+      const share = city?.rate == null ? null : boroughs.share(fips, kind, city.year);
+      if (city?.rate != null && share) {
+        return graded({
+          kind,
+          tier: 'reported',
+          basis: 'borough',
+          area: share.borough,
+          year: city.year,
+          rate: city.rate * share.ratio,
+          quality: city.quality,
+          note: `${area.name}'s rate (the NYPD reports citywide) × the borough's index crimes per person over the city's (${share.ratio.toFixed(2)}, New York State DCJS, ${share.year}).`,
+        });
+      }
     }
     const own = (byCounty.get(fips) ?? []).map((r) => countyRates(r, kind));
-    const complete = latest(own, isComplete);
+    const complete = latest(own, trusted(implausible, kind, fips));
     if (complete?.rate != null) {
-      return graded('reported', kind, complete.year, complete.rate, {
-        quality: complete.quality,
-        note: 'Reported by agencies covering the county (complete reporting).',
-      });
+      return (
+        balanceGrade(fips, kind, complete, countyName) ??
+        graded({
+          kind,
+          tier: 'reported',
+          basis: 'county',
+          area: countyName,
+          year: complete.year,
+          rate: complete.rate,
+          quality: complete.quality,
+          note: 'Reported by agencies covering the county (complete reporting).',
+        })
+      );
     }
-    const partial = latest(own, (q) => q === 3);
     const model = models?.[kind] ?? null;
+    const partial = latest(
+      own,
+      (r) => r.quality === 3 || (isComplete(r.quality) && implausible.has(rateKey(kind, fips, r.year))),
+    );
     if (partial?.rate != null) {
       const ref = reference.get(`${kind}:${partial.year}`);
-      const estimate = model?.predict(fips, partial.year) ?? null;
       if (ref === undefined || ref.length === 0) return null;
-      const pReported = midRankPercentile(ref, partial.rate);
-      const pEstimate = estimate === null ? null : midRankPercentile(ref, estimate);
+      const estimate = model?.predict(fips, partial.year) ?? null;
+      const pReported = percentileIn(ref, partial.rate);
+      const pEstimate = estimate === null ? null : percentileIn(ref, estimate);
       const byEstimate = pEstimate !== null && pEstimate > pReported;
-      return graded('incomplete', kind, partial.year, partial.rate, {
+      const why = isComplete(partial.quality)
+        ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is far below what counties like this one report or the county's own other years, which means incomplete reporting (Florida's 2021–23 federal figures undercount after the state changed its reporting system)`
+        : `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime`;
+      return graded({
+        kind,
+        tier: 'incomplete',
+        basis: 'county',
+        area: countyName,
+        year: partial.year,
+        rate: partial.rate,
         percentile: byEstimate ? (pEstimate ?? pReported) : pReported,
         estimated_rate: estimate,
         quality: partial.quality,
         note: byEstimate
-          ? `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime; graded by the estimate, which is worse than the reported rate.`
+          ? `${why}; graded by the estimate, which is worse than the reported rate.`
           : estimate === null
-            ? `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime; no estimate is available, so the grade is a floor.`
-            : `Fewer than 80% of agencies reported in ${partial.year}; the reported rate grades worse than the estimate, so it stands.`,
+            ? `${why}; no estimate is available, so the grade is a floor.`
+            : `${why}; the reported rate grades worse than the estimate, so it stands.`,
       });
     }
     const estimate = STATE_FIPS_50_DC.has(fips.slice(0, 2))
       ? (model?.predict(fips, estimateYear) ?? null)
       : null;
     if (estimate === null) return null;
-    return graded('estimated', kind, estimateYear, estimate, {
+    return graded({
+      kind,
+      tier: 'estimated',
+      basis: 'county',
+      area: countyName,
+      year: estimateYear,
+      rate: estimate,
       estimated_rate: estimate,
       quality: null,
-      note: 'No agency rate for the county; estimated from its ACS figures and its state (shown as a letter band).',
+      note: 'No usable agency rate for the county; estimated from its ACS figures and its state (shown as a letter band).',
     });
   };
 
   const counties = new Set<string>([...byCounty.keys(), ...(options.acs ?? []).map((a) => a.county_fips)]);
-  const out = new Map<string, CountyCrimeGrades>();
-  for (const fips of counties)
-    out.set(fips, { violent: grade(fips, 'violent'), property: grade(fips, 'property') });
-  return out;
+  const out = new Map<string, CrimeGradePair>();
+  for (const fips of counties) {
+    const name = options.countyNames?.get(fips) ?? `County ${fips}`;
+    out.set(fips, { violent: grade(fips, 'violent', name), property: grade(fips, 'property', name) });
+  }
+  return { counties: out, places, implausible };
 }
 
-/** The stored columns of one grade (the importer keeps grades flattened in county rows). */
+/** The stored columns of one grade (the importer keeps grades flattened in county and place rows). */
 export interface CrimeGradeColumns {
   readonly tier: CrimeTier;
+  readonly basis: CrimeBasis | null;
+  readonly area: string | null;
   readonly grade: CrimeGradeLetter | null;
   readonly percentile: number | null;
   readonly rate: number | null;
@@ -499,6 +810,8 @@ export interface CrimeGradeColumns {
 export function crimeGradeColumns(g: CrimeGrade | null): CrimeGradeColumns {
   return {
     tier: crimeTier(g),
+    basis: g?.basis ?? null,
+    area: g?.area ?? null,
     grade: g?.grade ?? null,
     percentile: g?.percentile ?? null,
     rate: g?.rate ?? null,
@@ -517,6 +830,8 @@ export function crimeGradeFromColumns(c: CrimeGradeColumns): CrimeGrade | null {
   }
   return crimeGrade({
     tier: c.tier,
+    basis: c.basis ?? 'county',
+    area: c.area ?? '',
     grade: c.grade,
     percentile: c.percentile,
     rate: c.rate,

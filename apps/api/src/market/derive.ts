@@ -2,9 +2,9 @@ import type { AcsCountyRow } from './acs.js';
 import { type Appreciation, appreciationVintage, buildAppreciationIndex } from './appreciation.js';
 import {
   buildCrimeGrades,
-  type CountyCrimeGrades,
   type CrimeGrade,
   type CrimeGradeColumns,
+  type CrimeGrades,
   crimeGradeColumns,
 } from './crime.js';
 import { type ZipCountyPart, zipCountyParts } from './crosswalk.js';
@@ -19,6 +19,7 @@ import {
 } from './fmr.js';
 import type { Gazetteer } from './gazetteer.js';
 import { type HudRentApplies, hudRentApplies } from './hud-rent.js';
+import { type PlaceCountyRow, placeNameKeys } from './places.js';
 import { SOURCE } from './sources.js';
 import { buildTaxIndex, type TaxLevel } from './tax.js';
 
@@ -101,7 +102,7 @@ export function appreciationOfRow(c: AppreciationColumns): Appreciation | null {
 }
 
 /** One kind of crime grade, flattened (`crimeGradeColumns` / `crimeGradeFromColumns`). */
-type CrimeColumns<K extends string> = {
+export type CrimeColumns<K extends string> = {
   readonly [C in keyof CrimeGradeColumns as `${K}_crime_${C}`]: CrimeGradeColumns[C];
 };
 
@@ -169,7 +170,7 @@ export interface MarketContext {
   readonly fmr: ReturnType<typeof buildFmrIndex>;
   readonly tax: ReturnType<typeof buildTaxIndex>;
   readonly appreciation: ReturnType<typeof buildAppreciationIndex>;
-  readonly crime: ReadonlyMap<string, CountyCrimeGrades>;
+  readonly crime: CrimeGrades;
   readonly acs: ReadonlyMap<string, AcsCountyRow>;
   readonly safmr: ReadonlyMap<string, SafmrRow>;
   readonly countyNames: ReadonlyMap<string, string>;
@@ -177,6 +178,8 @@ export interface MarketContext {
   readonly stateCodes: ReadonlyMap<string, string>;
   /** Every county of every ZIP, main county first. */
   readonly zipParts: ReadonlyMap<string, readonly ZipCountyPart[]>;
+  /** The places of `places.csv`, one row per county they lie in. */
+  readonly placeCounties: readonly PlaceCountyRow[];
 }
 
 export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
@@ -193,7 +196,14 @@ export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
     fmr: buildFmrIndex(files.fmr, files.safmrMandatory, population),
     tax: buildTaxIndex(files.acsCounty),
     appreciation: buildAppreciationIndex(files.hpiCounty),
-    crime: buildCrimeGrades(files.crimeCounty, { acs: files.acsCounty, places: files.crimePlace }),
+    crime: buildCrimeGrades(files.crimeCounty, {
+      acs: files.acsCounty,
+      places: files.crimePlace,
+      placeCounties: files.placeCounties,
+      boroughs: files.boroughs,
+      countyNames,
+    }),
+    placeCounties: files.placeCounties,
     acs: new Map(files.acsCounty.map((r) => [r.county_fips, r])),
     safmr: new Map(files.safmr.map((r) => [r.zip, r])),
     countyNames,
@@ -230,13 +240,13 @@ function crimeColumns<K extends 'violent' | 'property'>(kind: K, g: CrimeGrade |
 
 /** The county rows, sorted by FIPS. */
 export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
-  const all = new Set<string>([...ctx.fmr.counties(), ...ctx.acs.keys(), ...ctx.crime.keys()]);
+  const all = new Set<string>([...ctx.fmr.counties(), ...ctx.acs.keys(), ...ctx.crime.counties.keys()]);
   for (const parts of ctx.zipParts.values()) for (const p of parts) all.add(p.county_fips);
   return [...all].sort().map((fips): MarketCountyRow => {
     const fmr = ctx.fmr.forCounty(fips);
     const acs = ctx.acs.get(fips);
     const tax = ctx.tax.forCounty(fips);
-    const crime = ctx.crime.get(fips);
+    const crime = ctx.crime.counties.get(fips);
     return {
       county_fips: fips,
       state_fips: fips.slice(0, 2),
@@ -255,6 +265,48 @@ export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
       ...crimeColumns('property', crime?.property ?? null),
     };
   });
+}
+
+/**
+ * One row per (place, county) of the places the market data knows: a typed city finds its place by
+ * `name_keys` within the address's county, for a `market_places` table keyed by (state, place,
+ * county). Each place's own crime grades; null where it has no complete, plausible rate.
+ */
+export type MarketPlaceRow = {
+  readonly state_fips: string;
+  readonly place_fips: string;
+  readonly state_code: string;
+  /** The Census name: 'Germantown city' */
+  readonly name: string;
+  /** What a typed or USPS city matches (`cityKey`): ['germantown'] */
+  readonly name_keys: readonly string[];
+  readonly county_fips: string;
+  readonly population_in_county: number;
+} & CrimeColumns<'violent'> &
+  CrimeColumns<'property'>;
+
+/** The place rows, by place then county. */
+export function derivePlaceRows(ctx: MarketContext): MarketPlaceRow[] {
+  return [...ctx.placeCounties]
+    .sort((a, b) =>
+      (a.state_fips + a.place_fips + a.county_fips).localeCompare(
+        b.state_fips + b.place_fips + b.county_fips,
+      ),
+    )
+    .map((p) => {
+      const grades = ctx.crime.places.get(p.state_fips + p.place_fips);
+      return {
+        state_fips: p.state_fips,
+        place_fips: p.place_fips,
+        state_code: p.state,
+        name: p.name,
+        name_keys: placeNameKeys(p.name),
+        county_fips: p.county_fips,
+        population_in_county: p.population_in_county,
+        ...crimeColumns('violent', grades?.violent ?? null),
+        ...crimeColumns('property', grades?.property ?? null),
+      };
+    });
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
 import { type HpiCountyRow, parseHpiCountyCsv } from './appreciation.js';
 import { type CrimeCountyRow, type CrimePlaceRow, parseCrimeCountyCsv, parseCrimePlaceCsv } from './crime.js';
+import { type BoroughCrimeRow, parseBoroughCrimeCsv } from './crime-boroughs.js';
 import { parseZipCountyCsv, type ZipCountyRow } from './crosswalk.js';
 import {
   type FmrRow,
@@ -12,6 +13,7 @@ import {
   type SafmrRow,
 } from './fmr.js';
 import { type MortgageRateRow, parseMortgageRatesCsv } from './mortgage.js';
+import { type PlaceCountyRow, parsePlacesCsv } from './places.js';
 import { SOURCE, VINTAGE } from './sources.js';
 
 export interface MarketFileSpec<Row> {
@@ -24,6 +26,11 @@ export interface MarketFileSpec<Row> {
   readonly vintage: string;
   /** A missing optional file does not stop the market data from loading. */
   readonly required: boolean;
+  /**
+   * `data`: the public files (MARKET_DATA_DIR, never copied into the repo); `tables`: the small tables
+   * built for this product from public sources, kept in the repo (apps/api/data/market, its README).
+   */
+  readonly location: 'data' | 'tables';
 }
 
 const spec = <Row>(s: MarketFileSpec<Row>): MarketFileSpec<Row> => s;
@@ -36,6 +43,7 @@ export const MARKET_FILES = {
     source: SOURCE.fmr,
     vintage: VINTAGE.fmrFile,
     required: true,
+    location: 'data',
   }),
   safmr: spec<SafmrRow>({
     file: 'safmr_fy2026.csv',
@@ -43,6 +51,7 @@ export const MARKET_FILES = {
     source: SOURCE.safmr,
     vintage: VINTAGE.safmrFile,
     required: true,
+    location: 'data',
   }),
   safmrMandatory: spec<SafmrMandatoryRow>({
     file: 'safmr_mandatory_metros.csv',
@@ -50,6 +59,7 @@ export const MARKET_FILES = {
     source: SOURCE.safmrMandatory,
     vintage: VINTAGE.safmrMandatory,
     required: true,
+    location: 'data',
   }),
   zipCounty: spec<ZipCountyRow>({
     file: 'zip_county.csv',
@@ -57,6 +67,7 @@ export const MARKET_FILES = {
     source: SOURCE.crosswalk,
     vintage: VINTAGE.crosswalk,
     required: true,
+    location: 'data',
   }),
   crimeCounty: spec<CrimeCountyRow>({
     file: 'crime_county.csv',
@@ -64,6 +75,7 @@ export const MARKET_FILES = {
     source: SOURCE.crime,
     vintage: VINTAGE.crime,
     required: true,
+    location: 'data',
   }),
   crimePlace: spec<CrimePlaceRow>({
     file: 'crime_place.csv',
@@ -71,6 +83,7 @@ export const MARKET_FILES = {
     source: SOURCE.crime,
     vintage: VINTAGE.crime,
     required: false,
+    location: 'data',
   }),
   acsCounty: spec<AcsCountyRow>({
     file: 'acs_county.csv',
@@ -78,6 +91,7 @@ export const MARKET_FILES = {
     source: SOURCE.acs,
     vintage: VINTAGE.acs,
     required: true,
+    location: 'data',
   }),
   mortgageRates: spec<MortgageRateRow>({
     file: 'mortgage_rates.csv',
@@ -85,6 +99,7 @@ export const MARKET_FILES = {
     source: SOURCE.mortgage,
     vintage: 'weekly, latest row = vintage',
     required: true,
+    location: 'data',
   }),
   hpiCounty: spec<HpiCountyRow>({
     file: 'fhfa_hpi_county_annual.csv',
@@ -92,6 +107,23 @@ export const MARKET_FILES = {
     source: SOURCE.hpi,
     vintage: VINTAGE.hpi,
     required: false,
+    location: 'data',
+  }),
+  placeCounties: spec<PlaceCountyRow>({
+    file: 'places.csv',
+    parse: parsePlacesCsv,
+    source: SOURCE.places,
+    vintage: VINTAGE.places,
+    required: false,
+    location: 'tables',
+  }),
+  boroughs: spec<BoroughCrimeRow>({
+    file: 'nyc_borough_crime.csv',
+    parse: parseBoroughCrimeCsv,
+    source: SOURCE.boroughs,
+    vintage: VINTAGE.boroughs,
+    required: false,
+    location: 'tables',
   }),
 } as const;
 

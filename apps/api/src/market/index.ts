@@ -24,34 +24,47 @@ export {
 export {
   buildCrimeGrades,
   CITYWIDE_CRIME_AREAS,
-  type CountyCrimeGrades,
+  CRIME_BASES,
   CRIME_GRADE_BANDS,
   CRIME_GRADES,
   CRIME_KINDS,
   CRIME_TIERS,
+  type CrimeBasis,
   type CrimeCountyRow,
   type CrimeGrade,
   type CrimeGradeColumns,
   type CrimeGradeLetter,
   type CrimeGradeOptions,
+  type CrimeGradePair,
+  type CrimeGrades,
   type CrimeKind,
   type CrimePlaceRow,
   type CrimeQuality,
+  type CrimeReference,
   type CrimeTier,
+  countyPeople,
   crimeGradeColumns,
   crimeGradeFromColumns,
   crimeObservations,
+  crimeReference,
   crimeReferences,
   crimeTier,
   displayGrade,
   fitCrimeModels,
   gradeForPercentile,
   gradeLetterBand,
+  IMPLAUSIBLE_SHARE_OF_ESTIMATE,
+  IMPLAUSIBLE_SHARE_OF_OWN_YEARS,
+  implausibleCountyRates,
   midRankPercentile,
+  nationalCrimeModels,
   parseCrimeCountyCsv,
   parseCrimePlaceCsv,
+  percentileIn,
+  placeShortName,
   ratedCrimeGrade,
 } from './crime.js';
+export { type BoroughCrimeRow, boroughShares, parseBoroughCrimeCsv } from './crime-boroughs.js';
 export {
   CRIME_RATE_OFFSET,
   type CrimeModel,
@@ -61,17 +74,28 @@ export {
   STATE_FIPS_50_DC,
   STATE_SHRINKAGE,
 } from './crime-model.js';
+export {
+  type CrimeOrdering,
+  type CrimePair,
+  type FbiCityRow,
+  parseCrimePairsCsv,
+  parseFbiCitiesCsv,
+  validateCrimeOrdering,
+} from './crime-ordering.js';
 export { type CrimeValidation, validateCrimeModel } from './crime-validation.js';
 export { parseZipCountyCsv, type ZipCountyPart, type ZipCountyRow, zipCountyParts } from './crosswalk.js';
 export { CsvParser, CsvSyntaxError, parseCsv } from './csv.js';
 export {
   buildMarketContext,
+  type CrimeColumns,
   deriveCountyRows,
+  derivePlaceRows,
   deriveZipRows,
   displayCity,
   MARKET_ROWS_VERSION,
   type MarketContext,
   type MarketCountyRow,
+  type MarketPlaceRow,
   type MarketZipRow,
 } from './derive.js';
 export { MarketDataError, MarketInputError } from './errors.js';
@@ -135,10 +159,18 @@ export {
   investorTaxRule,
   STATES_50_DC,
 } from './investor-tax.js';
-export { type LoadedFileInfo, loadMarketDir, type MarketFileProblem, type MarketLoadResult } from './load.js';
+export {
+  type LoadedFileInfo,
+  loadMarketDir,
+  type MarketFileProblem,
+  type MarketLoadResult,
+  marketFilePath,
+} from './load.js';
 export {
   buildMarketData,
+  findPlace,
   fmrScheduleOf,
+  gradeOfRow,
   type LookupOptions,
   lookupFromRows,
   type MarketData,
@@ -164,6 +196,7 @@ export {
   type MortgageRateRow,
   parseMortgageRatesCsv,
 } from './mortgage.js';
+export { cityKey, type PlaceCountyRow, parsePlacesCsv, placeNameKeys } from './places.js';
 export {
   fitRentModel,
   leaveStateOut,

@@ -52,11 +52,19 @@ export type MarketLoadResult =
 export const isMissing = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
+/** Where a market file lives: the public files in `dir`, the repo's own tables in `tablesDir` (else `dir`). */
+export const marketFilePath = (
+  spec: { file: string; location: 'data' | 'tables' },
+  dir: string,
+  tablesDir?: string,
+) => join(spec.location === 'tables' ? (tablesDir ?? dir) : dir, spec.file);
+
 /**
- * Reads and parses every market file in `dir`. Never throws for bad data: a missing directory, missing
+ * Reads and parses every market file: the public ones in `dir`, the repo's tables in `tablesDir`
+ * (apps/api/data/market; default `dir`). Never throws for bad data: a missing directory, missing
  * required files or malformed files come back as `{ ok: false }` listing each problem.
  */
-export async function loadMarketDir(dir: string): Promise<MarketLoadResult> {
+export async function loadMarketDir(dir: string, tablesDir?: string): Promise<MarketLoadResult> {
   const t0 = performance.now();
   try {
     const s = await stat(dir);
@@ -77,7 +85,7 @@ export async function loadMarketDir(dir: string): Promise<MarketLoadResult> {
     const started = performance.now();
     let bytes: Buffer;
     try {
-      bytes = await readFile(join(dir, spec.file));
+      bytes = await readFile(marketFilePath(spec, dir, tablesDir));
     } catch (e) {
       if (!isMissing(e)) throw e;
       if (spec.required) missing.push(spec.file);

@@ -1,12 +1,15 @@
 import type { Appreciation } from './appreciation.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
-import { type CrimeGrade, crimeGradeFromColumns } from './crime.js';
+import { type CrimeGrade, type CrimeKind, crimeGradeFromColumns } from './crime.js';
 import {
   appreciationOfRow,
   buildMarketContext,
+  type CrimeColumns,
   deriveCountyRows,
+  derivePlaceRows,
   deriveZipRows,
   type MarketCountyRow,
+  type MarketPlaceRow,
   type MarketZipRow,
 } from './derive.js';
 import { MarketInputError } from './errors.js';
@@ -17,6 +20,7 @@ import { type HudRent, hudRent } from './hud-rent.js';
 import { type InvestorTaxRate, investorTaxRate, investorTaxRule } from './investor-tax.js';
 import { type MarketRent, marketRentEstimate } from './market-rent.js';
 import { DEFAULT_INVESTOR_PREMIUM, defaultInterestRate, type InterestRate } from './mortgage.js';
+import { cityKey } from './places.js';
 import { type Provenance, SOURCE, VINTAGE } from './sources.js';
 import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate, propertyTaxRate } from './tax.js';
 
@@ -51,6 +55,8 @@ export interface ZipMarketLookup {
   };
   readonly hud_rent: HudRent | null;
   readonly market_rent: MarketRent | null;
+  /** The graded place the address is in (the typed city, else the ZIP's), null when none. */
+  readonly place: { readonly name: string; readonly state_fips: string; readonly place_fips: string } | null;
   readonly violent_crime_grade: CrimeGrade | null;
   readonly property_crime_grade: CrimeGrade | null;
   /** The county ACS effective rate (owner-occupants). */
@@ -78,34 +84,69 @@ export const safmrScheduleOf = (r: MarketZipRow): BedroomRents | null =>
     ? null
     : [r.safmr_0, r.safmr_1, r.safmr_2, r.safmr_3, r.safmr_4];
 
-const grade = (c: MarketCountyRow, kind: 'violent' | 'property'): CrimeGrade | null =>
-  kind === 'violent'
+/** A row's stored grade of one kind (county and place rows carry the same columns). */
+export function gradeOfRow(
+  r: CrimeColumns<'violent'> & CrimeColumns<'property'>,
+  kind: CrimeKind,
+): CrimeGrade | null {
+  return kind === 'violent'
     ? crimeGradeFromColumns({
-        tier: c.violent_crime_tier,
-        grade: c.violent_crime_grade,
-        percentile: c.violent_crime_percentile,
-        rate: c.violent_crime_rate,
-        estimated_rate: c.violent_crime_estimated_rate,
-        year: c.violent_crime_year,
-        quality: c.violent_crime_quality,
-        reference_count: c.violent_crime_reference_count,
-        note: c.violent_crime_note,
+        tier: r.violent_crime_tier,
+        basis: r.violent_crime_basis,
+        area: r.violent_crime_area,
+        grade: r.violent_crime_grade,
+        percentile: r.violent_crime_percentile,
+        rate: r.violent_crime_rate,
+        estimated_rate: r.violent_crime_estimated_rate,
+        year: r.violent_crime_year,
+        quality: r.violent_crime_quality,
+        reference_count: r.violent_crime_reference_count,
+        note: r.violent_crime_note,
       })
     : crimeGradeFromColumns({
-        tier: c.property_crime_tier,
-        grade: c.property_crime_grade,
-        percentile: c.property_crime_percentile,
-        rate: c.property_crime_rate,
-        estimated_rate: c.property_crime_estimated_rate,
-        year: c.property_crime_year,
-        quality: c.property_crime_quality,
-        reference_count: c.property_crime_reference_count,
-        note: c.property_crime_note,
+        tier: r.property_crime_tier,
+        basis: r.property_crime_basis,
+        area: r.property_crime_area,
+        grade: r.property_crime_grade,
+        percentile: r.property_crime_percentile,
+        rate: r.property_crime_rate,
+        estimated_rate: r.property_crime_estimated_rate,
+        year: r.property_crime_year,
+        quality: r.property_crime_quality,
+        reference_count: r.property_crime_reference_count,
+        note: r.property_crime_note,
       });
+}
+
+/**
+ * The place an address is in: the first of the typed city and the ZIP's USPS city that names a place
+ * lying in the address's county. A typed city that is a place wins even without a crime rate of its
+ * own (West Lake Hills, whose addresses USPS calls Austin, takes the county outside Austin), and a
+ * typed name that is no place (a neighbourhood) leaves it to the ZIP's city. Null when neither is.
+ *
+ * @example typed 'Germantown', county 47157 → the Germantown city row; typed 'Lincoln Park', ZIP city 'Chicago' → Chicago
+ */
+export function findPlace<P extends Pick<MarketPlaceRow, 'name_keys' | 'county_fips'>>(
+  places: readonly P[],
+  countyFips: string,
+  cities: readonly (string | null | undefined)[],
+): P | null {
+  for (const city of cities) {
+    if (!city) continue;
+    const key = cityKey(city);
+    const found = places.find((p) => p.county_fips === countyFips && p.name_keys.includes(key));
+    if (found) return found;
+  }
+  return null;
+}
 
 export interface LookupOptions {
   /** The county the user typed; decides among the ZIP's counties (`chooseZipCounty`). */
   readonly county?: string | null;
+  /** The city the user typed: its own crime grades when it is a graded place (else the ZIP's city's). */
+  readonly city?: string | null;
+  /** The places the market data knows (any subset holding the ZIP's state's). */
+  readonly places?: readonly MarketPlaceRow[];
 }
 
 /**
@@ -145,6 +186,10 @@ export function lookupFromRows(
     ? propertyTaxRate(countyRow.property_tax_rate, countyRow.property_tax_level)
     : propertyTaxRate(DEFAULT_PROPERTY_TAX_RATE, 'default');
   const hasCoordinates = row.lat !== null && row.lng !== null;
+  const place = findPlace(options.places ?? [], row.county_fips, [options.city, row.city]);
+  // the place's own grade where it has one, else the county's (its balance outside graded places)
+  const crimeFor = (kind: CrimeKind): CrimeGrade | null =>
+    (place ? gradeOfRow(place, kind) : null) ?? (countyRow ? gradeOfRow(countyRow, kind) : null);
   return {
     zip: row.zip,
     bedrooms,
@@ -173,8 +218,9 @@ export function lookupFromRows(
     },
     hud_rent: hud,
     market_rent: fmr === null ? null : marketRentEstimate({ fmr, safmr }, bedrooms),
-    violent_crime_grade: countyRow ? grade(countyRow, 'violent') : null,
-    property_crime_grade: countyRow ? grade(countyRow, 'property') : null,
+    place: place ? { name: place.name, state_fips: place.state_fips, place_fips: place.place_fips } : null,
+    violent_crime_grade: crimeFor('violent'),
+    property_crime_grade: crimeFor('property'),
     property_tax_rate: ownerTax,
     investor_tax_rate: investorTaxRate(
       ownerTax.value,
@@ -198,6 +244,7 @@ export interface MarketDataOptions {
 export interface MarketData {
   readonly zipRows: readonly MarketZipRow[];
   readonly countyRows: readonly MarketCountyRow[];
+  readonly placeRows: readonly MarketPlaceRow[];
   readonly interestRate: InterestRate | null;
   /** The ZIP's rows, one per county, main county first; null for a ZIP the crosswalk does not list. */
   zip(zip: string): readonly MarketZipRow[] | null;
@@ -218,6 +265,13 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
   const ctx = buildMarketContext(files);
   const zipRows = deriveZipRows(ctx, options.gazetteer ?? emptyGazetteer);
   const countyRows = deriveCountyRows(ctx);
+  const placeRows = derivePlaceRows(ctx);
+  const placesByCounty = new Map<string, MarketPlaceRow[]>();
+  for (const p of placeRows) {
+    const list = placesByCounty.get(p.county_fips);
+    if (list) list.push(p);
+    else placesByCounty.set(p.county_fips, [p]);
+  }
   const zips = new Map<string, MarketZipRow[]>();
   for (const r of zipRows) {
     const list = zips.get(r.zip);
@@ -232,6 +286,7 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
   return {
     zipRows,
     countyRows,
+    placeRows,
     interestRate,
     zip: (zip) => zips.get(zip) ?? null,
     county: (fips) => counties.get(fips) ?? null,
@@ -241,7 +296,9 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
       const rows = zips.get(zip);
       if (rows === undefined) return null;
       const rowCounties = rows.flatMap((r) => counties.get(r.county_fips) ?? []);
-      return lookupFromRows(rows, rowCounties, interestRate, bedrooms, lookupOptions);
+      // the places of the ZIP's counties, as the repository's findZip reads them
+      const places = rows.flatMap((r) => placesByCounty.get(r.county_fips) ?? []);
+      return lookupFromRows(rows, rowCounties, interestRate, bedrooms, { places, ...lookupOptions });
     },
     checkState(zip, stateCode) {
       const rows = zips.get(zip);

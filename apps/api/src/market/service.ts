@@ -5,14 +5,14 @@
  * live rent providers (RentCast, then Rentometer) when they are configured, and falls back to the
  * offline figure, with a warning, when they fail.
  */
-import { addressLine, type MarketFigure, type PropertyInput } from '@sfr/contracts';
+import { addressLine, type MarketFigure, marketFigureMeta, type PropertyInput } from '@sfr/contracts';
 import { DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidZip } from '../errors.js';
 import { ProviderError } from '../http/outbound.js';
 import type { Appreciation } from './appreciation.js';
 import { checkZipState } from './county-choice.js';
-import type { CrimeGrade } from './crime.js';
+import type { CrimeBasis, CrimeGrade } from './crime.js';
 import type { MarketZipRow } from './derive.js';
 import { type HudRent, hudRent } from './hud-rent.js';
 import type { InvestorTaxRate } from './investor-tax.js';
@@ -302,6 +302,8 @@ export function createMarketService(deps: MarketServiceDeps) {
       }
       const found = lookupFromRows(rows.parts, rows.counties, rows.interestRate, property.num_bedrooms, {
         county: property.county_name,
+        city: property.city,
+        places: rows.places,
       });
       warnings.push(...found.warnings);
       const zipRow = rows.parts.find((p) => p.county_fips === found.county_fips) ?? rows.zip;
@@ -397,8 +399,19 @@ function hudFigure(hud: HudRent): MarketFigure {
   };
 }
 
+/** What a grade is of, said beside its name: 'for Memphis', 'for Shelby County outside Memphis'. */
+const CRIME_AREA_LABEL: Readonly<Record<CrimeBasis, (area: string) => string>> = {
+  place: (area) => `for the city of ${area}`,
+  balance: (area) => `for ${area}`,
+  borough: (area) => `for ${area} (New York City)`,
+  county: (area) => `for ${area}`,
+};
+
 /** A crime grade figure; an estimate shows only its letter band ("≈C"), a missing grade says so. */
-function crimeFigure(grade: CrimeGrade | null): MarketFigure {
+function crimeFigure(
+  key: 'violent_crime_grade' | 'property_crime_grade',
+  grade: CrimeGrade | null,
+): MarketFigure {
   if (grade === null) {
     return {
       value: null,
@@ -413,6 +426,7 @@ function crimeFigure(grade: CrimeGrade | null): MarketFigure {
     grade.tier === 'estimated' ? ' Not scored: the rating counts an estimated grade as average.' : '';
   return {
     value: grade.display,
+    label: `${marketFigureMeta(key).label} ${CRIME_AREA_LABEL[grade.basis](grade.area)}`,
     source: grade.source,
     vintage: grade.vintage,
     tier: grade.tier,
@@ -469,8 +483,8 @@ export function marketFigures(facts: MarketFacts, insuranceRate: number): Record
     };
   }
   if (facts.location) {
-    figures.violent_crime_grade = crimeFigure(facts.violent_crime_grade);
-    figures.property_crime_grade = crimeFigure(facts.property_crime_grade);
+    figures.violent_crime_grade = crimeFigure('violent_crime_grade', facts.violent_crime_grade);
+    figures.property_crime_grade = crimeFigure('property_crime_grade', facts.property_crime_grade);
   }
   const tax = facts.property_tax_rate;
   const owner = facts.owner_tax_rate;

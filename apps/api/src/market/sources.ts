@@ -23,8 +23,13 @@ export const SOURCE = {
   marketRent: `Estimate: ${HUD} Small Area FMR (else FMR), calibrated on the Zillow Observed Rent Index (data provided by Zillow Group) and listing bedroom ratios`,
   crimeEstimate:
     'Estimate: SFR Analyst model of county crime rates from U.S. Census Bureau ACS figures and the state, fitted on Urban Institute Mobility Metrics counties with complete reporting',
-  citywideCrime:
+  placeCrime:
     'Urban Institute, Mobility Metrics (reported-crime metric, city), from FBI NIBRS data as processed by Jacob Kaplan',
+  boroughCrime:
+    'Urban Institute, Mobility Metrics (reported-crime metric, New York City), apportioned by New York State Division of Criminal Justice Services index crimes by county',
+  places: 'U.S. Census Bureau, 2020 Census place and county populations (Geocorr 2022 via Urban Institute)',
+  boroughs:
+    'New York State Division of Criminal Justice Services, Index Crimes by County and Agency (data.ny.gov)',
   investorTax: `Estimate: ${ACS} effective rate adjusted by the state's rules for non-homestead property (SFR Analyst table)`,
   mortgage: 'Source: Freddie Mac, Primary Mortgage Market Survey®',
   hpi: 'Federal Housing Finance Agency, House Price Index',
@@ -47,4 +52,6 @@ export const VINTAGE = {
   marketRent: 'FY2026 HUD rents; fitted on asking rents of 2023-10 brought to 2026-01',
   gazetteer: 'GeoNames, checked 2026-03-11',
   hpi: 'annual, 1976–2024 (county developmental index)',
+  places: '2020 Census',
+  boroughs: '2021–2024 (exported 2025-09)',
 } as const;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Database, DbHandle } from '../../src/db/client.js';
-import { marketCounties, marketImports, marketZips } from '../../src/db/schema.js';
+import { marketCounties, marketImports, marketPlaces, marketZips } from '../../src/db/schema.js';
 import {
   buildMarketData,
   loadMarketDir,
@@ -11,6 +11,7 @@ import {
   type MarketCountyRow,
   type MarketData,
   MarketInputError,
+  type MarketPlaceRow,
   type MarketZipRow,
 } from '../../src/market/index.js';
 import { lookupFromRows } from '../../src/market/market-index.js';
@@ -50,6 +51,10 @@ describe('market tables match the derived row types', () => {
   it('have exactly the MarketZipRow / MarketCountyRow fields, with the same types', () => {
     expectTypeOf<typeof marketZips.$inferSelect>().toEqualTypeOf<Mutable<MarketZipRow>>();
     expectTypeOf<typeof marketCounties.$inferSelect>().toEqualTypeOf<Mutable<MarketCountyRow>>();
+    expectTypeOf<typeof marketPlaces.$inferSelect>().toEqualTypeOf<Mutable<MarketPlaceRow>>();
+    expect(Object.keys(getTableColumns(marketPlaces)).sort()).toEqual(
+      Object.keys(fixture.placeRows[0] ?? {}).sort(),
+    );
     const zip = fixture.zipRows[0];
     const county = fixture.countyRows[0];
     expect(Object.keys(getTableColumns(marketZips)).sort()).toEqual(Object.keys(zip ?? {}).sort());
@@ -113,7 +118,10 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
       for (const bedrooms of [0, 2, 3, 6]) {
         const options = { county: county_name };
         expect(
-          lookupFromRows(rows.parts, rows.counties, rows.interestRate, bedrooms, options),
+          lookupFromRows(rows.parts, rows.counties, rows.interestRate, bedrooms, {
+            ...options,
+            places: rows.places,
+          }),
           `${zip} ${county_name} ${bedrooms} BR`,
         ).toEqual(fixture.lookupZip(zip, bedrooms, options));
       }

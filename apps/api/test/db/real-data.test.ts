@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MARKET_TABLES_DIR } from '../../src/config.js';
 import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/index.js';
 import { lookupFromRows } from '../../src/market/market-index.js';
 import { importMarketData } from '../../src/market/store/import.js';
@@ -14,7 +15,7 @@ describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { t
     const { db, close } = await createTestDatabase(kind);
     try {
       const started = performance.now();
-      const status = await importMarketData(db, { dir: REAL_DIR });
+      const status = await importMarketData(db, { dir: REAL_DIR, tablesDir: MARKET_TABLES_DIR });
       const ms = Math.round(performance.now() - started);
       console.info(`real market data import into ${kind}: ${ms} ms`);
       expect(status).toMatchObject({ available: true, imported: true, zip_count: 39490 });
@@ -24,12 +25,15 @@ describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { t
       expect(rows?.counties).toHaveLength(1);
       expect(rows?.counties[0]).toMatchObject({ county_fips: '48453', county_name: 'Travis County' });
 
-      const loaded = await loadMarketDir(REAL_DIR);
+      const loaded = await loadMarketDir(REAL_DIR, MARKET_TABLES_DIR);
       if (!loaded.ok || rows === null) throw new Error('real data did not load');
       const memory = buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() });
-      expect(lookupFromRows(rows.parts, rows.counties, rows.interestRate, 3)).toEqual(
-        memory.lookupZip('78701', 3),
-      );
+      expect(
+        lookupFromRows(rows.parts, rows.counties, rows.interestRate, 3, {
+          city: 'Austin',
+          places: rows.places,
+        }),
+      ).toEqual(memory.lookupZip('78701', 3, { city: 'Austin' }));
 
       const suggestions = await marketRepository(db).suggest('Austin, TX', 50);
       expect(suggestions.length).toBeGreaterThan(30);

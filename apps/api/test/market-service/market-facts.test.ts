@@ -34,14 +34,22 @@ async function analysed(property: object) {
 
 describe('the address decides the county', () => {
   it('uses the typed county among the ZIP’s counties, however it is spelled', async () => {
-    const travis = await analysed({ ...split, county_name: 'travis' });
+    const travis = await analysed({ ...split, city: 'West Lake Hills', county_name: 'travis' });
     expect(travis.market_data.location).toMatchObject({ county_fips: '48453', county_matched: 'typed' });
-    const williamson = await analysed({ ...split, county_name: 'WILLIAMSON COUNTY' });
+    const williamson = await analysed({ ...split, city: 'Round Rock', county_name: 'WILLIAMSON COUNTY' });
     expect(williamson.market_data.location).toMatchObject({ county_fips: '48491', county_matched: 'typed' });
 
-    // crime and tax follow the county: Travis C+ / A-, Williamson C- / C+ (fixture rows)
-    expect(travis.market_data.figures.violent_crime_grade?.value).toBe('C+');
-    expect(williamson.market_data.figures.violent_crime_grade?.value).toBe('C-');
+    // crime and tax follow the county: neither city has a rate of its own, so each county outside
+    // Austin decides (fixture rows): Travis outside Austin A, Williamson outside Austin B-
+    expect(travis.market_data.figures.violent_crime_grade).toMatchObject({
+      value: 'A',
+      label: 'Violent Crime Grade for Travis County outside Austin',
+    });
+    expect(williamson.market_data.figures.violent_crime_grade?.value).toBe('B-');
+    // in Austin itself, the city's own rate
+    const austinGrade = (await analysed({ ...split, city: 'Austin', county_name: 'Travis' })).market_data
+      .figures.violent_crime_grade;
+    expect(austinGrade).toMatchObject({ value: 'C+', label: 'Violent Crime Grade for the city of Austin' });
     const travisTax = travis.market_data.figures.property_tax_rate?.value as number;
     const williamsonTax = williamson.market_data.figures.property_tax_rate?.value as number;
     expect(travisTax).toBeCloseTo(0.0184, 4);

@@ -9,6 +9,8 @@ import type { MarketFacts } from '../../src/market/service.js';
 
 const columns = (tier: CrimeTier, grade: CrimeGradeColumns['grade']): CrimeGradeColumns => ({
   tier,
+  basis: tier === 'none' ? null : 'county',
+  area: tier === 'none' ? null : 'Travis County',
   grade,
   percentile: tier === 'none' ? null : 40,
   rate: tier === 'none' ? null : 250,
@@ -41,8 +43,8 @@ const graded = (violent: CrimeGradeColumns, property: CrimeGradeColumns) => {
 };
 
 describe('crime grades handed to the rating', () => {
-  it('scores reported, citywide and incomplete grades (incomplete at its floor grade)', () => {
-    expect(graded(columns('reported', 'B+'), columns('citywide', 'F'))).toEqual(['B+', 'F']);
+  it('scores reported and incomplete grades (incomplete at its floor grade)', () => {
+    expect(graded(columns('reported', 'B+'), columns('reported', 'F'))).toEqual(['B+', 'F']);
     expect(graded(columns('incomplete', 'C-'), columns('reported', 'A'))).toEqual(['C-', 'A']);
   });
 

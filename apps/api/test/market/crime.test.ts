@@ -49,7 +49,7 @@ describe('buildCrimeGrades (fixtures)', () => {
   // 2023 violent reference, quality 1–2 only (7 counties), ascending:
   // 625.16 (09110), 703.52 (25027), 1120.47 (48113), 1213.64 (48453), 1263.88 (48491), 1871.69 (17031), 1898.72 (39035)
   it('grades Travis 2023 violent 1213.64 at the 50th percentile → C+', () => {
-    expect(grades.get('48453')?.violent).toMatchObject({
+    expect(grades.counties.get('48453')?.violent).toMatchObject({
       rate: 1213.64,
       year: 2023,
       quality: 2,
@@ -65,29 +65,29 @@ describe('buildCrimeGrades (fixtures)', () => {
 
   it('grades violent and property separately (Travis property 3243.99 → A-)', () => {
     // 2023 property reference: 1472.04, 3243.99, 3278.26, 3329.72, 3359.65, 3459.21, 4381.10
-    const p = grades.get('48453')?.property;
+    const p = grades.counties.get('48453')?.property;
     expect(p?.percentile).toBeCloseTo(21.428571, 5); // (1 + 0.5) / 7 × 100
     expect(p?.grade).toBe('A-'); // ⌊21.43 × 13 / 100⌋ = ⌊2.79⌋ = 2
   });
 
   it('ends the scale at F for the highest rate (Cuyahoga 1898.72)', () => {
-    expect(grades.get('39035')?.violent?.percentile).toBeCloseTo(92.857143, 5); // 6.5 / 7 × 100
-    expect(grades.get('39035')?.violent?.grade).toBe('F');
+    expect(grades.counties.get('39035')?.violent?.percentile).toBeCloseTo(92.857143, 5); // 6.5 / 7 × 100
+    expect(grades.counties.get('39035')?.violent?.grade).toBe('F');
   });
 
   it('prefers an older reliable year to a newer quality-3 year (Geneva AL: 2023 = 2.98, quality 3)', () => {
     // 2022 reference: 777.57 (01061), 812.67, 1187.38, 1310.60, 1342.86, 1697.15, 2005.70
-    expect(grades.get('01061')?.violent).toMatchObject({
+    expect(grades.counties.get('01061')?.violent).toMatchObject({
       year: 2022,
       rate: 777.57,
       quality: 2,
       reliable: true,
     });
-    expect(grades.get('01061')?.violent?.percentile).toBeCloseTo(7.142857, 5); // 0.5 / 7 × 100
+    expect(grades.counties.get('01061')?.violent?.percentile).toBeCloseTo(7.142857, 5); // 0.5 / 7 × 100
   });
 
   it('uses a quality-3-only county’s latest year but flags it unreliable (Los Angeles)', () => {
-    expect(grades.get('06037')?.violent).toMatchObject({
+    expect(grades.counties.get('06037')?.violent).toMatchObject({
       year: 2023,
       rate: 240.32,
       quality: 3,
@@ -98,12 +98,12 @@ describe('buildCrimeGrades (fixtures)', () => {
   });
 
   it('skips the Connecticut 2022 gap and uses the planning region’s 2023 rate', () => {
-    expect(grades.get('09110')?.violent).toMatchObject({ year: 2023, rate: 625.16, grade: 'A+' }); // 0.5/7 = 7.14
+    expect(grades.counties.get('09110')?.violent).toMatchObject({ year: 2023, rate: 625.16, grade: 'A+' }); // 0.5/7 = 7.14
   });
 
   it('gives null grades to a county suppressed in every year (Loving TX) and none to an absent one', () => {
-    expect(grades.get('48301')).toEqual({ violent: null, property: null });
-    expect(grades.get('69110')).toBeUndefined();
+    expect(grades.counties.get('48301')).toEqual({ violent: null, property: null });
+    expect(grades.counties.get('69110')).toBeUndefined();
   });
 });
 

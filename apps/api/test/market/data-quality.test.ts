@@ -1,17 +1,21 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { MARKET_TABLES_DIR } from '../../src/config.js';
 import {
   bedroomRatio,
   buildMarketData,
   type CrimeCountyRow,
+  type CrimeReference,
   type CrimeTier,
+  crimeReference,
   type FmrRow,
+  implausibleCountyRates,
   loadMarketDir,
   MARKET_RENT_MODEL,
   type MarketData,
   type MarketZipRow,
-  midRankPercentile,
   type ParsedMarketFiles,
+  percentileIn,
   STATES_50_DC,
 } from '../../src/market/index.js';
 import { REAL_DIR } from './fixtures.js';
@@ -22,7 +26,7 @@ import { REAL_DIR } from './fixtures.js';
  * where the shared directory is absent.
  */
 const present = existsSync(REAL_DIR);
-const loaded = present ? await loadMarketDir(REAL_DIR) : null;
+const loaded = present ? await loadMarketDir(REAL_DIR, MARKET_TABLES_DIR) : null;
 const files = (): ParsedMarketFiles => {
   if (!loaded?.ok) throw new Error('real market data did not load');
   return loaded.data;
@@ -166,7 +170,7 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     // 380,000 look-ups: ~5 s on a quiet 2-core machine, more with the other suites running beside it
   }, 60_000);
 
-  it('assigns each county the crime tier its raw rows call for, ranked among complete reports only', () => {
+  it('assigns each county the crime tier its raw rows call for, ranked among complete, plausible reports only', () => {
     const raw = files();
     const byCounty = new Map<string, CrimeCountyRow[]>();
     for (const r of raw.crimeCounty) {
@@ -175,17 +179,27 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
       byCounty.set(r.county_fips, list);
     }
     const acs = new Set(raw.acsCounty.map((a) => a.county_fips));
-    const references = new Map<string, number[]>();
-    const reference = (kind: 'violent' | 'property', year: number): number[] => {
+    const people = new Map(raw.acsCounty.map((a) => [a.county_fips, a.population ?? 0]));
+    // the plausibility rule itself is checked on a synthetic country (crime-tiers.test.ts)
+    const implausible = implausibleCountyRates(raw.crimeCounty, raw.acsCounty);
+    const trusted = (r: CrimeCountyRow, kind: 'violent' | 'property') =>
+      [1, 2].includes((kind === 'violent' ? r.violent_quality : r.property_quality) ?? 0) &&
+      !implausible.has(`${kind}:${r.county_fips}:${r.year}`);
+    const references = new Map<string, CrimeReference>();
+    const reference = (kind: 'violent' | 'property', year: number): CrimeReference => {
       const cached = references.get(`${kind}${year}`);
       if (cached) return cached;
-      const list = raw.crimeCounty
-        .filter((r) => r.year === year && !NYC_BOROUGHS.has(r.county_fips))
-        .filter((r) => [1, 2].includes((kind === 'violent' ? r.violent_quality : r.property_quality) ?? 0))
-        .map((r) => (kind === 'violent' ? r.violent_per_100k : r.property_per_100k) ?? 0)
-        .sort((a, b) => a - b);
-      references.set(`${kind}${year}`, list);
-      return list;
+      const ref = crimeReference(
+        raw.crimeCounty
+          .filter((r) => r.year === year && !NYC_BOROUGHS.has(r.county_fips) && trusted(r, kind))
+          .filter((r) => (people.get(r.county_fips) ?? 0) > 0)
+          .map((r) => ({
+            rate: (kind === 'violent' ? r.violent_per_100k : r.property_per_100k) ?? 0,
+            weight: people.get(r.county_fips) ?? 0,
+          })),
+      );
+      references.set(`${kind}${year}`, ref);
+      return ref;
     };
     const tally = new Map<CrimeTier, number>();
     for (const c of m().countyRows) {
@@ -195,10 +209,10 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
         );
         const quality = (r: CrimeCountyRow) => (kind === 'violent' ? r.violent_quality : r.property_quality);
         const expected: CrimeTier = NYC_BOROUGHS.has(c.county_fips)
-          ? 'citywide'
-          : rows.some((r) => quality(r) === 1 || quality(r) === 2)
+          ? 'reported'
+          : rows.some((r) => trusted(r, kind))
             ? 'reported'
-            : rows.some((r) => quality(r) === 3)
+            : rows.some((r) => quality(r) !== null)
               ? 'incomplete'
               : STATES_50_DC.includes(c.state_code ?? '') && acs.has(c.county_fips)
                 ? 'estimated'
@@ -214,13 +228,15 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
           const rate = (kind === 'violent' ? c.violent_crime_rate : c.property_crime_rate) ?? Number.NaN;
           const p =
             (kind === 'violent' ? c.violent_crime_percentile : c.property_crime_percentile) ?? Number.NaN;
-          expect(p, c.county_fips).toBeGreaterThanOrEqual(
-            midRankPercentile(reference(kind, year ?? 0), rate),
-          );
+          expect(p, c.county_fips).toBeGreaterThanOrEqual(percentileIn(reference(kind, year ?? 0), rate));
         }
       }
     }
-    expect(tally.get('citywide')).toBe(10); // five boroughs × two kinds
+    // five boroughs × two kinds, each from the city's rate apportioned by the borough's index crimes
+    const boroughGrades = m().countyRows.flatMap((c) => [c.violent_crime_basis, c.property_crime_basis]);
+    expect(boroughGrades.filter((b) => b === 'borough')).toHaveLength(10);
+    // Florida's implausible "complete" reports of 2021–23 are among the incomplete
+    expect(m().county('12033')?.violent_crime_tier).toBe('incomplete');
   });
 
   it('grades ≥ 99% of the ZIPs and of the people of the 50 states and DC', () => {

@@ -60,7 +60,8 @@ describe('lookupZip: ZIP → county, city, state, coordinates', () => {
       county_name: 'Travis County',
       county_matched: 'typed',
       property_tax_rate: { value: 0.01535 },
-      violent_crime_grade: { rate: 1213.64 },
+      // the ZIP's city, Austin, is graded by its own rate
+      violent_crime_grade: { basis: 'place', rate: 1290.4181415396 },
       location: { county: { share: 0.4 } },
     });
     const wrong = market.lookupZip('78730', 3, { county: 'Cook County' });
@@ -206,18 +207,44 @@ describe('lookupZip: market rent, crime, tax, interest', () => {
     });
   });
 
-  it('returns both crime grades of the county (Travis: violent C+, property A-)', () => {
+  it('grades an address in a city with its own rate by the city (78701, Austin: violent C+, property C)', () => {
+    // 2023 violent references, weighted by people: 625.16 (969,029), 703.52 (861,664), 1,120.47
+    // (2,603,816), 1,213.64 (1,307,625), 1,263.88 (643,889), 1,871.69 (5,185,812), 1,898.72 (1,249,418);
+    // Austin's 1,290.42 is above 6,386,023 of the 12,821,253 people: the 49.8th percentile → C+
     const r = market.lookupZip('78701', 3);
+    expect(r?.place).toEqual({ name: 'Austin city', state_fips: '48', place_fips: '05000' });
     expect(r?.violent_crime_grade).toMatchObject({
       tier: 'reported',
+      basis: 'place',
+      area: 'Austin',
       grade: 'C+',
       display: 'C+',
-      percentile: 50,
       year: 2023,
       quality: 2,
       reliable: true,
     });
-    expect(r?.property_crime_grade?.grade).toBe('A-');
+    expect(r?.violent_crime_grade?.percentile).toBeCloseTo((6_386_023 / 12_821_253) * 100, 9);
+    expect(r?.property_crime_grade).toMatchObject({ basis: 'place', grade: 'C' });
+  });
+
+  it('grades the rest of the county without its graded city (Travis outside Austin: violent A)', () => {
+    // (1,213.64 × 1,290,188 − 1,290.42 × 900,642) / 389,546 = 1,036.13, above 1,830,693 of 12,821,253 people
+    // West Lake Hills, a city of its own whose addresses USPS calls Austin, has no rate of its own
+    const r = market.lookupZip('78701', 3, { city: 'West Lake Hills' });
+    expect(r?.place?.name).toBe('West Lake Hills city');
+    expect(r?.violent_crime_grade).toMatchObject({ basis: 'balance', area: 'Travis County outside Austin' });
+    // a name that is no place (a neighbourhood) leaves it to the ZIP's city
+    expect(market.lookupZip('78701', 3, { city: 'Clarksville' })?.violent_crime_grade?.basis).toBe('place');
+    const outside = market.county('48453');
+    expect(outside).toMatchObject({
+      violent_crime_basis: 'balance',
+      violent_crime_area: 'Travis County outside Austin',
+      violent_crime_grade: 'A',
+    });
+    expect(outside?.violent_crime_rate).toBeCloseTo(
+      (1213.64 * 1_290_188 - 1290.4181415396 * 900_642) / 389_546,
+      9,
+    );
   });
 
   it('grades a quality-3-only county as incomplete (90012, Los Angeles; too few fixture counties for an estimate)', () => {
@@ -297,7 +324,8 @@ describe('derived table rows', () => {
   });
 
   it('flattens the county row for SQL (Travis)', () => {
-    const reported = 'Reported by agencies covering the county (complete reporting).';
+    const outside = (county: number) =>
+      `Travis County without the cities graded on their own (Austin): the county's ${county.toFixed(1)} per 100,000 less their offences, over the 389,546 people left (2020 Census).`;
     expect(counties.find((c) => c.county_fips === '48453')).toEqual({
       county_fips: '48453',
       state_fips: '48',
@@ -331,23 +359,27 @@ describe('derived table rows', () => {
       appreciation_volatility: expect.closeTo(0.0618787, 6),
       appreciation_year: 2024,
       violent_crime_tier: 'reported',
-      violent_crime_grade: 'C+',
-      violent_crime_percentile: 50,
-      violent_crime_rate: 1213.64,
+      violent_crime_basis: 'balance',
+      violent_crime_area: 'Travis County outside Austin',
+      violent_crime_grade: 'A',
+      violent_crime_percentile: expect.closeTo((1_830_693 / 12_821_253) * 100, 9),
+      violent_crime_rate: expect.closeTo(1036.12664, 4),
       violent_crime_estimated_rate: null,
       violent_crime_year: 2023,
       violent_crime_quality: 2,
       violent_crime_reference_count: 7,
-      violent_crime_note: reported,
+      violent_crime_note: outside(1213.6),
       property_crime_tier: 'reported',
-      property_crime_grade: 'A-',
-      property_crime_percentile: expect.closeTo(21.428571, 5),
-      property_crime_rate: 3243.99,
+      property_crime_basis: 'balance',
+      property_crime_area: 'Travis County outside Austin',
+      property_crime_grade: 'A+',
+      property_crime_percentile: expect.closeTo(6.720591, 5),
+      property_crime_rate: expect.closeTo(2667.75565, 4),
       property_crime_estimated_rate: null,
       property_crime_year: 2023,
       property_crime_quality: 2,
       property_crime_reference_count: 7,
-      property_crime_note: reported,
+      property_crime_note: outside(3244.0),
     });
   });
 
@@ -357,7 +389,8 @@ describe('derived table rows', () => {
       const storedCounties = JSON.parse(JSON.stringify(counties));
       const county = part.county_name ?? undefined;
       for (const b of [0, 3, 6]) {
-        expect(lookupFromRows(stored, storedCounties, market.interestRate, b, { county })).toEqual(
+        const places = JSON.parse(JSON.stringify(market.placeRows));
+        expect(lookupFromRows(stored, storedCounties, market.interestRate, b, { county, places })).toEqual(
           market.lookupZip(part.zip, b, { county }),
         );
       }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { MARKET_TABLES_DIR } from '../../src/config.js';
 import {
   APPRECIATION_RANGE_SIGMAS,
   buildMarketData,
@@ -23,7 +24,7 @@ import { REAL_DIR } from './fixtures.js';
  */
 const present = existsSync(REAL_DIR);
 
-const loaded = present ? await loadMarketDir(REAL_DIR) : null;
+const loaded = present ? await loadMarketDir(REAL_DIR, MARKET_TABLES_DIR) : null;
 const market: MarketData | null = loaded?.ok
   ? buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() })
   : null;
@@ -48,6 +49,8 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     expect(rows).toEqual({
       'fmr_fy2026.csv': 4764,
       'fhfa_hpi_county_annual.csv': 99020,
+      'places.csv': 10704,
+      'nyc_borough_crime.csv': 20,
       'safmr_fy2026.csv': 38601,
       'safmr_mandatory_metros.csv': 65,
       'zip_county.csv': 54553,
@@ -87,8 +90,12 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     // from the ZIP's 2 BR SAFMR 2,780: 2,836.04 × 1.26
     expect(r?.market_rent).toMatchObject({ anchor_2br: 2780, value: 3573 });
     expect(r?.property_tax_rate).toMatchObject({ value: 0.01535, level: 'county' });
-    expect(r?.violent_crime_grade).toMatchObject({ rate: 1213.64, year: 2023, quality: 2 });
-    expect(r?.property_crime_grade).toMatchObject({ rate: 3243.99, year: 2023, quality: 2 });
+    // the ZIP's city, Austin, by its own police's rate (Urban, 2023)
+    expect(r?.violent_crime_grade).toMatchObject({ basis: 'place', area: 'Austin', year: 2023, quality: 1 });
+    expect(r?.violent_crime_grade?.rate).toBeCloseTo(1796.74, 2);
+    // outside Austin the county's own rate stands: Austin's 1,796.7 × 900,642 people exceed the
+    // county's 1,213.64 × 1,290,188 (the two sources disagree), so no balance is claimed
+    expect(m().county('48453')).toMatchObject({ violent_crime_basis: 'county', violent_crime_rate: 1213.64 });
   });
 
   it('60601 → Cook 17031; Chicago is mandatory so the SAFMR applies', () => {
@@ -96,7 +103,8 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     expect(r?.county_fips).toBe('17031');
     expect(r?.hud_rent).toMatchObject({ value: 2670, fmr: 1781, safmr: 2670, applies: 'safmr' });
     expect(r?.property_tax_rate.value).toBe(0.01983);
-    expect(r?.violent_crime_grade).toMatchObject({ rate: 1871.69, year: 2023, quality: 2 });
+    expect(r?.violent_crime_grade).toMatchObject({ basis: 'place', area: 'Chicago', year: 2023, quality: 2 });
+    expect(r?.violent_crime_grade?.rate).toBeCloseTo(2783.78, 2);
   });
 
   it('06001 → Capitol Planning Region 09110 (tax 0.02143); 06103 Hartford 2 BR SAFMR 2400', () => {
@@ -106,11 +114,9 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     });
     expect(m().zip('06103')?.[0]?.safmr_2).toBe(2400);
     expect(m().county('09190')?.property_tax_rate).toBe(0.01475);
-    expect(m().county('09110')).toMatchObject({
-      violent_crime_rate: 625.16,
-      property_crime_rate: 3359.65,
-      violent_crime_year: 2023,
-    });
+    // the Capitol region's 2023 rate (625.16) without Hartford's and the other graded cities'
+    expect(m().county('09110')).toMatchObject({ violent_crime_basis: 'balance', violent_crime_year: 2023 });
+    expect(m().county('09110')?.violent_crime_note).toMatch(/the county's 625\.2 per 100,000/);
   });
 
   it('keeps Autauga’s FMR and the latest mortgage rate', () => {
@@ -153,7 +159,7 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
 
   it('market rent: the shipped fit is a fresh fit on the evidence, and scores what the README states', async () => {
     const evidence = parseRentEvidenceCsv(
-      await readFile(new URL('../../src/market/evidence/zori_zip_2023_10.csv', import.meta.url), 'utf8'),
+      await readFile(`${MARKET_TABLES_DIR}/evidence/zori_zip_2023_10.csv`, 'utf8'),
     );
     const scores = validateMarketRent(evidence, (zip) => {
       const main = m().zip(zip)?.[0];

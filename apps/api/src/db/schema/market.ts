@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AppreciationLevel,
+  CrimeBasis,
   CrimeGradeLetter,
   CrimeQuality,
   CrimeTier,
@@ -137,6 +138,8 @@ export const marketCounties = pgTable('market_counties', {
   appreciation_volatility: doublePrecision(),
   appreciation_year: integer(),
   violent_crime_tier: text().$type<CrimeTier>().notNull(),
+  violent_crime_basis: text().$type<CrimeBasis>(),
+  violent_crime_area: text(),
   violent_crime_grade: text().$type<CrimeGradeLetter>(),
   violent_crime_percentile: doublePrecision(),
   violent_crime_rate: doublePrecision(),
@@ -146,6 +149,8 @@ export const marketCounties = pgTable('market_counties', {
   violent_crime_reference_count: integer(),
   violent_crime_note: text(),
   property_crime_tier: text().$type<CrimeTier>().notNull(),
+  property_crime_basis: text().$type<CrimeBasis>(),
+  property_crime_area: text(),
   property_crime_grade: text().$type<CrimeGradeLetter>(),
   property_crime_percentile: doublePrecision(),
   property_crime_rate: doublePrecision(),
@@ -155,3 +160,47 @@ export const marketCounties = pgTable('market_counties', {
   property_crime_reference_count: integer(),
   property_crime_note: text(),
 });
+
+/**
+ * One row per (place, county) of the places the market data knows: `MarketPlaceRow`. A typed city
+ * finds its place by `name_keys` within the address's county; the place's own crime grades.
+ */
+export const marketPlaces = pgTable(
+  'market_places',
+  {
+    state_fips: text().notNull(),
+    place_fips: text().notNull(),
+    state_code: text().notNull(),
+    name: text().notNull(),
+    name_keys: jsonb().$type<readonly string[]>().notNull(),
+    county_fips: text().notNull(),
+    population_in_county: integer().notNull(),
+    violent_crime_tier: text().$type<CrimeTier>().notNull(),
+    violent_crime_basis: text().$type<CrimeBasis>(),
+    violent_crime_area: text(),
+    violent_crime_grade: text().$type<CrimeGradeLetter>(),
+    violent_crime_percentile: doublePrecision(),
+    violent_crime_rate: doublePrecision(),
+    violent_crime_estimated_rate: doublePrecision(),
+    violent_crime_year: integer(),
+    violent_crime_quality: integer().$type<CrimeQuality>(),
+    violent_crime_reference_count: integer(),
+    violent_crime_note: text(),
+    property_crime_tier: text().$type<CrimeTier>().notNull(),
+    property_crime_basis: text().$type<CrimeBasis>(),
+    property_crime_area: text(),
+    property_crime_grade: text().$type<CrimeGradeLetter>(),
+    property_crime_percentile: doublePrecision(),
+    property_crime_rate: doublePrecision(),
+    property_crime_estimated_rate: doublePrecision(),
+    property_crime_year: integer(),
+    property_crime_quality: integer().$type<CrimeQuality>(),
+    property_crime_reference_count: integer(),
+    property_crime_note: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.state_fips, t.place_fips, t.county_fips] }),
+    // a ZIP's places are read by its counties
+    index('market_places_county_fips_idx').on(t.county_fips),
+  ],
+);

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbLog } from '../../db/client.js';
 import { silentLog } from '../../db/client.js';
-import { type MarketImportFile, marketCounties, marketImports, marketZips } from '../../db/schema.js';
+import {
+  type MarketImportFile,
+  marketCounties,
+  marketImports,
+  marketPlaces,
+  marketZips,
+} from '../../db/schema.js';
 import {
   buildMarketContext,
   DEFAULT_INVESTOR_PREMIUM,
   defaultInterestRate,
   deriveCountyRows,
+  derivePlaceRows,
   deriveZipRows,
   fileHash,
   type InterestRate,
@@ -22,7 +28,7 @@ import {
   type MarketLoadResult,
   VINTAGE,
 } from '../index.js';
-import { isMissing } from '../load.js';
+import { isMissing, marketFilePath } from '../load.js';
 import { assertInvestorPremium } from '../mortgage.js';
 
 /**
@@ -30,7 +36,7 @@ import { assertInvestorPremium } from '../mortgage.js';
  * derivation) plus this importer's own: bump the suffix when the importer changes the rows the same
  * files produce. The dataset hash changes with it, so the next start re-derives.
  */
-export const DERIVATION_VERSION = `${MARKET_ROWS_VERSION}+import-1`;
+export const DERIVATION_VERSION = `${MARKET_ROWS_VERSION}+import-2`;
 
 /** Rows per INSERT statement (one JSON bind value of ~2 MB for ZIP rows). */
 export const IMPORT_BATCH_ROWS = 5_000;
@@ -69,6 +75,8 @@ export type MarketDataUnavailable = Extract<MarketDataStatus, { available: false
 export interface ImportMarketDataOptions {
   /** The market data directory (`/work/shared/data/market` layout, SOURCES.md). */
   readonly dir: string;
+  /** The repo's own market tables (apps/api/data/market); default `dir`. */
+  readonly tablesDir?: string | undefined;
   readonly log?: DbLog | undefined;
   /** Added to the PMMS rate for the stored default interest rate; 0–0.05, default 0.0075. */
   readonly investorPremium?: number | undefined;
@@ -79,7 +87,7 @@ type FileHashes =
   | { readonly ok: false; readonly reason: 'no_directory' | 'missing_files'; readonly missing: string[] };
 
 /** Reads and hashes each market file without parsing it: enough to tell whether anything changed. */
-async function hashMarketDir(dir: string): Promise<FileHashes> {
+async function hashMarketDir(dir: string, tablesDir?: string): Promise<FileHashes> {
   try {
     if (!(await stat(dir)).isDirectory()) return { ok: false, reason: 'no_directory', missing: [] };
   } catch (e) {
@@ -90,7 +98,7 @@ async function hashMarketDir(dir: string): Promise<FileHashes> {
   const missing: string[] = [];
   for (const spec of Object.values(MARKET_FILES)) {
     try {
-      files.push({ name: spec.file, sha256: fileHash(await readFile(join(dir, spec.file))) });
+      files.push({ name: spec.file, sha256: fileHash(await readFile(marketFilePath(spec, dir, tablesDir))) });
     } catch (e) {
       if (!isMissing(e)) throw e;
       if (spec.required) missing.push(spec.file);
@@ -201,7 +209,7 @@ export async function importMarketData(
 
   let hashes: FileHashes;
   try {
-    hashes = await hashMarketDir(dir);
+    hashes = await hashMarketDir(dir, options.tablesDir);
   } catch (e) {
     return unreadable(e);
   }
@@ -221,7 +229,7 @@ export async function importMarketData(
 
   let loaded: MarketLoadResult;
   try {
-    loaded = await loadMarketDir(dir);
+    loaded = await loadMarketDir(dir, options.tablesDir);
   } catch (e) {
     return unreadable(e);
   }
@@ -239,6 +247,7 @@ export async function importMarketData(
   const ctx = buildMarketContext(loaded.data);
   const zipRows = deriveZipRows(ctx, await loadZipcodesUsGazetteer());
   const countyRows = deriveCountyRows(ctx);
+  const placeRows = derivePlaceRows(ctx);
   const interestRate = defaultInterestRate(loaded.data.mortgageRates, premium);
   log.info(
     {
@@ -271,6 +280,7 @@ export async function importMarketData(
 
     await tx.delete(marketZips);
     await tx.delete(marketCounties);
+    await tx.delete(marketPlaces);
     await tx.update(marketImports).set({ active: false }).where(eq(marketImports.active, true));
 
     let inserted = 0;
@@ -286,6 +296,7 @@ export async function importMarketData(
       inserted += batch.length;
       progress();
     }
+    if (placeRows.length > 0) await insertRows(tx, marketPlaces, placeRows);
     for (let i = 0; i < zipRows.length; i += IMPORT_BATCH_ROWS) {
       const batch = zipRows.slice(i, i + IMPORT_BATCH_ROWS);
       await insertRows(tx, marketZips, batch);

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { marketCounties, marketImports, marketZips } from '../../db/schema.js';
-import type { InterestRate, MarketCountyRow, MarketZipRow } from '../index.js';
+import { marketCounties, marketImports, marketPlaces, marketZips } from '../../db/schema.js';
+import type { InterestRate, MarketCountyRow, MarketPlaceRow, MarketZipRow } from '../index.js';
 
 /** What `checkZipState` and `lookupFromRows` need for one ZIP. */
 export interface ZipRows {
@@ -11,6 +11,8 @@ export interface ZipRows {
   readonly parts: readonly MarketZipRow[];
   /** The county rows of those counties (a county the county table lacks is absent). */
   readonly counties: readonly MarketCountyRow[];
+  /** The places lying in those counties (a typed city finds its own crime grades among them). */
+  readonly places: readonly MarketPlaceRow[];
   /** The active import's default interest rate. */
   readonly interestRate: InterestRate | null;
 }
@@ -70,10 +72,16 @@ export function marketRepository(db: Database) {
         .orderBy(desc(marketZips.is_main), desc(marketZips.county_share), asc(marketZips.county_fips));
       const main = rows[0];
       if (main === undefined) return null;
+      const places = await db
+        .select()
+        .from(marketPlaces)
+        .where(inArray(marketPlaces.county_fips, [...new Set(rows.map((r) => r.zip.county_fips))]))
+        .orderBy(asc(marketPlaces.state_fips), asc(marketPlaces.place_fips), asc(marketPlaces.county_fips));
       return {
         zip: main.zip,
         parts: rows.map((r) => r.zip),
         counties: rows.flatMap((r) => (r.county ? [r.county] : [])),
+        places,
         interestRate: main.interestRate ?? null,
       };
     },
