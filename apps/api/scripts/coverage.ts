@@ -15,6 +15,8 @@ import {
   buildMarketData,
   type CrimeKind,
   INVESTOR_TAX_RULES,
+  insuranceEstimate,
+  insuranceOfRow,
   investorTaxRate,
   investorTaxRule,
   loadMarketDir,
@@ -174,6 +176,39 @@ function taxRules(market: MarketData): void {
   console.log(`  states without a rule: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
 }
 
+/**
+ * Insurance and appreciation per state: the landlord insurance rate at $300,000 and the default
+ * appreciation, median county and range over the state's counties.
+ */
+function insuranceAndAppreciation(market: MarketData): void {
+  console.log(
+    '\nPer state: landlord insurance at $300,000 (median county, min–max) · appreciation (median county, min–max):',
+  );
+  const pctOf = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const spread = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length === 0
+      ? 'none'.padEnd(22)
+      : `${pctOf(s[s.length >>> 1] ?? 0)} (${pctOf(s[0] ?? 0)}–${pctOf(s[s.length - 1] ?? 0)})`.padEnd(22);
+  };
+  let withInsurance = 0;
+  let withAppreciation = 0;
+  const counties = market.countyRows.filter((c) => STATE_FIPS_50_DC.has(c.state_fips));
+  for (const state of STATES_50_DC) {
+    const own = counties.filter((c) => c.state_code === state);
+    const insurance = own.flatMap((c) => {
+      const basis = insuranceOfRow(c);
+      return basis ? [insuranceEstimate(basis, 300_000).rate] : [];
+    });
+    const appreciation = own.flatMap((c) => (c.appreciation_value === null ? [] : [c.appreciation_value]));
+    withInsurance += insurance.length;
+    withAppreciation += appreciation.length;
+    console.log(`  ${state}  ${spread(insurance)}  ${spread(appreciation)}`);
+  }
+  line('counties with an insurance estimate', withInsurance, counties.length);
+  line('counties with an appreciation figure', withAppreciation, counties.length);
+}
+
 async function main(): Promise<void> {
   const t0 = performance.now();
   const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
@@ -206,6 +241,7 @@ async function main(): Promise<void> {
   rents(market);
   crime(market);
   crimeValidation(loaded.data);
+  insuranceAndAppreciation(market);
   taxRules(market);
 }
 

@@ -20,7 +20,7 @@ export const DEFAULTS = {
   otherIncomeGrowth: 0.02,
   managementShareOfEgr: 0.08,
   managementGrowth: 0.03,
-  /** No state insurance table ships with the data, so the model's national fallback applies. */
+  /** Used when the place has no insurance estimate (and by analyses made before there was one). */
   insuranceRate: 0.006,
   insuranceGrowth: 0.04,
   /** Used when no county, state or market data is available. */
@@ -48,6 +48,8 @@ export interface MarketInputs {
   interestRate: number | null;
   /** the county's default annual price appreciation; absent or null: the model's 3 % */
   annualPriceAppreciation?: number | null;
+  /** the place's insurance, a fraction of the price a year; absent or null: the model's 0.6 % */
+  insuranceRate?: number | null;
 }
 
 /**
@@ -88,7 +90,7 @@ export function derivationContext(property: { factor: number }, market: MarketIn
     units: property.factor,
     rentPerUnit: market.rentPerUnit,
     propertyTaxRate: market.propertyTaxRate ?? DEFAULTS.propertyTaxRate,
-    insuranceRate: DEFAULTS.insuranceRate,
+    insuranceRate: market.insuranceRate ?? DEFAULTS.insuranceRate,
     interestRate: market.interestRate ?? DEFAULTS.interestRate,
     annualPriceAppreciation: market.annualPriceAppreciation ?? DEFAULTS.annualPriceAppreciation,
   };

@@ -9,8 +9,8 @@ import {
   type PropertyInput,
   type SharedAnalysis,
 } from '@sfr/contracts';
-import { type Assumptions, analyze, DEFAULTS, deriveAssumptions } from '@sfr/underwriting';
-import { type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
+import { type Assumptions, analyze, deriveAssumptions } from '@sfr/underwriting';
+import { insuranceRateOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
@@ -50,10 +50,10 @@ export function computeAnalysis(
   };
 }
 
-/** The facts an analysis keeps from the market service's answer. */
-export function factsFromMarket(facts: MarketFacts): AnalysisFacts {
+/** The facts an analysis keeps from the market service's answer, its figures priced at `price`. */
+export function factsFromMarket(facts: MarketFacts, price: number): AnalysisFacts {
   return analysisFacts(facts, {
-    figures: marketFigures(facts, DEFAULTS.insuranceRate),
+    figures: marketFigures(facts, price),
     warnings: facts.warnings,
     ...(facts.opportunities.length > 0 && { opportunities: facts.opportunities }),
     location: facts.location,
@@ -66,7 +66,7 @@ export function buildAnalysis(
   assumptions: Assumptions,
   facts: MarketFacts,
 ): AnalysisResult {
-  return computeAnalysis(property, assumptions, factsFromMarket(facts));
+  return computeAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price));
 }
 
 export function createAnalysisService(market: MarketService) {
@@ -79,10 +79,11 @@ export function createAnalysisService(market: MarketService) {
         propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
         interestRate: marketFacts.interest_rate?.value ?? null,
         annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
+        insuranceRate: insuranceRateOf(marketFacts, property.purchase_price),
       });
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
-      const facts = factsFromMarket(marketFacts);
+      const facts = factsFromMarket(marketFacts, property.purchase_price);
       return { result: computeAnalysis(property, assumptions, facts), facts };
     },
   };

@@ -19,6 +19,7 @@ import {
 } from './fmr.js';
 import type { Gazetteer } from './gazetteer.js';
 import { type HudRentApplies, hudRentApplies } from './hud-rent.js';
+import { buildInsuranceIndex, type InsuranceBasis } from './insurance.js';
 import { type PlaceCountyRow, placeNameKeys } from './places.js';
 import { SOURCE } from './sources.js';
 import { buildTaxIndex, type TaxLevel } from './tax.js';
@@ -101,6 +102,51 @@ export function appreciationOfRow(c: AppreciationColumns): Appreciation | null {
   };
 }
 
+/** The county's insurance basis (`InsuranceBasis`), flattened; null where its state has no row. */
+export interface InsuranceColumns {
+  readonly insurance_state_premium: number | null;
+  readonly insurance_state_low: number | null;
+  readonly insurance_state_high: number | null;
+  readonly insurance_hazard_excess: number | null;
+  readonly insurance_hurricane_rating: string | null;
+  readonly insurance_wildfire_rating: string | null;
+}
+
+function insuranceColumns(b: InsuranceBasis | null): InsuranceColumns {
+  return {
+    insurance_state_premium: b?.state_premium ?? null,
+    insurance_state_low: b?.state_low ?? null,
+    insurance_state_high: b?.state_high ?? null,
+    insurance_hazard_excess: b?.hazard_excess ?? null,
+    insurance_hurricane_rating: b?.hurricane_rating ?? null,
+    insurance_wildfire_rating: b?.wildfire_rating ?? null,
+  };
+}
+
+/** The county's insurance basis read back from its row; null where it has none. */
+export function insuranceOfRow(
+  c: InsuranceColumns & { readonly state_code: string | null },
+): InsuranceBasis | null {
+  if (
+    c.state_code === null ||
+    c.insurance_state_premium === null ||
+    c.insurance_state_low === null ||
+    c.insurance_state_high === null ||
+    c.insurance_hazard_excess === null
+  ) {
+    return null;
+  }
+  return {
+    state: c.state_code,
+    state_premium: c.insurance_state_premium,
+    state_low: c.insurance_state_low,
+    state_high: c.insurance_state_high,
+    hazard_excess: c.insurance_hazard_excess,
+    hurricane_rating: c.insurance_hurricane_rating,
+    wildfire_rating: c.insurance_wildfire_rating,
+  };
+}
+
 /** One kind of crime grade, flattened (`crimeGradeColumns` / `crimeGradeFromColumns`). */
 export type CrimeColumns<K extends string> = {
   readonly [C in keyof CrimeGradeColumns as `${K}_crime_${C}`]: CrimeGradeColumns[C];
@@ -126,6 +172,7 @@ export type MarketCountyRow = {
   readonly property_tax_rate: number;
   readonly property_tax_level: TaxLevel;
 } & AppreciationColumns &
+  InsuranceColumns &
   FmrColumns &
   CrimeColumns<'violent'> &
   CrimeColumns<'property'>;
@@ -170,6 +217,7 @@ export interface MarketContext {
   readonly fmr: ReturnType<typeof buildFmrIndex>;
   readonly tax: ReturnType<typeof buildTaxIndex>;
   readonly appreciation: ReturnType<typeof buildAppreciationIndex>;
+  readonly insurance: ReturnType<typeof buildInsuranceIndex>;
   readonly crime: CrimeGrades;
   readonly acs: ReadonlyMap<string, AcsCountyRow>;
   readonly safmr: ReadonlyMap<string, SafmrRow>;
@@ -196,6 +244,7 @@ export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
     fmr: buildFmrIndex(files.fmr, files.safmrMandatory, population),
     tax: buildTaxIndex(files.acsCounty),
     appreciation: buildAppreciationIndex(files.hpiCounty),
+    insurance: buildInsuranceIndex(files.insuranceStates, files.hazardCounties),
     crime: buildCrimeGrades(files.crimeCounty, {
       acs: files.acsCounty,
       places: files.crimePlace,
@@ -261,6 +310,7 @@ export function deriveCountyRows(ctx: MarketContext): MarketCountyRow[] {
       property_tax_rate: tax.value,
       property_tax_level: tax.level,
       ...appreciationColumns(ctx.appreciation.forCounty(fips)),
+      ...insuranceColumns(ctx.insurance.forCounty(fips, ctx.stateCodes.get(fips.slice(0, 2)) ?? null)),
       ...crimeColumns('violent', crime?.violent ?? null),
       ...crimeColumns('property', crime?.property ?? null),
     };

@@ -12,6 +12,12 @@ import {
   type SafmrMandatoryRow,
   type SafmrRow,
 } from './fmr.js';
+import {
+  type HazardCountyRow,
+  type InsuranceStateRow,
+  parseHazardCountyCsv,
+  parseInsuranceStateCsv,
+} from './insurance.js';
 import { type MortgageRateRow, parseMortgageRatesCsv } from './mortgage.js';
 import { type PlaceCountyRow, parsePlacesCsv } from './places.js';
 import { SOURCE, VINTAGE } from './sources.js';
@@ -122,6 +128,22 @@ export const MARKET_FILES = {
     parse: parseBoroughCrimeCsv,
     source: SOURCE.boroughs,
     vintage: VINTAGE.boroughs,
+    required: false,
+    location: 'tables',
+  }),
+  insuranceStates: spec<InsuranceStateRow>({
+    file: 'insurance_state.csv',
+    parse: parseInsuranceStateCsv,
+    source: SOURCE.insuranceStates,
+    vintage: VINTAGE.insuranceStates,
+    required: false,
+    location: 'tables',
+  }),
+  hazardCounties: spec<HazardCountyRow>({
+    file: 'insurance_hazard_county.csv',
+    parse: parseHazardCountyCsv,
+    source: SOURCE.insuranceHazards,
+    vintage: VINTAGE.insuranceHazards,
     required: false,
     location: 'tables',
   }),

@@ -92,6 +92,7 @@ export {
   derivePlaceRows,
   deriveZipRows,
   displayCity,
+  insuranceOfRow,
   MARKET_ROWS_VERSION,
   type MarketContext,
   type MarketCountyRow,
@@ -149,6 +150,18 @@ export {
   type PaymentStandardBand,
   paymentStandardBand,
 } from './hud-rent.js';
+export {
+  buildInsuranceIndex,
+  type HazardCountyRow,
+  type InsuranceBasis,
+  type InsuranceEstimate,
+  type InsuranceStateRow,
+  insuranceEstimate,
+  LANDLORD_FACTOR,
+  PREMIUM_PER_EXPECTED_LOSS,
+  parseHazardCountyCsv,
+  parseInsuranceStateCsv,
+} from './insurance.js';
 export {
   INVESTOR_TAX_LABEL,
   INVESTOR_TAX_RULES,

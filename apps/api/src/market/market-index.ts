@@ -8,6 +8,7 @@ import {
   deriveCountyRows,
   derivePlaceRows,
   deriveZipRows,
+  insuranceOfRow,
   type MarketCountyRow,
   type MarketPlaceRow,
   type MarketZipRow,
@@ -17,6 +18,7 @@ import type { ParsedMarketFiles } from './files.js';
 import { assertBedrooms, type BedroomRents } from './fmr.js';
 import { emptyGazetteer, GAZETTEER_PROVENANCE, type Gazetteer } from './gazetteer.js';
 import { type HudRent, hudRent } from './hud-rent.js';
+import type { InsuranceBasis } from './insurance.js';
 import { type InvestorTaxRate, investorTaxRate, investorTaxRule } from './investor-tax.js';
 import { type MarketRent, marketRentEstimate } from './market-rent.js';
 import { DEFAULT_INVESTOR_PREMIUM, defaultInterestRate, type InterestRate } from './mortgage.js';
@@ -66,6 +68,8 @@ export interface ZipMarketLookup {
   readonly interest_rate: InterestRate | null;
   /** The default annual price appreciation for the county, with its range; null without FHFA data. */
   readonly appreciation: Appreciation | null;
+  /** What the county's insurance estimate starts from (its state's averages, its hazard); null without. */
+  readonly insurance: InsuranceBasis | null;
   /** Messages for the user, e.g. a typed county that is not the ZIP's. */
   readonly warnings: readonly string[];
 }
@@ -229,6 +233,7 @@ export function lookupFromRows(
     ),
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
+    insurance: countyRow ? insuranceOfRow(countyRow) : null,
     warnings: choice.warning ? [choice.warning] : [],
   };
 }

@@ -15,6 +15,7 @@ import { checkZipState } from './county-choice.js';
 import type { CrimeBasis, CrimeGrade } from './crime.js';
 import type { MarketZipRow } from './derive.js';
 import { type HudRent, hudRent } from './hud-rent.js';
+import { type InsuranceBasis, insuranceEstimate } from './insurance.js';
 import type { InvestorTaxRate } from './investor-tax.js';
 import { lookupFromRows } from './market-index.js';
 import type { InterestRate } from './mortgage.js';
@@ -59,6 +60,8 @@ export interface MarketFacts {
   interest_rate: InterestRate | null;
   /** The county's default annual price appreciation with its range (FHFA); null without the index. */
   appreciation: Appreciation | null;
+  /** What the county's insurance estimate starts from; priced with the analysis (`insuranceEstimate`). */
+  insurance: InsuranceBasis | null;
   warnings: string[];
   /** What the figures together say in the investor's favour (a Section 8 opportunity). */
   opportunities: string[];
@@ -290,6 +293,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       owner_tax_rate: null,
       interest_rate: null,
       appreciation: null,
+      insurance: null,
       warnings,
       opportunities: [],
     };
@@ -340,6 +344,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         owner_tax_rate: found.property_tax_rate,
         interest_rate: found.interest_rate,
         appreciation: found.appreciation,
+        insurance: found.insurance,
         warnings,
         opportunities: [],
       };
@@ -467,8 +472,56 @@ function appreciationFigure(a: Appreciation | null): MarketFigure {
   };
 }
 
+/**
+ * The insurance rate a new analysis starts from: the place's landlord premium at the price as a share
+ * of it, else the model's 0.6 %.
+ */
+export function insuranceRateOf(facts: MarketFacts, price: number): number {
+  return facts.insurance ? insuranceEstimate(facts.insurance, price).rate : DEFAULTS.insuranceRate;
+}
+
+/** The insurance figure: the landlord premium at the price as a share of it, with its dollars and range. */
+function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFigure {
+  if (basis === null) {
+    return {
+      value: DEFAULTS.insuranceRate,
+      source: 'Model default',
+      vintage: null,
+      tier: 'default',
+      note: 'No state insurance average is available here: 0.6 % of the price a year.',
+    };
+  }
+  const e = insuranceEstimate(basis, price);
+  const risks = [
+    ['hurricane', basis.hurricane_rating],
+    ['wildfire', basis.wildfire_rating],
+  ].flatMap(([hazard, rating]) =>
+    rating === 'Very High' || rating === 'Relatively High' ? [`${hazard} ${rating.toLowerCase()}`] : [],
+  );
+  const hazard =
+    Math.abs(e.hazard_adjustment) < 1
+      ? ''
+      : ` The county's hurricane and wildfire losses ${e.hazard_adjustment > 0 ? 'add' : 'take off'} ${dollars(
+          Math.round(Math.abs(e.hazard_adjustment)),
+        )} against its state's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}.`;
+  return {
+    value: e.rate,
+    source: e.source,
+    vintage: e.vintage,
+    tier: 'estimated',
+    range: {
+      low: e.low / price,
+      high: e.high / price,
+      note: `${dollars(Math.round(e.low))}–${dollars(Math.round(e.high))} a year at this price`,
+    },
+    note: `About ${dollars(Math.round(e.value))} a year at this price for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
+      basis.state_premium,
+    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard} Flood is not covered by these policies. A quote for the address replaces it.`,
+  };
+}
+
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
-export function marketFigures(facts: MarketFacts, insuranceRate: number): Record<string, MarketFigure> {
+export function marketFigures(facts: MarketFacts, price: number): Record<string, MarketFigure> {
   const figures: Record<string, MarketFigure> = {};
   if (facts.hud_rent) figures.hud_rent = hudFigure(facts.hud_rent);
   const rent = facts.market_rent;
@@ -524,12 +577,6 @@ export function marketFigures(facts: MarketFacts, insuranceRate: number): Record
         note: 'Mortgage-rate data unavailable.',
       };
   figures.annual_price_appreciation = appreciationFigure(facts.appreciation);
-  figures.insurance_rate = {
-    value: insuranceRate,
-    source: 'Model default',
-    vintage: null,
-    tier: 'default',
-    note: 'No state insurance data ships with the product: 0.6 % of the price a year.',
-  };
+  figures.insurance_rate = insuranceFigure(facts.insurance, price);
   return figures;
 }

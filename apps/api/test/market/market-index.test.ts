@@ -358,6 +358,13 @@ describe('derived table rows', () => {
       appreciation_county_cagr_10y: expect.closeTo(0.0729976, 6),
       appreciation_volatility: expect.closeTo(0.0618787, 6),
       appreciation_year: 2024,
+      // Texas's $300,000 averages; Travis's hurricane and wildfire losses under Texas's (Harris's coast)
+      insurance_state_premium: 4101,
+      insurance_state_low: 4101,
+      insurance_state_high: 4585,
+      insurance_hazard_excess: expect.closeTo(-0.00125176, 8),
+      insurance_hurricane_rating: 'Relatively Low',
+      insurance_wildfire_rating: 'Relatively Moderate',
       violent_crime_tier: 'reported',
       violent_crime_basis: 'balance',
       violent_crime_area: 'Travis County outside Austin',

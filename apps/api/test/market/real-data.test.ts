@@ -51,6 +51,8 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
       'fhfa_hpi_county_annual.csv': 99020,
       'places.csv': 10704,
       'nyc_borough_crime.csv': 20,
+      'insurance_state.csv': 51,
+      'insurance_hazard_county.csv': 3141,
       'safmr_fy2026.csv': 38601,
       'safmr_mandatory_metros.csv': 65,
       'zip_county.csv': 54553,

@@ -1,0 +1,195 @@
+/**
+ * Landlord insurance by state and risk (market README, "Insurance"): the state's average homeowners
+ * premium for $300,000 of dwelling coverage (`insurance_state.csv`), scaled to the price the way
+ * premiums scale with coverage, moved by the county's hurricane and wildfire expected losses against
+ * its state's (FEMA National Risk Index, `insurance_hazard_county.csv`), and raised for a landlord
+ * (dwelling) policy. An estimate, with a range from the published averages' spread.
+ */
+import { MarketDataError } from './errors.js';
+import { SOURCE } from './sources.js';
+import { readTable } from './table.js';
+
+/** One state of `insurance_state.csv`: average annual homeowners premiums, USD. */
+export interface InsuranceStateRow {
+  readonly state: string;
+  /** Bankrate, rates of September 2025, $300,000 dwelling coverage */
+  readonly bankrate_300k: number;
+  /** NerdWallet, 2025, $300,000 dwelling coverage (median of the 25 largest cities) */
+  readonly nerdwallet_300k: number | null;
+  /** NAIC, data year 2023, the average HO-3 policy (all coverage amounts), for reference */
+  readonly naic_average_2023: number | null;
+}
+
+/** One county of `insurance_hazard_county.csv` (FEMA NRI): expected annual losses, USD. */
+export interface HazardCountyRow {
+  readonly county_fips: string;
+  readonly building_value: number;
+  readonly hurricane_eal: number;
+  readonly wildfire_eal: number;
+  readonly hurricane_rating: string;
+  readonly wildfire_rating: string;
+}
+
+export function parseInsuranceStateCsv(text: string, file = 'insurance_state.csv'): InsuranceStateRow[] {
+  const t = readTable(file, text, [
+    'state',
+    'bankrate_300k_2025',
+    'nerdwallet_300k_2025',
+    'naic_ho3_average_2023',
+  ]);
+  return Array.from({ length: t.rowCount }, (_, r) => {
+    const bankrate = t.num(r, 'bankrate_300k_2025');
+    if (!(bankrate > 0)) throw new MarketDataError(file, r + 1, 'bankrate_300k_2025', 'must be positive');
+    return {
+      state: t.text(r, 'state'),
+      bankrate_300k: bankrate,
+      nerdwallet_300k: t.optNum(r, 'nerdwallet_300k_2025'),
+      naic_average_2023: t.optNum(r, 'naic_ho3_average_2023'),
+    };
+  });
+}
+
+export function parseHazardCountyCsv(text: string, file = 'insurance_hazard_county.csv'): HazardCountyRow[] {
+  const t = readTable(file, text, [
+    'county_fips',
+    'building_value',
+    'hurricane_eal',
+    'wildfire_eal',
+    'hurricane_rating',
+    'wildfire_rating',
+  ]);
+  return Array.from({ length: t.rowCount }, (_, r) => ({
+    county_fips: t.code(r, 'county_fips', 5),
+    building_value: t.num(r, 'building_value'),
+    hurricane_eal: t.num(r, 'hurricane_eal'),
+    wildfire_eal: t.num(r, 'wildfire_eal'),
+    hurricane_rating: t.text(r, 'hurricane_rating'),
+    wildfire_rating: t.text(r, 'wildfire_rating'),
+  }));
+}
+
+/**
+ * How national premiums grow with dwelling coverage (Bankrate, September 2025: $1,459 at $150,000,
+ * $2,424 at $300,000, $3,374 at $450,000, $5,254 at $750,000): about $510 plus $6.325 per $1,000,
+ * so a cheap house pays more per dollar than a dear one.
+ */
+export const PREMIUM_FIXED = 510;
+export const PREMIUM_PER_DOLLAR = 0.006_325;
+export const REFERENCE_COVERAGE = 300_000;
+
+/**
+ * A landlord (dwelling, DP-3) policy over a homeowners one: +15–25 % in every published comparison
+ * found (Investopedia 15 %, The Nest 15–20 %, insurers' pages 25 %, the often-quoted 25 % from the
+ * Insurance Information Institute); the middle, 20 %.
+ */
+export const LANDLORD_FACTOR = { value: 1.2, low: 1.15, high: 1.25 } as const;
+
+/**
+ * Premium per dollar of expected loss: US homeowners insurers' 2023 results, losses 75.5 %, loss
+ * adjustment 9.0 % and other expenses 26.1 % of premium (S&P Global via Insurance Journal, 2024-05-23),
+ * so a premium that covers a loss L at those ratios is L × 110.6 / 75.5.
+ */
+export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
+
+/** What a county's estimate is made of (stored in its row; the price comes later). */
+export interface InsuranceBasis {
+  readonly state: string;
+  /** the state's average homeowners premium at $300,000 of coverage (Bankrate) */
+  readonly state_premium: number;
+  /** the lower and higher of the state's published averages at $300,000 */
+  readonly state_low: number;
+  readonly state_high: number;
+  /**
+   * The county's hurricane and wildfire expected annual loss per dollar of building value, less its
+   * state's (value-weighted): positive where the county is riskier than its state.
+   */
+  readonly hazard_excess: number;
+  readonly hurricane_rating: string | null;
+  readonly wildfire_rating: string | null;
+}
+
+/** The county's basis: its state's averages and its hazard against the state's; null without a state row. */
+export function buildInsuranceIndex(
+  states: readonly InsuranceStateRow[],
+  hazards: readonly HazardCountyRow[],
+): { forCounty(countyFips: string, stateCode: string | null): InsuranceBasis | null } {
+  const byState = new Map(states.map((s) => [s.state, s]));
+  const hazardOf = new Map(hazards.map((h) => [h.county_fips, h]));
+  const stateTotals = new Map<string, { value: number; loss: number }>();
+  for (const h of hazards) {
+    const st = h.county_fips.slice(0, 2);
+    const total = stateTotals.get(st) ?? { value: 0, loss: 0 };
+    total.value += h.building_value;
+    total.loss += h.hurricane_eal + h.wildfire_eal;
+    stateTotals.set(st, total);
+  }
+  return {
+    forCounty(countyFips, stateCode) {
+      const state = stateCode === null ? undefined : byState.get(stateCode);
+      if (state === undefined) return null;
+      const published = [state.bankrate_300k, state.nerdwallet_300k].filter((v): v is number => v !== null);
+      const h = hazardOf.get(countyFips);
+      const total = stateTotals.get(countyFips.slice(0, 2));
+      const countyRate =
+        h && h.building_value > 0 ? (h.hurricane_eal + h.wildfire_eal) / h.building_value : null;
+      const stateRate = total && total.value > 0 ? total.loss / total.value : null;
+      return {
+        state: state.state,
+        state_premium: state.bankrate_300k,
+        state_low: Math.min(...published),
+        state_high: Math.max(...published),
+        hazard_excess: countyRate === null || stateRate === null ? 0 : countyRate - stateRate,
+        hurricane_rating: h?.hurricane_rating ?? null,
+        wildfire_rating: h?.wildfire_rating ?? null,
+      };
+    },
+  };
+}
+
+export interface InsuranceEstimate {
+  /** annual landlord premium at the price, USD */
+  readonly value: number;
+  readonly low: number;
+  readonly high: number;
+  /** `value` as a share of the price: the analysis's insurance rate */
+  readonly rate: number;
+  /** the homeowners premium at the price before the hazard and landlord adjustments */
+  readonly state_at_price: number;
+  /** what the county's hazard adds (or takes) a year at the price */
+  readonly hazard_adjustment: number;
+  readonly basis: InsuranceBasis;
+  readonly source: string;
+  readonly vintage: string;
+}
+
+/** A premium at $300,000 of coverage carried to `coverage`. */
+const atCoverage = (premium300k: number, coverage: number) =>
+  (premium300k * (PREMIUM_FIXED + PREMIUM_PER_DOLLAR * coverage)) /
+  (PREMIUM_FIXED + PREMIUM_PER_DOLLAR * REFERENCE_COVERAGE);
+
+/**
+ * The landlord premium for a house bought at `price` (the price stands for the dwelling coverage; a
+ * hazard adjustment never takes more than half the state's premium away).
+ *
+ * @example Ohio (Bankrate $1,377 at $300,000), a county at its state's hazard, $95,000:
+ *   1,377 × (510 + 600.9) / 2,407.5 = 635.2 a year as a homeowner, × 1.2 = $762 as a landlord (0.80 %)
+ */
+export function insuranceEstimate(basis: InsuranceBasis, price: number): InsuranceEstimate {
+  const hazard = basis.hazard_excess * price * PREMIUM_PER_EXPECTED_LOSS;
+  const homeowner = (premium300k: number) => {
+    const base = atCoverage(premium300k, price);
+    return Math.max(base + hazard, base / 2);
+  };
+  const value = homeowner(basis.state_premium) * LANDLORD_FACTOR.value;
+  return {
+    value,
+    low: Math.min(value, homeowner(basis.state_low) * LANDLORD_FACTOR.low),
+    high: Math.max(value, homeowner(basis.state_high) * LANDLORD_FACTOR.high),
+    rate: value / price,
+    state_at_price: atCoverage(basis.state_premium, price),
+    hazard_adjustment: hazard,
+    basis,
+    source: SOURCE.insurance,
+    vintage: 'state averages of 2025 (Bankrate, NerdWallet); FEMA NRI hazard losses, 2024 edition',
+  };
+}
