@@ -1,5 +1,6 @@
 import type { AcsCountyRow } from './acs.js';
 import { type Appreciation, appreciationVintage, buildAppreciationIndex } from './appreciation.js';
+import { type CityTaxColumns, type CityTaxRow, cityTaxColumns } from './city-tax.js';
 import {
   buildCrimeGrades,
   type CrimeGrade,
@@ -228,6 +229,8 @@ export interface MarketContext {
   readonly zipParts: ReadonlyMap<string, readonly ZipCountyPart[]>;
   /** The places of `places.csv`, one row per county they lie in. */
   readonly placeCounties: readonly PlaceCountyRow[];
+  /** The cities with their own investor tax rate (`city_tax.csv`). */
+  readonly cityTaxes: readonly CityTaxRow[];
 }
 
 export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
@@ -253,6 +256,7 @@ export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
       countyNames,
     }),
     placeCounties: files.placeCounties,
+    cityTaxes: files.cityTaxes,
     acs: new Map(files.acsCounty.map((r) => [r.county_fips, r])),
     safmr: new Map(files.safmr.map((r) => [r.zip, r])),
     countyNames,
@@ -333,10 +337,12 @@ export type MarketPlaceRow = {
   readonly county_fips: string;
   readonly population_in_county: number;
 } & CrimeColumns<'violent'> &
-  CrimeColumns<'property'>;
+  CrimeColumns<'property'> &
+  CityTaxColumns;
 
 /** The place rows, by place then county. */
 export function derivePlaceRows(ctx: MarketContext): MarketPlaceRow[] {
+  const taxes = new Map(ctx.cityTaxes.map((t) => [`${t.state}:${t.place_fips}:${t.county_fips}`, t]));
   return [...ctx.placeCounties]
     .sort((a, b) =>
       (a.state_fips + a.place_fips + a.county_fips).localeCompare(
@@ -355,6 +361,7 @@ export function derivePlaceRows(ctx: MarketContext): MarketPlaceRow[] {
         population_in_county: p.population_in_county,
         ...crimeColumns('violent', grades?.violent ?? null),
         ...crimeColumns('property', grades?.property ?? null),
+        ...cityTaxColumns(taxes.get(`${p.state}:${p.place_fips}:${p.county_fips}`)),
       };
     });
 }

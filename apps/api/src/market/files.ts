@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type AcsCountyRow, parseAcsCountyCsv } from './acs.js';
 import { type HpiCountyRow, parseHpiCountyCsv } from './appreciation.js';
+import { type CityTaxRow, parseCityTaxCsv } from './city-tax.js';
 import { type CrimeCountyRow, type CrimePlaceRow, parseCrimeCountyCsv, parseCrimePlaceCsv } from './crime.js';
 import { type BoroughCrimeRow, parseBoroughCrimeCsv } from './crime-boroughs.js';
 import { parseZipCountyCsv, type ZipCountyRow } from './crosswalk.js';
@@ -128,6 +129,14 @@ export const MARKET_FILES = {
     parse: parseBoroughCrimeCsv,
     source: SOURCE.boroughs,
     vintage: VINTAGE.boroughs,
+    required: false,
+    location: 'tables',
+  }),
+  cityTaxes: spec<CityTaxRow>({
+    file: 'city_tax.csv',
+    parse: parseCityTaxCsv,
+    source: SOURCE.cityTaxes,
+    vintage: VINTAGE.cityTaxes,
     required: false,
     location: 'tables',
   }),

@@ -13,6 +13,13 @@ export {
 } from './appreciation.js';
 export { type AppreciationValidation, validateAppreciation } from './appreciation-validation.js';
 export {
+  type CityTaxColumns,
+  type CityTaxRow,
+  cityInvestorTaxRate,
+  cityTaxColumns,
+  parseCityTaxCsv,
+} from './city-tax.js';
+export {
   type CountyCandidate,
   type CountyChoice,
   checkZipState,

@@ -26,7 +26,9 @@ export type InvestorTaxRuleKind =
   | 'rental_classification'
   | 'reassessment_at_sale'
   | 'cap_reset'
-  | 'local_option';
+  | 'local_option'
+  /** the city's own published rates (`city-tax.ts`), not a state rule */
+  | 'city_rates';
 
 interface Amount {
   /** Dollars (market value for an exemption, tax for a credit). */

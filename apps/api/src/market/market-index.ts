@@ -1,4 +1,5 @@
 import type { Appreciation } from './appreciation.js';
+import { cityInvestorTaxRate } from './city-tax.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
 import { type CrimeGrade, type CrimeKind, crimeGradeFromColumns } from './crime.js';
 import {
@@ -226,11 +227,14 @@ export function lookupFromRows(
     violent_crime_grade: crimeFor('violent'),
     property_crime_grade: crimeFor('property'),
     property_tax_rate: ownerTax,
-    investor_tax_rate: investorTaxRate(
-      ownerTax.value,
-      countyRow?.median_home_value ?? null,
-      investorTaxRule(countyRow?.state_code ?? row.county_state_code, row.county_fips),
-    ),
+    // the city's own published rates where it has them, else the county's estimate by its state's rule
+    investor_tax_rate:
+      (place ? cityInvestorTaxRate(place, ownerTax.value) : null) ??
+      investorTaxRate(
+        ownerTax.value,
+        countyRow?.median_home_value ?? null,
+        investorTaxRule(countyRow?.state_code ?? row.county_state_code, row.county_fips),
+      ),
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
     insurance: countyRow ? insuranceOfRow(countyRow) : null,

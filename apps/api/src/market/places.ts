@@ -107,6 +107,7 @@ function computeCityKey(name: string): string {
  * (balance)" → "nashville davidson", "nashville", "davidson"; "Urban Honolulu CDP" → also "honolulu").
  *
  * @example placeNameKeys('Louisville/Jefferson County metro government (balance)') → ['louisville jefferson county', 'louisville', 'jefferson county']
+ * @example placeNameKeys('Boise City city') → ['boise city', 'boise']
  */
 export function placeNameKeys(censusName: string): string[] {
   const withoutBalance = censusName.replace(/\(balance\)/i, '').trim();
@@ -122,5 +123,7 @@ export function placeNameKeys(censusName: string): string[] {
   const keys = [cityKey(base)];
   if (consolidated) keys.push(...base.split(/[-/]/).map(cityKey));
   if (keys[0]?.startsWith('urban ')) keys.push(keys[0].slice('urban '.length));
+  // 'Boise City city': people say Boise
+  if (withoutBalance.toLowerCase().endsWith(' city city')) keys.push(cityKey(base.slice(0, -' city'.length)));
   return [...new Set(keys.filter((k) => k !== ''))];
 }

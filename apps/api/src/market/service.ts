@@ -541,16 +541,25 @@ export function marketFigures(facts: MarketFacts, price: number): Record<string,
   }
   const tax = facts.property_tax_rate;
   const owner = facts.owner_tax_rate;
-  figures.property_tax_rate =
-    tax && owner && owner.level !== 'default'
+  const ownerRate = owner && owner.level !== 'default' ? owner : null;
+  figures.property_tax_rate = tax?.kinds.includes('city_rates')
+    ? {
+        value: tax.value,
+        label: `${tax.label} for the city`,
+        source: tax.source,
+        vintage: tax.vintage,
+        tier: tax.tier,
+        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} Sources: ${tax.rule_source_url ?? 'n/a'}`,
+      }
+    : tax && ownerRate
       ? {
           value: tax.value,
           label: tax.label,
           source: tax.source,
           vintage: tax.vintage,
           tier: tax.tier,
-          note: `${tax.rule} Starts from the ${owner.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
-            owner.value,
+          note: `${tax.rule} Starts from the ${ownerRate.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
+            ownerRate.value,
           )}, which is what long-time owner-occupants pay.${tax.rule_source_url ? ` Rule: ${tax.rule_source_url}` : ''}`,
         }
       : {

@@ -108,15 +108,22 @@ describe('figures with tiers', () => {
     expect(body.year_1_metrics.rentometer_rent).toBe(3573);
     expect(body.property.metrics.rent).toBe(3573);
 
+    // Austin's own published rates, beside Travis County's ACS rate
     expect(figures.property_tax_rate).toMatchObject({
-      label: 'Estimated investor (non-homestead) tax rate',
+      value: 0.019818,
+      label: 'Estimated investor (non-homestead) tax rate for the city',
       tier: 'estimated',
     });
-    expect(figures.property_tax_rate?.note).toMatch(/homestead/i);
+    expect(figures.property_tax_rate?.note).toMatch(/^Austin's own rates \(tax year 2024\)/);
+    expect(figures.property_tax_rate?.note).toMatch(
+      /= 1\.981814\/100\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
+    );
     expect(figures.violent_crime_grade?.tier).toBe('reported');
     // Texas's $4,101 at $300,000 carried to $450,000, less Travis's hazard against Texas's, × 1.2
     expect(figures.insurance_rate).toMatchObject({ tier: 'estimated', value: expect.closeTo(0.01345, 4) });
-    expect(figures.insurance_rate?.note).toMatch(/^About \$6,052 a year at this price for a landlord policy: TX's average/);
+    expect(figures.insurance_rate?.note).toMatch(
+      /^About \$6,052 a year at this price for a landlord policy: TX's average/,
+    );
     expect(body.property.metrics.insurance).toBeCloseTo(6052, 0);
 
     // Travis in the fixture's three-county index: its blend capped at 5 %, the range from its history

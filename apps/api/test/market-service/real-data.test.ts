@@ -61,8 +61,8 @@ describe.skipIf(!existsSync(REAL_DIR))('market facts on the real data', { timeou
       value: 2670,
       range: { low: 2403, high: 2937 },
     });
-    // Cook County's investor rate, not the owner-occupants' ACS rate
-    expect(body.market_data.figures.property_tax_rate?.value).toBeCloseTo(0.0222, 3);
+    // Chicago's own 2024 rates (10 % assessment × the 3.0355 equalizer × 6.62 %), not Cook's ACS average
+    expect(body.market_data.figures.property_tax_rate?.value).toBe(0.020091);
   });
 
   it('a split ZIP takes the typed county’s FMR area: 75143 Henderson (main) or Kaufman (Dallas area)', async () => {

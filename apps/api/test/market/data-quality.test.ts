@@ -331,13 +331,29 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
       const l = m().lookupZip(zip.zip, 2, { county: zip.county_name });
       if (l?.county_fips !== c.county_fips) continue; // a name two counties of the ZIP share
       expect(l.investor_tax_rate.state, c.county_fips).toBe(c.state_code);
-      expect(l.investor_tax_rate.value, c.county_fips).toBeGreaterThanOrEqual(l.investor_tax_rate.owner_rate);
+      const rate = l.investor_tax_rate;
+      if (rate.kinds.includes('city_rates')) {
+        // a city's own rates: within half to three times its county's average (a typo would not be)
+        expect(rate.value / rate.owner_rate, c.county_fips).toBeGreaterThanOrEqual(0.5);
+        expect(rate.value / rate.owner_rate, c.county_fips).toBeLessThanOrEqual(3);
+      } else {
+        expect(rate.value, c.county_fips).toBeGreaterThanOrEqual(rate.owner_rate);
+      }
       checked += 1;
     }
     expect(checked).toBeGreaterThan(3100);
-    expect(m().lookupZip('78701', 2)?.investor_tax_rate.value).toBeCloseTo(0.01841, 5); // Travis
+    // Travis outside Austin, by Texas's rule; Austin itself by its own 2024 rates
+    expect(m().lookupZip('78701', 2, { city: 'West Lake Hills' })?.investor_tax_rate.value).toBeCloseTo(
+      0.01841,
+      5,
+    );
+    expect(m().lookupZip('78701', 2)?.investor_tax_rate.value).toBe(0.019818);
+    // Detroit: 84.5 non-homestead mills on half the value, where Wayne County's rule gives 2.95 %
+    expect(m().lookupZip('48201', 2, { city: 'Detroit' })?.investor_tax_rate.value).toBeCloseTo(0.04225, 5);
     expect(m().lookupZip('35203', 2)?.investor_tax_rate.value).toBeCloseTo(2 * 0.00596, 12); // Jefferson, AL
-    expect(m().lookupZip('90012', 2)?.investor_tax_rate.value).toBe(0.011); // Los Angeles: Prop 13 reset
+    // Los Angeles County outside the city: Proposition 13's 1 % reset at sale, floor 1.1 %; the city's own 2020 rates
+    expect(m().lookupZip('91101', 2, { city: 'Pasadena' })?.investor_tax_rate.value).toBe(0.011);
+    expect(m().lookupZip('90012', 2)?.investor_tax_rate.value).toBe(0.011743);
     expect(m().lookupZip('33130', 2)?.investor_tax_rate.value).toBeGreaterThan(0.016); // Miami-Dade, non-homestead
   });
 });

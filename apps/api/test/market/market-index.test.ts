@@ -266,7 +266,7 @@ describe('lookupZip: market rent, crime, tax, interest', () => {
   });
 
   it('adds the investor tax rate beside the ACS rate (Travis: 0.01535 → 0.01841)', () => {
-    expect(market.lookupZip('78701', 3)?.investor_tax_rate).toMatchObject({
+    expect(market.lookupZip('78701', 3, { city: 'West Lake Hills' })?.investor_tax_rate).toMatchObject({
       label: 'Estimated investor (non-homestead) tax rate',
       owner_rate: 0.01535,
       state: 'TX',

@@ -22,6 +22,7 @@ describe('a typed city finds its Census place', () => {
     ]);
     expect(placeNameKeys('Urban Honolulu CDP')).toEqual(['urban honolulu', 'honolulu']);
     expect(placeNameKeys('Indianapolis city (balance)')).toEqual(['indianapolis']);
+    expect(placeNameKeys('Boise City city')).toEqual(['boise city', 'boise']);
   });
 
   it('reads what people type and USPS cities the same way', () => {

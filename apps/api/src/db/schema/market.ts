@@ -203,6 +203,11 @@ export const marketPlaces = pgTable(
     property_crime_quality: integer().$type<CrimeQuality>(),
     property_crime_reference_count: integer(),
     property_crime_note: text(),
+    city_tax_rate: doublePrecision(),
+    city_tax_year: text(),
+    city_tax_how: text(),
+    city_tax_sources: text(),
+    city_tax_read: text(),
   },
   (t) => [
     primaryKey({ columns: [t.state_fips, t.place_fips, t.county_fips] }),

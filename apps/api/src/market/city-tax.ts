@@ -1,0 +1,108 @@
+/**
+ * The investor tax rate for a city, from its published rates (`city_tax.csv`, apps/api/data/market,
+ * its README): every levy on a single-family rental bought today (city, county, school district and
+ * others, with the state's non-homestead rules), as a share of its market value. Where a city has a
+ * row, it replaces the county estimate (`investor-tax.ts`), whose county average hides the city's
+ * millage (Detroit, Hackensack).
+ */
+
+import { placeShortName } from './crime.js';
+import { MarketDataError } from './errors.js';
+import { INVESTOR_TAX_LABEL, type InvestorTaxRate } from './investor-tax.js';
+import { SOURCE } from './sources.js';
+import { readTable } from './table.js';
+
+/** One city of `city_tax.csv`. */
+export interface CityTaxRow {
+  readonly state: string;
+  readonly city: string;
+  readonly place_fips: string;
+  /** the county whose levies the rate holds (a city across counties: its main one) */
+  readonly county_fips: string;
+  /** as published: '2024', 'FY2024-25', '2025 (Lincoln ed.)' */
+  readonly tax_year: string;
+  /** a fraction of market value a year */
+  readonly investor_rate: number;
+  /** the arithmetic from the published rates */
+  readonly how: string;
+  readonly sources: string;
+  readonly read: string;
+}
+
+export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow[] {
+  const t = readTable(file, text, [
+    'state',
+    'city',
+    'place_fips',
+    'county_fips',
+    'tax_year',
+    'investor_rate',
+    'how',
+    'sources',
+    'read',
+  ]);
+  return Array.from({ length: t.rowCount }, (_, r) => {
+    const rate = t.num(r, 'investor_rate');
+    if (!(rate > 0 && rate < 0.1))
+      throw new MarketDataError(file, r + 1, 'investor_rate', `${rate} is not a yearly rate`);
+    return {
+      state: t.text(r, 'state'),
+      city: t.text(r, 'city'),
+      place_fips: t.code(r, 'place_fips', 5),
+      county_fips: t.code(r, 'county_fips', 5),
+      tax_year: t.text(r, 'tax_year'),
+      investor_rate: rate,
+      how: t.text(r, 'how'),
+      sources: t.text(r, 'sources'),
+      read: t.text(r, 'read'),
+    };
+  });
+}
+
+/** What a place row keeps of its city's rate (null columns where the city has none). */
+export interface CityTaxColumns {
+  readonly city_tax_rate: number | null;
+  readonly city_tax_year: string | null;
+  readonly city_tax_how: string | null;
+  readonly city_tax_sources: string | null;
+  readonly city_tax_read: string | null;
+}
+
+export function cityTaxColumns(row: CityTaxRow | undefined): CityTaxColumns {
+  return {
+    city_tax_rate: row?.investor_rate ?? null,
+    city_tax_year: row?.tax_year ?? null,
+    city_tax_how: row?.how ?? null,
+    city_tax_sources: row?.sources ?? null,
+    city_tax_read: row?.read ?? null,
+  };
+}
+
+/**
+ * The city's investor rate as the analysis shows it, beside the county's ACS rate it replaces; null
+ * where the place has no published rate.
+ *
+ * @example Hackensack (2025 rate 2.527 % of value, equalized): 0.02527, where Bergen County's ACS rate is 0.01686
+ */
+export function cityInvestorTaxRate(
+  place: CityTaxColumns & { readonly name: string; readonly state_code: string },
+  ownerRate: number,
+): InvestorTaxRate | null {
+  if (place.city_tax_rate === null) return null;
+  const year = place.city_tax_year ?? '';
+  const how = (place.city_tax_how ?? '').trim().replace(/\.?$/, '.');
+  return {
+    value: place.city_tax_rate,
+    label: INVESTOR_TAX_LABEL,
+    owner_rate: ownerRate,
+    state: place.state_code,
+    kinds: ['city_rates'],
+    rule: `${placeShortName(place.name)}'s own rates (tax year ${year}) for a single-family rental bought today: ${how}`,
+    derivation: place.city_tax_how ?? '',
+    rule_source_url: place.city_tax_sources,
+    rule_read: place.city_tax_read,
+    tier: 'estimated',
+    source: SOURCE.cityTax,
+    vintage: `tax year ${year}; read ${place.city_tax_read ?? 'n/a'}`,
+  };
+}
