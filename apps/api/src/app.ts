@@ -36,11 +36,9 @@ import { registerDatabaseWatchdog } from './http/database-watchdog.js';
 import { trackInFlight } from './http/in-flight.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { hudProvider } from './market/providers/hud.js';
-import { rentcastProvider } from './market/providers/rentcast.js';
-import { rentometerProvider } from './market/providers/rentometer.js';
+import { marketProvidersFromConfig } from './market/providers/index.js';
 import { createMarketService } from './market/service.js';
-import { importMarketData, type MarketDataStatus } from './market/store/import.js';
+import { importMarketData, type MarketDataStatus, readMarketStatus } from './market/store/import.js';
 import { marketRepository } from './market/store/repository.js';
 import { reportRoutes } from './report/routes.js';
 import { createSavedProperties } from './saved/repository.js';
@@ -60,7 +58,10 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** the market data this process started with */
     marketData: MarketDataStatus;
+    /** the active market data now (a refresh may have replaced it since the start) */
+    marketStatus: () => Promise<MarketDataStatus>;
     database: DbHandle;
   }
 }
@@ -134,34 +135,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.decorate<MarketDataStatus>('marketData', marketData);
   const repository = marketRepository(db.db);
   const timeoutMs = config.PROVIDER_TIMEOUT_MS;
-  // live market rent, asked in this order; none configured: the offline estimate
-  const rentProviders = [
-    ...(config.RENTCAST_API_KEY
-      ? [rentcastProvider({ apiKey: config.RENTCAST_API_KEY, baseUrl: config.RENTCAST_BASE_URL, timeoutMs })]
-      : []),
-    ...(config.RENTOMETER_API_KEY
-      ? [
-          rentometerProvider({
-            apiKey: config.RENTOMETER_API_KEY,
-            baseUrl: config.RENTOMETER_BASE_URL,
-            timeoutMs,
-          }),
-        ]
-      : []),
-  ];
-  const hud = config.HUD_API_TOKEN
-    ? hudProvider({ token: config.HUD_API_TOKEN, baseUrl: config.HUD_API_BASE_URL, timeoutMs })
-    : undefined;
   const geocoder = config.MAPBOX_ACCESS_TOKEN
     ? mapboxProvider({ accessToken: config.MAPBOX_ACCESS_TOKEN, baseUrl: config.MAPBOX_BASE_URL, timeoutMs })
     : undefined;
   const market = createMarketService({
     repository,
-    dataAvailable: marketData.available,
-    rentProviders,
-    hudProvider: hud,
+    status: marketData,
+    readStatus: () => readMarketStatus(db.db),
+    statusCheckMs: config.MARKET_CHECK_INTERVAL_MS,
+    ...marketProvidersFromConfig(config),
+    investorPremium: config.INVESTOR_RATE_PREMIUM,
     log: app.log,
   });
+  app.decorate('marketStatus', market.status);
   const analysis = createAnalysisService(market);
   const address = createAddressService({ repository, geocoder, log: app.log });
   const entitlements = createEntitlements(db.db);

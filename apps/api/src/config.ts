@@ -27,6 +27,8 @@ const configSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
   MARKET_DATA_DIR: z.string().default(resolve(REPO_ROOT, '../shared/data/market')),
+  /** How often a running process looks for market data a refresh imported since (ms). */
+  MARKET_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   /** The built web app (`vite build` output) the API serves beside /api. */
   WEB_DIST_DIR: optionalText.pipe(z.string().default(resolve(REPO_ROOT, 'apps/web/dist'))),
   /** Added to the latest Freddie Mac 30-year rate for the default interest rate (investor loans price higher). */
@@ -72,6 +74,9 @@ const configSchema = z.object({
   /** HUD USER API access token (Bearer): live Fair Market Rents; without it the imported FY figures. */
   HUD_API_TOKEN: optionalText,
   HUD_API_BASE_URL: z.url().default('https://www.huduser.gov/hudapi/public'),
+  /** FRED API key: the current Freddie Mac rate live, and `market:refresh --fred`. */
+  FRED_API_KEY: optionalText,
+  FRED_BASE_URL: z.url().default('https://api.stlouisfed.org/fred'),
   MAPBOX_ACCESS_TOKEN: optionalText,
   MAPBOX_BASE_URL: z.url().default('https://api.mapbox.com'),
   /**

@@ -45,6 +45,8 @@ interface FmrColumns {
   readonly fmr_2: number | null;
   readonly fmr_3: number | null;
   readonly fmr_4: number | null;
+  /** HUD's fiscal year of the FMR (and SAFMR) schedules. */
+  readonly fmr_fy: number | null;
 }
 
 /** The county's default appreciation (`Appreciation`), flattened; all null where FHFA has no figure. */
@@ -281,6 +283,7 @@ function fmrColumns(ctx: MarketContext, choice: FmrChoice | null): FmrColumns {
     fmr_2: choice?.row.fmr_2 ?? null,
     fmr_3: choice?.row.fmr_3 ?? null,
     fmr_4: choice?.row.fmr_4 ?? null,
+    fmr_fy: choice?.row.fy ?? null,
   };
 }
 

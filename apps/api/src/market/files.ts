@@ -29,8 +29,8 @@ export interface MarketFileSpec<Row> {
   /** Parses the whole file text into typed, table-ready rows; throws `MarketDataError`. */
   readonly parse: (text: string, file?: string) => Row[];
   readonly source: string;
-  /** File-level vintage, as documented in SOURCES.md. */
-  readonly vintage: string;
+  /** File-level vintage, as documented in SOURCES.md (for a fiscal-year file, read from its name). */
+  readonly vintage: string | ((file: string) => string);
   /** A missing optional file does not stop the market data from loading. */
   readonly required: boolean;
   /**
@@ -38,7 +38,19 @@ export interface MarketFileSpec<Row> {
    * built for this product from public sources, kept in the repo (apps/api/data/market, its README).
    */
   readonly location: 'data' | 'tables';
+  /**
+   * A file published each fiscal year (`fmr_fy2027.csv`): the newest year found wins, whether in the
+   * data directory or among the files a refresh stored (`market:refresh`); `file` names the one the
+   * shared data ships.
+   */
+  readonly fiscalYears?: RegExp;
 }
+
+/** 'FY2027 (effective 2026-10-01)' from a fiscal-year file name. */
+const fiscalYearVintage = (file: string) => {
+  const fy = Number(/(\d{4})/.exec(file)?.[1]);
+  return Number.isInteger(fy) ? `FY${fy} (effective ${fy - 1}-10-01)` : file;
+};
 
 const spec = <Row>(s: MarketFileSpec<Row>): MarketFileSpec<Row> => s;
 
@@ -48,17 +60,19 @@ export const MARKET_FILES = {
     file: 'fmr_fy2026.csv',
     parse: parseFmrCsv,
     source: SOURCE.fmr,
-    vintage: VINTAGE.fmrFile,
+    vintage: fiscalYearVintage,
     required: true,
     location: 'data',
+    fiscalYears: /^fmr_fy(\d{4})\.csv$/,
   }),
   safmr: spec<SafmrRow>({
     file: 'safmr_fy2026.csv',
     parse: parseSafmrCsv,
     source: SOURCE.safmr,
-    vintage: VINTAGE.safmrFile,
+    vintage: fiscalYearVintage,
     required: true,
     location: 'data',
+    fiscalYears: /^safmr_fy(\d{4})\.csv$/,
   }),
   safmrMandatory: spec<SafmrMandatoryRow>({
     file: 'safmr_mandatory_metros.csv',

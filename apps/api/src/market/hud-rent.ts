@@ -1,5 +1,5 @@
 import { type BedroomRents, FMR_ROUNDING, type FmrBasis, rentForBedrooms, SAFMR_ROUNDING } from './fmr.js';
-import { SOURCE, VINTAGE } from './sources.js';
+import { SOURCE } from './sources.js';
 
 /** Which HUD schedule sets a ZIP's voucher rent. */
 export type HudRentApplies = 'safmr' | 'fmr';
@@ -17,6 +17,8 @@ export interface HudRentInputs {
   readonly fmr_basis: FmrBasis;
   /** True when HUD moved the county out of its listed FMR area (see `splitFmrRows`). */
   readonly fmr_area_split?: boolean;
+  /** HUD's fiscal year of the schedules (FY2027 took effect 2026-10-01); null when not stated. */
+  readonly fy: number | null;
 }
 
 /** The Section 8 payment-standard basic range: 90–110 % of the applicable FMR or SAFMR (24 CFR 982.503(b)). */
@@ -41,6 +43,8 @@ export interface HudRent {
   readonly fmr_basis: FmrBasis;
   readonly fmr_area_split: boolean;
   readonly payment_standard: PaymentStandardBand;
+  /** HUD's fiscal year of the figure, null when not stated. */
+  readonly fy: number | null;
   /** A published HUD figure (the live API's figure is `live`, set by the service). */
   readonly tier: 'reported' | 'live';
   readonly source: string;
@@ -93,8 +97,28 @@ export function hudRent(inputs: HudRentInputs, bedrooms: number): HudRent {
     fmr_basis: inputs.fmr_basis,
     fmr_area_split: inputs.fmr_area_split ?? false,
     payment_standard: paymentStandardBand(value),
+    fy: inputs.fy,
     tier: 'reported',
     source: applies === 'safmr' ? SOURCE.safmr : SOURCE.fmr,
-    vintage: applies === 'safmr' ? VINTAGE.safmr : VINTAGE.fmr,
+    vintage: hudVintage(inputs.fy),
   };
+}
+
+/**
+ * 'FY2026 (from 2025-10-01)': a HUD fiscal year and the day its rents took effect.
+ *
+ * @example hudVintage(2027) → 'FY2027 (from 2026-10-01)'; hudVintage(null) → 'fiscal year not stated'
+ */
+export function hudVintage(fy: number | null): string {
+  return fy === null ? 'fiscal year not stated' : `FY${fy} (from ${fy - 1}-10-01)`;
+}
+
+/**
+ * Whether HUD's next fiscal year has begun by `today`: FY2026 rents are last year's from 2026-10-01,
+ * when FY2027's took effect.
+ *
+ * @example isLastYears(2026, new Date('2026-11-26')) → true; isLastYears(2027, new Date('2026-11-26')) → false
+ */
+export function isLastYears(fy: number | null, today: Date): boolean {
+  return fy !== null && today.toISOString().slice(0, 10) >= `${fy}-10-01`;
 }

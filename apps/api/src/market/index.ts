@@ -153,6 +153,8 @@ export {
   type HudRentInputs,
   hudRent,
   hudRentApplies,
+  hudVintage,
+  isLastYears,
   PAYMENT_STANDARD_NOTE,
   type PaymentStandardBand,
   paymentStandardBand,
@@ -183,8 +185,9 @@ export {
   type LoadedFileInfo,
   loadMarketDir,
   type MarketFileProblem,
+  type MarketFileSources,
   type MarketLoadResult,
-  marketFilePath,
+  readMarketFile,
 } from './load.js';
 export {
   buildMarketData,

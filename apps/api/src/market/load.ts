@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MarketDataError } from './errors.js';
 import {
@@ -6,6 +6,7 @@ import {
   MARKET_FILE_KEYS,
   MARKET_FILES,
   type MarketFileKey,
+  type MarketFileSpec,
   type ParsedMarketFiles,
 } from './files.js';
 
@@ -18,6 +19,8 @@ export interface LoadedFileInfo {
   readonly rows: number;
   readonly source: string;
   readonly vintage: string;
+  /** True when the file came from a refresh (`market:refresh`), not the data directory. */
+  readonly refreshed: boolean;
   /** Time to read and parse the file, ms. */
   readonly ms: number;
 }
@@ -52,19 +55,61 @@ export type MarketLoadResult =
 export const isMissing = (e: unknown): boolean =>
   typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
-/** Where a market file lives: the public files in `dir`, the repo's own tables in `tablesDir` (else `dir`). */
-export const marketFilePath = (
-  spec: { file: string; location: 'data' | 'tables' },
-  dir: string,
-  tablesDir?: string,
-) => join(spec.location === 'tables' ? (tablesDir ?? dir) : dir, spec.file);
+/**
+ * Where the market files come from: the public files in `dir`, the repo's own tables in `tablesDir`
+ * (else `dir`), and the files a refresh stored (`market:refresh`: name → text), which stand beside
+ * `dir`'s and replace a file of the same name.
+ */
+export interface MarketFileSources {
+  readonly dir: string;
+  readonly tablesDir?: string | undefined;
+  readonly refreshed?: ReadonlyMap<string, string> | undefined;
+}
+
+/**
+ * The file a spec reads and its bytes, or null when absent. A fiscal-year file takes the newest year
+ * among `dir`'s and the refreshed files (a refreshed one wins a tie).
+ */
+export async function readMarketFile(
+  spec: Pick<MarketFileSpec<unknown>, 'file' | 'location' | 'fiscalYears'>,
+  sources: MarketFileSources,
+): Promise<{ readonly name: string; readonly bytes: Buffer } | null> {
+  const fromDisk = async (dir: string, name: string) => {
+    try {
+      return { name, bytes: await readFile(join(dir, name)) };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  };
+  if (spec.location === 'tables') return fromDisk(sources.tablesDir ?? sources.dir, spec.file);
+  const refreshed = sources.refreshed ?? new Map<string, string>();
+  let name = spec.file;
+  if (spec.fiscalYears) {
+    const pattern = spec.fiscalYears;
+    const onDisk = await readdir(sources.dir).catch((e: unknown) => {
+      if (isMissing(e)) return [] as string[];
+      throw e;
+    });
+    const year = (n: string) => Number(pattern.exec(n)?.[1] ?? Number.NaN);
+    const candidates = [...new Set([...onDisk, ...refreshed.keys()])].filter((n) => pattern.test(n));
+    name = candidates.sort((a, b) => year(b) - year(a))[0] ?? spec.file;
+  }
+  const text = refreshed.get(name);
+  return text === undefined ? fromDisk(sources.dir, name) : { name, bytes: Buffer.from(text, 'utf8') };
+}
 
 /**
  * Reads and parses every market file: the public ones in `dir`, the repo's tables in `tablesDir`
- * (apps/api/data/market; default `dir`). Never throws for bad data: a missing directory, missing
- * required files or malformed files come back as `{ ok: false }` listing each problem.
+ * (apps/api/data/market; default `dir`) and the files a refresh stored (`readMarketFile`). Never
+ * throws for bad data: a missing directory, missing required files or malformed files come back as
+ * `{ ok: false }` listing each problem.
  */
-export async function loadMarketDir(dir: string, tablesDir?: string): Promise<MarketLoadResult> {
+export async function loadMarketDir(
+  dir: string,
+  tablesDir?: string,
+  refreshed?: ReadonlyMap<string, string>,
+): Promise<MarketLoadResult> {
   const t0 = performance.now();
   try {
     const s = await stat(dir);
@@ -83,32 +128,30 @@ export async function loadMarketDir(dir: string, tablesDir?: string): Promise<Ma
   for (const key of MARKET_FILE_KEYS) {
     const spec = MARKET_FILES[key];
     const started = performance.now();
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(marketFilePath(spec, dir, tablesDir));
-    } catch (e) {
-      if (!isMissing(e)) throw e;
+    const found = await readMarketFile(spec, { dir, tablesDir, refreshed });
+    if (found === null) {
       if (spec.required) missing.push(spec.file);
       else missingOptional.push(spec.file);
       data[key] = [];
       continue;
     }
     try {
-      const rows: unknown[] = spec.parse(bytes.toString('utf8'), spec.file);
+      const rows: unknown[] = spec.parse(found.bytes.toString('utf8'), found.name);
       data[key] = rows;
       files.push({
         key,
-        file: spec.file,
-        sha256: fileHash(bytes),
-        bytes: bytes.length,
+        file: found.name,
+        sha256: fileHash(found.bytes),
+        bytes: found.bytes.length,
         rows: rows.length,
         source: spec.source,
-        vintage: spec.vintage,
+        vintage: typeof spec.vintage === 'string' ? spec.vintage : spec.vintage(found.name),
+        refreshed: refreshed?.has(found.name) ?? false,
         ms: performance.now() - started,
       });
     } catch (e) {
       if (!(e instanceof MarketDataError)) throw e;
-      invalid.push({ file: spec.file, message: e.message });
+      invalid.push({ file: found.name, message: e.message });
     }
   }
 

@@ -184,6 +184,7 @@ export function lookupFromRows(
             fmr_area_name: row.fmr_area_name,
             fmr_basis: row.fmr_basis ?? 'county',
             fmr_area_split: row.fmr_area_split,
+            fy: row.fmr_fy,
           },
           bedrooms,
         );

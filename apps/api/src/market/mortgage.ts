@@ -38,6 +38,8 @@ export interface InterestRate {
   readonly date: string;
   readonly source: string;
   readonly vintage: string;
+  /** true when FRED's API answered just now (FRED_API_KEY), not the imported week */
+  readonly live?: boolean;
 }
 
 /** Throws a `MarketInputError` unless 0 ≤ premium ≤ 0.05 (0–500 basis points). */

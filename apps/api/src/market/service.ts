@@ -14,14 +14,16 @@ import type { Appreciation } from './appreciation.js';
 import { checkZipState } from './county-choice.js';
 import type { CrimeBasis, CrimeGrade } from './crime.js';
 import type { MarketZipRow } from './derive.js';
-import { type HudRent, hudRent } from './hud-rent.js';
+import { type HudRent, hudRent, isLastYears } from './hud-rent.js';
 import { type InsuranceBasis, insuranceEstimate } from './insurance.js';
 import type { InvestorTaxRate } from './investor-tax.js';
 import { lookupFromRows } from './market-index.js';
-import type { InterestRate } from './mortgage.js';
+import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './mortgage.js';
+import { FRED_SOURCE, type FredProvider } from './providers/fred.js';
 import { findCounty, type HudFmrArea, type HudFmrProvider } from './providers/hud.js';
 import type { MarketRentProvider } from './providers/market-rent.js';
 import { SOURCE } from './sources.js';
+import type { MarketDataStatus } from './store/import.js';
 import type { MarketRepository, ZipRows } from './store/repository.js';
 import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate } from './tax.js';
 
@@ -69,8 +71,18 @@ export interface MarketFacts {
 
 export interface MarketServiceDeps {
   repository: MarketRepository;
-  /** false when the public data files were not found at start */
-  dataAvailable: boolean;
+  /** the market data the process started with (its import, or why there is none) */
+  status: MarketDataStatus;
+  /**
+   * The active import now: a refresh (`market:refresh`) may change it while the process runs. Read
+   * at most every `statusCheckMs`; when the dataset changed, the ZIP cache is emptied.
+   */
+  readStatus?: () => Promise<MarketDataStatus>;
+  statusCheckMs?: number;
+  /** FRED's API (FRED_API_KEY): the current Freddie Mac rate, else the imported week */
+  fred?: FredProvider;
+  /** added to the Freddie Mac rate for an investor loan (INVESTOR_RATE_PREMIUM) */
+  investorPremium?: number;
   /** Live market rent, tried in this order (RentCast, then Rentometer); empty: the offline estimate. */
   rentProviders?: readonly MarketRentProvider[];
   /** HUD USER's FMR API (HUD_API_TOKEN): the live HUD rent, else the imported FY figure */
@@ -111,6 +123,7 @@ export function liveHudRent(
       fmr_area_id: zipRow?.fmr_area_id ?? null,
       fmr_area_name: area.areaName,
       fmr_basis: zipRow?.fmr_basis ?? 'county',
+      fy: area.year,
     },
     bedrooms,
   );
@@ -166,8 +179,64 @@ export function createMarketService(deps: MarketServiceDeps) {
   const ttl = deps.liveRentTtlMs ?? 24 * 60 * 60 * 1_000;
   const rentProviders = deps.rentProviders ?? [];
   const liveRents = new Map<string, { at: number; rent: MarketRentFigure }>();
-  // The imported data only changes when the server starts, so each ZIP is read from the database once.
+  // Each ZIP is read from the database once per dataset: a refresh's new import empties the cache.
   const zipRows = new Map<string, Promise<ZipRows | null>>();
+  let status = deps.status;
+  let checkedAt = Date.now();
+  const checkMs = deps.statusCheckMs ?? 30_000;
+  const datasetOf = (s: MarketDataStatus) => (s.available ? s.dataset_hash : null);
+
+  /** The active market data, re-read at most every `statusCheckMs` (a refresh may have replaced it). */
+  async function currentStatus(): Promise<MarketDataStatus> {
+    if (!deps.readStatus || Date.now() - checkedAt < checkMs) return status;
+    checkedAt = Date.now();
+    const next = await deps.readStatus();
+    if (datasetOf(next) !== datasetOf(status)) {
+      deps.log.info(
+        { from: datasetOf(status), to: datasetOf(next) },
+        'market data vintage changed; ZIP cache emptied',
+      );
+      zipRows.clear();
+    }
+    status = next;
+    return status;
+  }
+
+  const liveRate = { at: 0, rate: null as InterestRate | null };
+  /**
+   * The current rate from FRED (kept an hour), with the investor premium, or the imported week with
+   * a warning when FRED fails.
+   */
+  async function withLiveRate(
+    imported: InterestRate | null,
+    warnings: string[],
+  ): Promise<InterestRate | null> {
+    if (!deps.fred) return imported;
+    if (liveRate.rate && Date.now() - liveRate.at < 60 * 60 * 1_000) return liveRate.rate;
+    try {
+      const week = await deps.fred.latest();
+      const premium = deps.investorPremium ?? DEFAULT_INVESTOR_PREMIUM;
+      const rate: InterestRate = {
+        value: week.rate_30y / 100 + premium,
+        base_rate: week.rate_30y / 100,
+        investor_premium: premium,
+        date: week.date,
+        source: FRED_SOURCE,
+        vintage: `${week.date}, live`,
+        live: true,
+      };
+      liveRate.at = Date.now();
+      liveRate.rate = rate;
+      return rate;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.log.warn({ err: error.message }, 'live mortgage rate failed; using the imported week');
+      warnings.push(
+        `The live mortgage rate (FRED) is unavailable right now (${error.kind}); ${imported ? `the week of ${imported.date} is used instead` : "the model's 7 % is used"}.`,
+      );
+      return imported;
+    }
+  }
   const findZip = (zip: string) => {
     let rows = zipRows.get(zip);
     if (!rows) {
@@ -297,7 +366,8 @@ export function createMarketService(deps: MarketServiceDeps) {
       warnings,
       opportunities: [],
     };
-    if (deps.dataAvailable) {
+    const market = await currentStatus();
+    if (market.available) {
       const rows = await findZip(property.zipcode);
       if (rows === null) throw invalidZip();
       const state = checkZipState(rows.parts, property.state_code);
@@ -361,12 +431,13 @@ export function createMarketService(deps: MarketServiceDeps) {
       const live = await liveMarketRent(property, result.location, result.market_rent, warnings);
       if (live) result.market_rent = live;
     }
+    result.interest_rate = await withLiveRate(result.interest_rate, warnings);
     const opportunity = section8Opportunity(result.hud_rent, result.market_rent);
     if (opportunity) result.opportunities.push(opportunity);
     return result;
   }
 
-  return { facts };
+  return { facts, status: currentStatus };
 }
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;
@@ -380,16 +451,16 @@ function ordinal(n: number): string {
 }
 
 /** The HUD rent figure: the applicable schedule, its area, and the Section 8 payment-standard band. */
-function hudFigure(hud: HudRent): MarketFigure {
+function hudFigure(hud: HudRent, today: Date): MarketFigure {
   const safmr = hud.safmr === null ? 'no Small Area FMR' : `Small Area FMR ${dollars(hud.safmr)}`;
-  const current =
-    hud.tier === 'live'
-      ? ''
-      : " These are last year's figures; the live HUD connection (a HUD USER API token) gives this year's.";
+  const stale = hud.tier !== 'live' && isLastYears(hud.fy, today);
+  const current = stale
+    ? ` These are last year's figures: HUD's FY${(hud.fy ?? 0) + 1} rents took effect ${hud.fy}-10-01; the live HUD connection (a HUD USER API token) or a refresh of the market data gives this year's.`
+    : '';
   return {
     value: hud.value,
     source: hud.source,
-    vintage: hud.vintage,
+    vintage: stale ? `${hud.vintage}, last year's` : hud.vintage,
     tier: hud.tier,
     range: {
       low: hud.payment_standard.low,
@@ -521,9 +592,13 @@ function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFig
 }
 
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
-export function marketFigures(facts: MarketFacts, price: number): Record<string, MarketFigure> {
+export function marketFigures(
+  facts: MarketFacts,
+  price: number,
+  today = new Date(),
+): Record<string, MarketFigure> {
   const figures: Record<string, MarketFigure> = {};
-  if (facts.hud_rent) figures.hud_rent = hudFigure(facts.hud_rent);
+  if (facts.hud_rent) figures.hud_rent = hudFigure(facts.hud_rent, today);
   const rent = facts.market_rent;
   if (rent) {
     figures.rentometer_rent = {
@@ -575,7 +650,7 @@ export function marketFigures(facts: MarketFacts, price: number): Record<string,
         value: rate.value,
         source: rate.source,
         vintage: rate.vintage,
-        tier: 'reported',
+        tier: rate.live ? 'live' : 'reported',
         note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium.`,
       }
     : {

@@ -49,11 +49,6 @@ export const SOURCE = {
 } as const;
 
 export const VINTAGE = {
-  fmr: "FY2026, revised 2026-05-21 (last year's: HUD's FY2027 FMRs took effect 2026-10-01; the live HUD USER API gives current values)",
-  safmr:
-    "FY2026 (last year's: HUD's FY2027 Small Area FMRs took effect 2026-10-01; the live HUD USER API gives current values)",
-  fmrFile: 'FY2026 (revised, effective 2026-05-21)',
-  safmrFile: 'FY2026',
   safmrMandatory: 'FY2025 designated-areas list',
   crosswalk: '2024-Q4',
   crime: '2021–2023',

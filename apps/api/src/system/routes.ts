@@ -60,7 +60,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config; publicConfig:
           error: 'The database did not answer.',
         });
       }
-      const status = app.marketData;
+      const status = await app.marketStatus();
       return {
         status: 'ok' as const,
         database: app.database.kind,

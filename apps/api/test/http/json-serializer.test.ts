@@ -150,6 +150,7 @@ const facts: MarketFacts = {
       high: 2582,
       note: 'A housing authority sets its voucher payment standard.',
     },
+    fy: 2026,
     tier: 'reported',
     source: 'HUD FMR',
     vintage: 'FY2026',

@@ -17,6 +17,7 @@ const hud = (bedrooms: number) =>
       fmr_area_id: 'NCNTY48301N48301',
       fmr_area_name: 'Loving County, TX',
       fmr_basis: 'county',
+      fy: 2026,
     },
     bedrooms,
   );

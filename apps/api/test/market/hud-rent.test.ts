@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BedroomRents,
   hudRent,
+  isLastYears,
   PAYMENT_STANDARD_NOTE,
   paymentStandardBand,
 } from '../../src/market/index.js';
@@ -15,6 +16,7 @@ const inputs = {
   fmr_area_id: 'METRO12420M12420',
   fmr_area_name: 'Austin',
   fmr_basis: 'county' as const,
+  fy: 2026,
 };
 
 describe('paymentStandardBand', () => {
@@ -50,8 +52,16 @@ describe('hudRent', () => {
     });
   });
 
-  it('is a reported HUD figure whose vintage says it is last year’s', () => {
-    expect(hudRent(inputs, 1)).toMatchObject({ tier: 'reported' });
-    expect(hudRent(inputs, 1).vintage).toContain("HUD's FY2027 Small Area FMRs took effect 2026-10-01");
+  it('is a reported HUD figure dated by its fiscal year, last year’s once the next one begins', () => {
+    expect(hudRent(inputs, 1)).toMatchObject({
+      tier: 'reported',
+      fy: 2026,
+      vintage: 'FY2026 (from 2025-10-01)',
+    });
+    expect(hudRent({ ...inputs, fy: null }, 1).vintage).toBe('fiscal year not stated');
+    expect(isLastYears(2026, new Date('2026-09-30T12:00:00Z'))).toBe(false);
+    expect(isLastYears(2026, new Date('2026-10-01T00:00:00Z'))).toBe(true);
+    expect(isLastYears(2027, new Date('2026-11-26T00:00:00Z'))).toBe(false);
+    expect(isLastYears(null, new Date('2026-11-26T00:00:00Z'))).toBe(false);
   });
 });

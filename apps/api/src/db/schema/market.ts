@@ -37,7 +37,25 @@ export interface MarketImportFile {
   readonly bytes: number;
   readonly rows: number;
   readonly vintage: string;
+  /** true when a refresh stored the file (`market_refreshed_files`), not the data directory */
+  readonly refreshed?: boolean;
 }
+
+/**
+ * Files `market:refresh` converted from HUD's and FRED's latest releases, checked and stored here so
+ * every API process imports the same dataset (they stand beside MARKET_DATA_DIR's files; a newer
+ * fiscal year wins).
+ */
+export const marketRefreshedFiles = pgTable('market_refreshed_files', {
+  /** the market file it stands for: 'fmr_fy2027.csv', 'mortgage_rates.csv' */
+  name: text().primaryKey(),
+  content: text().notNull(),
+  sha256: text().notNull(),
+  /** where it came from: a path or URL, and the release */
+  source: text().notNull(),
+  rows: integer().notNull(),
+  refreshed_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One row per imported dataset; exactly one is `active` (the one `market_zips` holds). */
 export const marketImports = pgTable(
@@ -84,6 +102,7 @@ export const marketZips = pgTable(
     fmr_2: integer(),
     fmr_3: integer(),
     fmr_4: integer(),
+    fmr_fy: integer(),
     safmr_0: integer(),
     safmr_1: integer(),
     safmr_2: integer(),
@@ -121,6 +140,7 @@ export const marketCounties = pgTable('market_counties', {
   fmr_2: integer(),
   fmr_3: integer(),
   fmr_4: integer(),
+  fmr_fy: integer(),
   safmr_mandatory: boolean().notNull(),
   median_gross_rent: doublePrecision(),
   median_home_value: doublePrecision(),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DbLog } from '../../db/client.js';
@@ -9,6 +9,7 @@ import {
   marketCounties,
   marketImports,
   marketPlaces,
+  marketRefreshedFiles,
   marketZips,
 } from '../../db/schema.js';
 import {
@@ -28,7 +29,7 @@ import {
   type MarketLoadResult,
   VINTAGE,
 } from '../index.js';
-import { isMissing, marketFilePath } from '../load.js';
+import { isMissing, type MarketFileSources, readMarketFile } from '../load.js';
 import { assertInvestorPremium } from '../mortgage.js';
 
 /**
@@ -87,7 +88,8 @@ type FileHashes =
   | { readonly ok: false; readonly reason: 'no_directory' | 'missing_files'; readonly missing: string[] };
 
 /** Reads and hashes each market file without parsing it: enough to tell whether anything changed. */
-async function hashMarketDir(dir: string, tablesDir?: string): Promise<FileHashes> {
+async function hashMarketDir(sources: MarketFileSources): Promise<FileHashes> {
+  const { dir } = sources;
   try {
     if (!(await stat(dir)).isDirectory()) return { ok: false, reason: 'no_directory', missing: [] };
   } catch (e) {
@@ -97,12 +99,9 @@ async function hashMarketDir(dir: string, tablesDir?: string): Promise<FileHashe
   const files: { name: string; sha256: string }[] = [];
   const missing: string[] = [];
   for (const spec of Object.values(MARKET_FILES)) {
-    try {
-      files.push({ name: spec.file, sha256: fileHash(await readFile(marketFilePath(spec, dir, tablesDir))) });
-    } catch (e) {
-      if (!isMissing(e)) throw e;
-      if (spec.required) missing.push(spec.file);
-    }
+    const found = await readMarketFile(spec, sources);
+    if (found) files.push({ name: found.name, sha256: fileHash(found.bytes) });
+    else if (spec.required) missing.push(spec.file);
   }
   return missing.length > 0 ? { ok: false, reason: 'missing_files', missing } : { ok: true, files };
 }
@@ -157,6 +156,14 @@ const availableStatus = (row: ImportRow, imported: boolean, started: number): Ma
   ms: Math.round(performance.now() - started),
 });
 
+/** The files `market:refresh` stored: name → text. */
+export async function refreshedFiles(db: Database): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ name: marketRefreshedFiles.name, content: marketRefreshedFiles.content })
+    .from(marketRefreshedFiles);
+  return new Map(rows.map((r) => [r.name, r.content]));
+}
+
 async function activeImport(db: Database): Promise<ImportRow | null> {
   const rows = await db.select().from(marketImports).where(eq(marketImports.active, true)).limit(1);
   return rows[0] ?? null;
@@ -207,9 +214,11 @@ export async function importMarketData(
       invalid: [{ file: dir, message: e instanceof Error ? e.message : String(e) }],
     });
 
+  // the files a refresh stored stand beside the directory's (market:refresh; every process reads them)
+  const refreshed = await refreshedFiles(db);
   let hashes: FileHashes;
   try {
-    hashes = await hashMarketDir(dir, options.tablesDir);
+    hashes = await hashMarketDir({ dir, tablesDir: options.tablesDir, refreshed });
   } catch (e) {
     return unreadable(e);
   }
@@ -229,7 +238,7 @@ export async function importMarketData(
 
   let loaded: MarketLoadResult;
   try {
-    loaded = await loadMarketDir(dir, options.tablesDir);
+    loaded = await loadMarketDir(dir, options.tablesDir, refreshed);
   } catch (e) {
     return unreadable(e);
   }
@@ -264,6 +273,7 @@ export async function importMarketData(
     bytes: f.bytes,
     rows: f.rows,
     vintage: f.vintage,
+    ...(f.refreshed && { refreshed: true }),
   }));
   // Hash what was parsed, not what was hashed a moment ago, in case a file changed in between.
   const hash = datasetHash(files, premium);

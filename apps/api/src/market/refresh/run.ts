@@ -1,0 +1,192 @@
+/**
+ * `market:refresh`: HUD's FMR and Small Area FMR workbooks and the Freddie Mac rate series, from a
+ * path or a URL, converted to the market files' formats, checked, stored in the database
+ * (`market_refreshed_files`) and imported. The new vintage becomes the active import; running API
+ * processes see it at their next check of the active dataset (`createMarketService`), without a
+ * restart. Nothing is stored when any check fails.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Database, DbLog } from '../../db/client.js';
+import { silentLog } from '../../db/client.js';
+import { marketRefreshedFiles } from '../../db/schema.js';
+import { fileHash, MARKET_FILES } from '../files.js';
+import { readMarketFile } from '../load.js';
+import { parseMortgageRatesCsv } from '../mortgage.js';
+import type { FredProvider } from '../providers/fred.js';
+import { importMarketData, type MarketDataStatus, refreshedFiles } from '../store/import.js';
+import { type CheckResult, checkFmr, checkRates, checkSafmr } from './checks.js';
+import { fmrFile, RefreshError, readRows, safmrFile } from './hud.js';
+import { fredObservations, latestWeek, mortgageFile } from './rates.js';
+
+export interface RefreshInputs {
+  /** HUD's FMRs by county/town: a path or an http(s) URL (xlsx or csv) */
+  readonly fmr?: string | undefined;
+  /** HUD's Small Area FMRs: a path or URL (xlsx or csv) */
+  readonly safmr?: string | undefined;
+  /** FRED's MORTGAGE30US download (csv or API JSON): a path or URL */
+  readonly rates?: string | undefined;
+}
+
+export interface RefreshOptions {
+  readonly db: Database;
+  /** MARKET_DATA_DIR: the shared files the refreshed ones stand beside */
+  readonly dir: string;
+  readonly tablesDir: string;
+  /** HUD's fiscal year of the workbooks (FY2027 took effect 2026-10-01) */
+  readonly fy?: number | undefined;
+  readonly inputs: RefreshInputs;
+  /** with FRED_API_KEY: the rate series from FRED's API instead of a file */
+  readonly fred?: FredProvider | undefined;
+  /** where `fmr_fy<fy>_checkpoints.csv` is; default `<dir>/checks` */
+  readonly checksDir?: string | undefined;
+  readonly investorPremium?: number | undefined;
+  readonly log?: DbLog | undefined;
+  readonly today?: Date | undefined;
+  /** how long a download may take */
+  readonly timeoutMs?: number | undefined;
+}
+
+export interface RefreshedFile {
+  readonly name: string;
+  readonly rows: number;
+  readonly source: string;
+  readonly check: CheckResult;
+}
+
+export interface RefreshReport {
+  readonly files: readonly RefreshedFile[];
+  readonly status: MarketDataStatus;
+}
+
+/** The bytes of a path or an http(s) URL. */
+async function fetchInput(input: string, timeoutMs: number): Promise<Buffer> {
+  if (!/^https?:\/\//i.test(input)) {
+    try {
+      return await readFile(input);
+    } catch (e) {
+      throw new RefreshError(`cannot read ${input}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  let res: Response;
+  try {
+    res = await fetch(input, { signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    throw new RefreshError(`cannot download ${input}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (!res.ok) throw new RefreshError(`downloading ${input} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The year in a HUD file name ('FY27_FMRs.xlsx' → 2027, 'fy2027_safmrs.xlsx' → 2027), else null. */
+export function fiscalYearOf(name: string): number | null {
+  const long = /fy[ _-]?(20\d{2})/i.exec(name);
+  if (long) return Number(long[1]);
+  const short = /fy[ _-]?(\d{2})(?!\d)/i.exec(name);
+  return short ? 2000 + Number(short[1]) : null;
+}
+
+/**
+ * Converts and checks every input, then (only when all pass) stores the files and imports. Throws
+ * `RefreshError` naming each problem.
+ */
+export async function refreshMarketData(options: RefreshOptions): Promise<RefreshReport> {
+  const { db, inputs } = options;
+  const log = options.log ?? silentLog;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const today = options.today ?? new Date();
+  const converted: { name: string; text: string; rows: number; source: string; check: CheckResult }[] = [];
+
+  const yearOf = (input: string) => {
+    const fy = options.fy ?? fiscalYearOf(basename(input));
+    if (fy === null || fy < 2000 || fy > 2100) {
+      throw new RefreshError(`which fiscal year is ${basename(input)}? Give it (--fy 2027)`);
+    }
+    return fy;
+  };
+  if (inputs.fmr) {
+    const fy = yearOf(inputs.fmr);
+    const file = fmrFile(
+      await readRows(await fetchInput(inputs.fmr, timeoutMs), inputs.fmr),
+      fy,
+      basename(inputs.fmr),
+    );
+    const checkpoints = await readFile(
+      join(options.checksDir ?? join(options.dir, 'checks'), `fmr_fy${fy}_checkpoints.csv`),
+      'utf8',
+    ).catch(() => null);
+    converted.push({
+      ...file,
+      rows: file.rows.length,
+      source: inputs.fmr,
+      check: checkFmr(file.rows, fy, checkpoints),
+    });
+  }
+  if (inputs.safmr) {
+    const fy = yearOf(inputs.safmr);
+    const file = safmrFile(
+      await readRows(await fetchInput(inputs.safmr, timeoutMs), inputs.safmr),
+      fy,
+      basename(inputs.safmr),
+    );
+    converted.push({ ...file, rows: file.rows.length, source: inputs.safmr, check: checkSafmr(file.rows) });
+  }
+  if (inputs.rates || options.fred) {
+    const stored = await refreshedFiles(db);
+    const knownFile = await readMarketFile(MARKET_FILES.mortgageRates, {
+      dir: options.dir,
+      refreshed: stored,
+    });
+    const known = knownFile ? parseMortgageRatesCsv(knownFile.bytes.toString('utf8')) : [];
+    const fred = inputs.rates
+      ? fredObservations((await fetchInput(inputs.rates, timeoutMs)).toString('utf8'), basename(inputs.rates))
+      : ((await options.fred?.since(latestWeek(known) ?? '2000-01-01')) ?? []);
+    const file = mortgageFile(known, fred);
+    converted.push({
+      ...file,
+      rows: file.rows.length,
+      source: inputs.rates ?? "FRED's API (MORTGAGE30US)",
+      check: checkRates(file.rows, known, today),
+    });
+  }
+  if (converted.length === 0)
+    throw new RefreshError('nothing to refresh: give --fmr, --safmr, --rates or --fred');
+
+  const failed = converted.filter((c) => !c.check.ok);
+  if (failed.length > 0) {
+    throw new RefreshError(
+      `nothing was stored; ${failed.map((f) => `${f.name} (from ${f.source}): ${f.check.problems.join('; ')}`).join(' | ')}`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    for (const c of converted) {
+      const values = {
+        name: c.name,
+        content: c.text,
+        sha256: fileHash(c.text),
+        source: c.source,
+        rows: c.rows,
+      };
+      await tx
+        .insert(marketRefreshedFiles)
+        .values(values)
+        .onConflictDoUpdate({
+          target: marketRefreshedFiles.name,
+          set: { ...values, refreshed_at: sql`now()` },
+        });
+    }
+  });
+  for (const c of converted)
+    log.info(
+      { file: c.name, rows: c.rows, source: c.source, checks: c.check.checked },
+      'market file refreshed',
+    );
+  const status = await importMarketData(db, {
+    dir: options.dir,
+    tablesDir: options.tablesDir,
+    investorPremium: options.investorPremium,
+    log,
+  });
+  return { files: converted.map(({ name, rows, source, check }) => ({ name, rows, source, check })), status };
+}
