@@ -37,6 +37,7 @@ import { trackInFlight } from './http/in-flight.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { marketProvidersFromConfig } from './market/providers/index.js';
+import { propertyRecordRoutes } from './market/routes.js';
 import { createMarketService } from './market/service.js';
 import { importMarketData, type MarketDataStatus, readMarketStatus } from './market/store/import.js';
 import { marketRepository } from './market/store/repository.js';
@@ -138,12 +139,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const geocoder = config.MAPBOX_ACCESS_TOKEN
     ? mapboxProvider({ accessToken: config.MAPBOX_ACCESS_TOKEN, baseUrl: config.MAPBOX_BASE_URL, timeoutMs })
     : undefined;
+  const providers = marketProvidersFromConfig(config);
   const market = createMarketService({
     repository,
     status: marketData,
     readStatus: () => readMarketStatus(db.db),
     statusCheckMs: config.MARKET_CHECK_INTERVAL_MS,
-    ...marketProvidersFromConfig(config),
+    ...providers,
     investorPremium: config.INVESTOR_RATE_PREMIUM,
     log: app.log,
   });
@@ -190,6 +192,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     publicConfig: {
       mapboxToken: config.MAPBOX_PUBLIC_TOKEN ?? null,
       google: google !== null,
+      propertyRecords: providers.recordProvider !== undefined,
       billingMode: billing.provider.mode,
       howToVideoUrl: config.HOW_TO_VIDEO_URL ?? null,
       mapTiles: { urlTemplate: config.MAP_TILE_URL, attribution: config.MAP_TILE_ATTRIBUTION },
@@ -203,12 +206,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     secureCookie: config.SESSION_COOKIE_SECURE,
     appUrl: config.APP_URL,
   });
-  await app.register(analysisRoutes, {
+  const budgets = analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE);
+  await app.register(analysisRoutes, { prefix: '/api', userAnalyses, analyses, entitlements, budgets });
+  await app.register(propertyRecordRoutes, {
     prefix: '/api',
-    userAnalyses,
-    analyses,
-    entitlements,
-    budgets: analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE),
+    market,
+    provider: providers.recordProvider,
+    budgets,
   });
   await app.register(savedPropertyRoutes, { prefix: '/api', saved, userAnalyses });
   await app.register(reportRoutes, { prefix: '/api', analyses, saved });

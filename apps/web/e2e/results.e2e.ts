@@ -161,13 +161,16 @@ describe('live recalculation', () => {
     const { page } = await analyse();
     const taxesBefore = Number(await assumption(page, 'property_taxes').inputValue());
     const rateOfTax = taxesBefore / AUSTIN.purchase_price;
+    // the insurance estimate's rate at the analysed price (state average, county risk, landlord policy)
+    const rateOfInsurance = Number(await assumption(page, 'insurance').inputValue()) / AUSTIN.purchase_price;
     const cashFlowBefore = await verdictFigure(page, 'Monthly cash flow');
     const revenueBefore = await yearOne(page, 'Levered', 'Mortgage');
 
     await assumption(page, 'purchase_price').fill('400000');
-    // 3 % of 400,000; 0.6 %; 1 % of the 75 % loan; the county rate of the first analysis
+    // 3 % of 400,000; the insurance and tax rates of the first analysis; 1 % of the 75 % loan
     expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
-    expect(await assumption(page, 'insurance').inputValue()).toBe('2400');
+    expect(rateOfInsurance).toBeGreaterThan(0.01); // Travis County: above the old flat 0.6 %
+    expect(Number(await assumption(page, 'insurance').inputValue())).toBeCloseTo(rateOfInsurance * 400_000, 1);
     expect(await assumption(page, 'financing_fees').inputValue()).toBe('3000');
     expect(Number(await assumption(page, 'property_taxes').inputValue())).toBeCloseTo(rateOfTax * 400_000, 2);
     // price + closing cost; 25 % down + closing + financing + processing fees

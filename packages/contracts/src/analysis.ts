@@ -8,6 +8,7 @@ import { assumptionsSchema, dealInputSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
+import { propertyRecordSchema, rentComparableSchema } from './property-record.js';
 
 const nullableNumber = z.number().nullable();
 
@@ -170,6 +171,10 @@ export const marketDataSchema = z.looseObject({
   warnings: z.array(z.string()),
   /** what the figures together say in the investor's favour, e.g. a Section 8 opportunity */
   opportunities: z.array(z.string()).optional(),
+  /** the rentals a live rent estimate rests on (RentCast) */
+  comparables: z.array(rentComparableSchema).optional(),
+  /** the provider's public record of the property, with its current tax bill */
+  property_record: propertyRecordSchema.optional(),
 });
 
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */

@@ -23,6 +23,11 @@ export const apiErrorCodeSchema = z.enum([
   'INVALID_ASSUMPTION',
   'OUT_OF_FREE_SEARCHES',
   'ADDRESS_NOT_FOUND',
+  // a live provider's property record
+  'PROPERTY_RECORD_NOT_FOUND',
+  'PROPERTY_RECORDS_UNAVAILABLE',
+  /** the provider failed (time-out, 4xx/5xx, unreadable answer): 502, enter the figures yourself */
+  'PROVIDER_UNAVAILABLE',
   // saved properties
   'SAVED_PROPERTY_NOT_FOUND',
   'ALREADY_SAVED',

@@ -62,3 +62,11 @@ export function numberField(rules: NumberRules) {
 export function formNumberField(rules: NumberRules) {
   return z.preprocess(fromFormText, numberField(rules));
 }
+
+/** formNumberField for a field the user may leave out: '', null and undefined are undefined. */
+export function optionalFormNumberField(rules: NumberRules) {
+  return z.preprocess(
+    (value) => (value === null ? undefined : fromFormText(value)),
+    numberField(rules).optional(),
+  );
+}

@@ -4,7 +4,7 @@
  */
 import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
 import { z } from 'zod';
-import { formNumberField, plainNumber } from './number-field.js';
+import { formNumberField, optionalFormNumberField, plainNumber } from './number-field.js';
 import { cleanString } from './text.js';
 
 /** House type (`factor`) → its name. The default display is Single Family. */
@@ -33,6 +33,8 @@ export const PROPERTY_FIELD_LABELS = {
   num_bathrooms: 'Number of Bathrooms',
   purchase_price: 'Purchase Price',
   factor: 'House Type',
+  square_feet: 'Square Feet',
+  year_built: 'Year Built',
 } as const;
 
 /** The numeric limits, also for the form's min, max and step attributes. */
@@ -43,6 +45,10 @@ export const PROPERTY_LIMITS = {
   num_bathrooms: { min: 1, max: 20, step: 0.5 },
   purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 1_000_000_000 },
   factor: { min: 1, max: 4, step: 1 },
+  // optional, for the record and the live rent estimate: the largest houses listed run past
+  // 10,000 sq ft, and the oldest American houses still let date from the 1600s
+  square_feet: { min: 100, max: 100_000 },
+  year_built: { min: 1600, max: 2100 },
 } as const;
 
 const MAX_TEXT_LENGTH = 200;
@@ -57,7 +63,14 @@ function requiredText(label: string) {
 }
 
 const L = PROPERTY_FIELD_LABELS;
-const { num_bedrooms: beds, num_bathrooms: baths, purchase_price: price, factor } = PROPERTY_LIMITS;
+const {
+  num_bedrooms: beds,
+  num_bathrooms: baths,
+  purchase_price: price,
+  factor,
+  square_feet: area,
+  year_built: built,
+} = PROPERTY_LIMITS;
 
 /**
  * The analyzer's input. ZIP+4 ('02139-4307') is accepted and kept as its 5 digits; the state
@@ -107,6 +120,21 @@ export const propertyInputSchema = z.object({
     integer: true,
     rule: `must be 1 (${HOUSE_TYPES[1]}), 2 (${HOUSE_TYPES[2]}), 3 (${HOUSE_TYPES[3]}) or 4 (${HOUSE_TYPES[4]})`,
   }),
+  /** living area of the building in square feet; optional (a live rent estimate uses it) */
+  square_feet: optionalFormNumberField({
+    label: L.square_feet,
+    ...area,
+    maxInclusive: true,
+    integer: true,
+    rule: `must be a whole number from ${plainNumber(area.min)} to ${plainNumber(area.max)}`,
+  }),
+  year_built: optionalFormNumberField({
+    label: L.year_built,
+    ...built,
+    maxInclusive: true,
+    integer: true,
+    rule: `must be a year from ${built.min} to ${built.max}`,
+  }),
 });
 
 export type PropertyInput = z.output<typeof propertyInputSchema>;
@@ -125,4 +153,6 @@ export const propertySchema = z.object({
   num_bathrooms: z.number(),
   purchase_price: z.number(),
   factor: z.number(),
+  square_feet: z.number().optional(),
+  year_built: z.number().optional(),
 });

@@ -6,6 +6,8 @@ export const publicConfigSchema = z.object({
   mapboxToken: z.string().nullable(),
   /** whether 'Sign in with Google' can work (the button is hidden otherwise) */
   google: z.boolean(),
+  /** whether the analyzer can fill the rooms, size and age from a live property record (RentCast) */
+  propertyRecords: z.boolean(),
   /** 'test': the offline test-mode checkout, nothing is charged */
   billingMode: z.enum(['stripe', 'test']),
   /** embeddable URL of the How to Use video, or null */

@@ -56,6 +56,8 @@ export function factsFromMarket(facts: MarketFacts, price: number): AnalysisFact
     figures: marketFigures(facts, price),
     warnings: facts.warnings,
     ...(facts.opportunities.length > 0 && { opportunities: facts.opportunities }),
+    ...(facts.market_rent?.comparables && { comparables: facts.market_rent.comparables }),
+    ...(facts.property_record && { property_record: facts.property_record }),
     location: facts.location,
   });
 }

@@ -5,7 +5,14 @@
  * live rent providers (RentCast, then Rentometer) when they are configured, and falls back to the
  * offline figure, with a warning, when they fail.
  */
-import { addressLine, type MarketFigure, marketFigureMeta, type PropertyInput } from '@sfr/contracts';
+import {
+  addressLine,
+  type MarketFigure,
+  marketFigureMeta,
+  type PropertyInput,
+  type PropertyRecord,
+  type RentComparable,
+} from '@sfr/contracts';
 import { DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidZip } from '../errors.js';
@@ -22,6 +29,7 @@ import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './mortgage.js';
 import { FRED_SOURCE, type FredProvider } from './providers/fred.js';
 import { findCounty, type HudFmrArea, type HudFmrProvider } from './providers/hud.js';
 import type { MarketRentProvider } from './providers/market-rent.js';
+import type { PropertyRecordProvider } from './providers/property-record.js';
 import { SOURCE } from './sources.js';
 import type { MarketDataStatus } from './store/import.js';
 import type { MarketRepository, ZipRows } from './store/repository.js';
@@ -47,6 +55,8 @@ export interface MarketRentFigure {
   source: string;
   vintage: string;
   note?: string;
+  /** the rentals a live estimate rests on, nearest first */
+  comparables?: RentComparable[];
 }
 
 export interface MarketFacts {
@@ -64,6 +74,8 @@ export interface MarketFacts {
   appreciation: Appreciation | null;
   /** What the county's insurance estimate starts from; priced with the analysis (`insuranceEstimate`). */
   insurance: InsuranceBasis | null;
+  /** the live provider's public record of the property (RentCast), with its current tax bill */
+  property_record: PropertyRecord | null;
   warnings: string[];
   /** What the figures together say in the investor's favour (a Section 8 opportunity). */
   opportunities: string[];
@@ -85,10 +97,12 @@ export interface MarketServiceDeps {
   investorPremium?: number;
   /** Live market rent, tried in this order (RentCast, then Rentometer); empty: the offline estimate. */
   rentProviders?: readonly MarketRentProvider[];
+  /** The property's public record (RentCast): the analyzer's fill-in and the current tax bill. */
+  recordProvider?: PropertyRecordProvider;
   /** HUD USER's FMR API (HUD_API_TOKEN): the live HUD rent, else the imported FY figure */
   hudProvider?: HudFmrProvider;
   log: FastifyBaseLogger;
-  /** how long a live market rent is reused (update_metrics must not spend another lookup) */
+  /** how long a live market rent or property record is reused (each lookup is paid for) */
   liveRentTtlMs?: number;
 }
 
@@ -258,7 +272,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     warnings: string[],
   ): Promise<MarketRentFigure | null> {
     const address = addressLine(property);
-    const key = `${address.toLowerCase()}|${property.num_bedrooms}|${property.num_bathrooms}|${property.factor}`;
+    const key = `${address.toLowerCase()}|${property.num_bedrooms}|${property.num_bathrooms}|${property.factor}|${property.square_feet ?? ''}`;
     const cached = liveRents.get(key);
     if (cached && Date.now() - cached.at < ttl) return cached.rent;
     for (const [i, provider] of rentProviders.entries()) {
@@ -270,6 +284,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           lat: location?.lat ?? null,
           lng: location?.lng ?? null,
           units: property.factor,
+          ...(property.square_feet !== undefined && { squareFeet: property.square_feet }),
         });
         const rent: MarketRentFigure = {
           value: result.value,
@@ -278,6 +293,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           source: result.source,
           vintage: result.vintage,
           note: result.samples === undefined ? undefined : `From ${result.samples} comparable rentals.`,
+          ...(result.comparables && { comparables: result.comparables }),
         };
         liveRents.set(key, { at: Date.now(), rent });
         return rent;
@@ -296,6 +312,38 @@ export function createMarketService(deps: MarketServiceDeps) {
       }
     }
     return null;
+  }
+
+  const records = new Map<string, { at: number; record: PropertyRecord | null }>();
+  /**
+   * The provider's record for the address (kept like a live rent: the analyzer's fill-in and the
+   * analysis after it cost one lookup); null when it has none. Throws the provider's error.
+   */
+  async function propertyRecord(address: string): Promise<PropertyRecord | null> {
+    const provider = deps.recordProvider;
+    if (!provider) return null;
+    const key = address.trim().toLowerCase();
+    const cached = records.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.record;
+    const record = await provider.propertyRecord(address);
+    records.set(key, { at: Date.now(), record });
+    return record;
+  }
+
+  /** The record for the analysis, or null with a warning when the provider fails. */
+  async function recordForAnalysis(property: PropertyInput, warnings: string[]) {
+    const provider = deps.recordProvider;
+    if (!provider) return null;
+    try {
+      return await propertyRecord(addressLine(property));
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      deps.log.warn({ err: error.message }, 'property record failed');
+      warnings.push(
+        `The property record (${provider.label}) is unavailable right now (${error.kind}); its tax bill is not shown, and the tax is our estimate.`,
+      );
+      return null;
+    }
   }
 
   /** HUD's entity for the ZIP: its imported FMR row's code, else the county of that name in HUD's list. */
@@ -363,6 +411,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       interest_rate: null,
       appreciation: null,
       insurance: null,
+      property_record: null,
       warnings,
       opportunities: [],
     };
@@ -415,6 +464,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         interest_rate: found.interest_rate,
         appreciation: found.appreciation,
         insurance: found.insurance,
+        property_record: null,
         warnings,
         opportunities: [],
       };
@@ -427,17 +477,22 @@ export function createMarketService(deps: MarketServiceDeps) {
       result.hud_rent = live?.rent ?? null;
       warnings.push(live?.live ? MARKET_DATA_UNAVAILABLE_LIVE_HUD : MARKET_DATA_UNAVAILABLE);
     }
-    if (rentProviders.length > 0) {
-      const live = await liveMarketRent(property, result.location, result.market_rent, warnings);
-      if (live) result.market_rent = live;
-    }
+    // the live rent and the record are asked together; each failure is its own warning
+    const [live, record] = await Promise.all([
+      rentProviders.length > 0
+        ? liveMarketRent(property, result.location, result.market_rent, warnings)
+        : null,
+      recordForAnalysis(property, warnings),
+    ]);
+    if (live) result.market_rent = live;
+    result.property_record = record;
     result.interest_rate = await withLiveRate(result.interest_rate, warnings);
     const opportunity = section8Opportunity(result.hud_rent, result.market_rent);
     if (opportunity) result.opportunities.push(opportunity);
     return result;
   }
 
-  return { facts, status: currentStatus };
+  return { facts, status: currentStatus, propertyRecord };
 }
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;

@@ -33,6 +33,22 @@ export function reportCsv(report: DealReport, meta: { generatedAt: Date }): stri
   for (const line of report.evidence) {
     rows.push(['market_data', line.key, line.label, line.value, line.source, line.vintage, line.tier]);
   }
+  report.live?.comparables.forEach((row, i) => {
+    const detail = `${row.distance}; ${row.bedrooms} bd; ${row.bathrooms} ba; ${row.listed}`;
+    rows.push(['comparables', `comparable_${i + 1}`, row.address, row.rent, detail, null, 'live']);
+  });
+  const bill = report.live?.taxBill;
+  if (bill) {
+    rows.push([
+      'property_record',
+      'tax_bill',
+      `Tax bill ${bill.year}`,
+      bill.total,
+      bill.source,
+      bill.vintage,
+      'live',
+    ]);
+  }
   rows.push(['rating', 'overall_points', 'Rating points', report.rating.points]);
   rows.push(['rating', 'overall_color', 'Rating colour', report.rating.color]);
   for (const score of report.rating.scores) {

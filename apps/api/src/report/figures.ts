@@ -4,14 +4,19 @@
  */
 import {
   addressLine,
+  type ComparableRow,
+  comparableRows,
   formatMarketFigure,
   formatMetric,
   HOLD_PERIOD_ROWS,
   houseTypeName,
+  liveRentLine,
   METRIC_LABELS,
   type MetricKey,
   marketFigureMeta,
+  recordFactsLine,
   type SharedAnalysis,
+  taxBillLine,
 } from '@sfr/contracts';
 
 /** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
@@ -38,7 +43,18 @@ export interface EvidenceLine {
   vintage: string | null;
   /** reported, estimated, live, … (issue 12); null while the API does not say */
   tier: string | null;
+  /** '$2,600 – $3,300', the figure's low–high band, with the band's own note */
+  range: string | null;
   note: string | null;
+}
+
+/** What a live provider showed (RentCast): its rent and range, the comparables, the property record. */
+export interface LiveEvidenceReport {
+  /** the sentences: the live rent with its range, the record's facts, its tax bill beside ours */
+  lines: string[];
+  comparables: ComparableRow[];
+  /** the record's latest tax bill, for the CSV */
+  taxBill: { year: number; total: number; source: string; vintage: string } | null;
 }
 
 export interface HoldPeriodReportRow {
@@ -55,6 +71,8 @@ export interface DealReport {
   address: string;
   sections: ReportSection[];
   evidence: EvidenceLine[];
+  /** null when the analysis had no live provider's evidence */
+  live: LiveEvidenceReport | null;
   holdPeriod: HoldPeriodReportRow[];
   rating: {
     points: number;
@@ -101,9 +119,32 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
       source: figure.source,
       vintage: figure.vintage,
       tier: typeof extra.tier === 'string' ? extra.tier : null,
+      range: figure.range
+        ? `${formatMarketFigure(key, figure.range.low)} – ${formatMarketFigure(key, figure.range.high)}${
+            figure.range.note ? ` (${figure.range.note})` : ''
+          }`
+        : null,
       note: figure.note ?? null,
     };
   });
+}
+
+function liveEvidence(analysis: SharedAnalysis): LiveEvidenceReport | null {
+  const { market_data: data } = analysis;
+  const record = data.property_record ?? null;
+  const comparables = comparableRows(data.comparables ?? []);
+  if (!record && comparables.length === 0) return null;
+  const lines = [
+    liveRentLine(data),
+    record && recordFactsLine(record),
+    record && taxBillLine(record, analysis.property.metrics.property_taxes),
+  ].filter((line): line is string => Boolean(line));
+  const bill = record?.tax_bill;
+  return {
+    lines,
+    comparables,
+    taxBill: bill && record ? { ...bill, source: record.source, vintage: record.vintage } : null,
+  };
 }
 
 const HOLD_PERIOD_KEYS = {
@@ -266,6 +307,7 @@ export function dealReport(analysis: SharedAnalysis): DealReport {
     address: addressLine(property),
     sections,
     evidence: evidenceLines(analysis),
+    live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),
     rating: {
       points: analysis.summary.overall_points,

@@ -112,6 +112,48 @@ function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
+/** The live provider's comparables and property record (page 2); the y below it. */
+function liveEvidenceBlock(doc: Doc, live: NonNullable<DealReport['live']>, y: number): number {
+  let top = heading(doc, 'Rent comparables and property record', PAGE.margin, y, CONTENT_WIDTH);
+  doc.font('Helvetica').fontSize(7.5).fillColor(INK);
+  for (const line of live.lines) {
+    doc.text(winAnsi(line), PAGE.margin, top, { width: CONTENT_WIDTH });
+    top = doc.y + 2;
+  }
+  if (live.comparables.length === 0) return top + 6;
+  const columns = [
+    { title: 'Address', width: CONTENT_WIDTH - 330, align: 'left' as const },
+    { title: 'Distance', width: 50, align: 'right' as const },
+    { title: 'Beds', width: 35, align: 'right' as const },
+    { title: 'Baths', width: 35, align: 'right' as const },
+    { title: 'Rent', width: 55, align: 'right' as const },
+    { title: 'Listed', width: 155, align: 'right' as const },
+  ];
+  const row = (cells: string[], font: string, ink: string) => {
+    let x = PAGE.margin;
+    let bottom = top;
+    cells.forEach((text, i) => {
+      const column = columns[i] ?? { width: 50, align: 'right' as const };
+      doc
+        .font(font)
+        .fillColor(ink)
+        .text(winAnsi(text), x, top, { width: column.width - 4, align: column.align });
+      bottom = Math.max(bottom, doc.y);
+      x += column.width;
+    });
+    top = bottom + 1.5;
+  };
+  row(
+    columns.map((c) => c.title),
+    'Helvetica-Bold',
+    MUTED,
+  );
+  for (const c of live.comparables) {
+    row([c.address, c.distance, c.bedrooms, c.bathrooms, c.rent, c.listed], 'Helvetica', INK);
+  }
+  return top + 6;
+}
+
 function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
   let top = heading(doc, 'Market evidence', PAGE.margin, y, CONTENT_WIDTH);
   const columns = [
@@ -132,7 +174,7 @@ function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
       line.label,
       line.text,
       line.tier ?? '',
-      [line.source, line.vintage, line.note].filter(Boolean).join('. '),
+      [line.source, line.vintage, line.range && `Range ${line.range}`, line.note].filter(Boolean).join('. '),
     ];
     let bottom = top;
     x = PAGE.margin;
@@ -268,7 +310,9 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
   const saleBottom = block('sale', left, y);
   const returnsBottom = block('returns', right, y);
-  y = heading(doc, 'Disclaimer and data', PAGE.margin, Math.max(saleBottom, returnsBottom), CONTENT_WIDTH);
+  y = Math.max(saleBottom, returnsBottom);
+  if (report.live) y = liveEvidenceBlock(doc, report.live, y);
+  y = heading(doc, 'Disclaimer and data', PAGE.margin, y, CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {
     width: CONTENT_WIDTH,
   });

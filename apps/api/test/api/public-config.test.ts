@@ -16,6 +16,7 @@ describe('GET /api/config: what the browser may know', () => {
     expect(res.json()).toEqual({
       mapboxToken: null,
       google: false,
+      propertyRecords: false,
       billingMode: 'test',
       howToVideoUrl: null,
       mapTiles: {
@@ -31,6 +32,7 @@ describe('GET /api/config: what the browser may know', () => {
       MAPBOX_ACCESS_TOKEN: 'sk.server-secret',
       GOOGLE_CLIENT_ID: 'client-id',
       GOOGLE_CLIENT_SECRET: 'google-secret',
+      RENTCAST_API_KEY: 'rc-server-secret',
       HOW_TO_VIDEO_URL: 'https://www.youtube-nocookie.com/embed/abc',
       MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '© Example Tiles, © OpenStreetMap contributors',
@@ -40,6 +42,7 @@ describe('GET /api/config: what the browser may know', () => {
     expect(body).toEqual({
       mapboxToken: 'pk.public-token',
       google: true,
+      propertyRecords: true,
       billingMode: 'test',
       howToVideoUrl: 'https://www.youtube-nocookie.com/embed/abc',
       mapTiles: {
@@ -47,6 +50,6 @@ describe('GET /api/config: what the browser may know', () => {
         attribution: '© Example Tiles, © OpenStreetMap contributors',
       },
     });
-    expect(res.body).not.toMatch(/sk\.server-secret|google-secret/);
+    expect(res.body).not.toMatch(/sk\.server-secret|google-secret|rc-server-secret/);
   });
 });

@@ -169,6 +169,7 @@ const facts: MarketFacts = {
   interest_rate: null,
   appreciation: null,
   insurance: null,
+  property_record: null,
   opportunities: [],
   warnings: ['No reliable crime rate is published for this county.'],
 };

@@ -33,6 +33,7 @@ function facts(violent: CrimeGradeColumns, property: CrimeGradeColumns): MarketF
     interest_rate: null,
     appreciation: null,
     insurance: null,
+    property_record: null,
     opportunities: [],
     warnings: [],
   };

@@ -139,3 +139,93 @@ export const congressAveForward = featureCollection([
     lat: 30.252243,
   }),
 ]);
+
+/**
+ * A long-term rent estimate as RentCast documents it (developers.rentcast.io, "Rent Estimate
+ * (Long-Term)" response example): the estimate, its range, the subject's coordinates and the
+ * comparables it rests on.
+ */
+export const rentcastEstimate = {
+  rent: 2950,
+  rentRangeLow: 2600,
+  rentRangeHigh: 3300,
+  latitude: 41.9599,
+  longitude: -87.6546,
+  comparables: [
+    {
+      id: '4200-N-Sheridan-Rd,-Apt-3,-Chicago,-IL-60613',
+      formattedAddress: '4200 N Sheridan Rd, Apt 3, Chicago, IL 60613',
+      addressLine1: '4200 N Sheridan Rd',
+      addressLine2: 'Apt 3',
+      city: 'Chicago',
+      state: 'IL',
+      zipCode: '60613',
+      county: 'Cook',
+      latitude: 41.9588,
+      longitude: -87.6544,
+      propertyType: 'Apartment',
+      bedrooms: 2,
+      bathrooms: 1,
+      squareFootage: 950,
+      yearBuilt: 1925,
+      status: 'Active',
+      price: 2895,
+      listingType: 'Standard',
+      listedDate: '2026-10-30T00:00:00.000Z',
+      removedDate: null,
+      lastSeenDate: '2026-11-22T00:00:00.000Z',
+      daysOnMarket: 25,
+      distance: 0.0812,
+      daysOld: 2,
+      correlation: 0.9912,
+    },
+    {
+      id: '640-W-Irving-Park-Rd,-Chicago,-IL-60613',
+      formattedAddress: '640 W Irving Park Rd, Chicago, IL 60613',
+      city: 'Chicago',
+      state: 'IL',
+      zipCode: '60613',
+      propertyType: 'Condo',
+      bedrooms: 2,
+      bathrooms: 2,
+      price: 3100,
+      distance: 0.4321,
+      correlation: 0.9655,
+    },
+  ],
+};
+
+/**
+ * Property records as RentCast documents them (developers.rentcast.io, "Property Records" and
+ * "Property Data Schema"): an array of records; taxes and assessments keyed by year.
+ */
+export const rentcastRecord = {
+  id: '5500-Grand-Lake-Dr,-San-Antonio,-TX-78244',
+  formattedAddress: '5500 Grand Lake Dr, San Antonio, TX 78244',
+  addressLine1: '5500 Grand Lake Dr',
+  addressLine2: null,
+  city: 'San Antonio',
+  state: 'TX',
+  zipCode: '78244',
+  county: 'Bexar',
+  latitude: 29.475962,
+  longitude: -98.351442,
+  propertyType: 'Single Family',
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFootage: 1878,
+  lotSize: 8850,
+  yearBuilt: 1973,
+  lastSaleDate: '2017-10-19T00:00:00.000Z',
+  lastSalePrice: 185000,
+  taxAssessments: {
+    '2023': { year: 2023, value: 225790, land: 59380, improvements: 166410 },
+    '2024': { year: 2024, value: 230950, land: 60740, improvements: 170210 },
+  },
+  propertyTaxes: {
+    '2023': { year: 2023, total: 4892 },
+    '2024': { year: 2024, total: 5014 },
+  },
+  owner: { names: ['Michael Smith'], type: 'Individual' },
+  ownerOccupied: true,
+};

@@ -1,67 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/http/outbound.js';
-import { RENTCAST_SOURCE, rentcastProvider } from '../../src/market/providers/rentcast.js';
+import {
+  RENTCAST_RECORD_SOURCE,
+  RENTCAST_SOURCE,
+  rentcastProvider,
+} from '../../src/market/providers/rentcast.js';
+import { rentcastEstimate as estimate, rentcastRecord as record } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 
 const API_KEY = 'rc-live-9fQ2aZ7mK1';
 const ADDRESS = '4218 N Sheridan Rd, Chicago, IL 60614';
 const now = () => new Date('2026-11-24T23:30:00Z');
 let server: StubServer | undefined;
-
-/**
- * A long-term rent estimate as RentCast documents it (developers.rentcast.io, "Rent Estimate
- * (Long-Term)" response example): the estimate, its range, the subject's coordinates and the
- * comparables it rests on.
- */
-const estimate = {
-  rent: 2950,
-  rentRangeLow: 2600,
-  rentRangeHigh: 3300,
-  latitude: 41.9599,
-  longitude: -87.6546,
-  comparables: [
-    {
-      id: '4200-N-Sheridan-Rd,-Apt-3,-Chicago,-IL-60613',
-      formattedAddress: '4200 N Sheridan Rd, Apt 3, Chicago, IL 60613',
-      addressLine1: '4200 N Sheridan Rd',
-      addressLine2: 'Apt 3',
-      city: 'Chicago',
-      state: 'IL',
-      zipCode: '60613',
-      county: 'Cook',
-      latitude: 41.9588,
-      longitude: -87.6544,
-      propertyType: 'Apartment',
-      bedrooms: 2,
-      bathrooms: 1,
-      squareFootage: 950,
-      yearBuilt: 1925,
-      status: 'Active',
-      price: 2895,
-      listingType: 'Standard',
-      listedDate: '2026-10-30T00:00:00.000Z',
-      removedDate: null,
-      lastSeenDate: '2026-11-22T00:00:00.000Z',
-      daysOnMarket: 25,
-      distance: 0.0812,
-      daysOld: 2,
-      correlation: 0.9912,
-    },
-    {
-      id: '640-W-Irving-Park-Rd,-Chicago,-IL-60613',
-      formattedAddress: '640 W Irving Park Rd, Chicago, IL 60613',
-      city: 'Chicago',
-      state: 'IL',
-      zipCode: '60613',
-      propertyType: 'Condo',
-      bedrooms: 2,
-      bathrooms: 2,
-      price: 3100,
-      distance: 0.4321,
-      correlation: 0.9655,
-    },
-  ],
-};
 
 afterEach(async () => {
   await server?.close();
@@ -107,9 +57,52 @@ describe('rentcastProvider: the long-term rent estimate request and answer', () 
       range: { low: 2600, high: 3300 },
       samples: 2,
       radius_miles: 0.4321,
+      comparables: [
+        {
+          address: '4200 N Sheridan Rd, Apt 3, Chicago, IL 60613',
+          distance_miles: 0.08,
+          bedrooms: 2,
+          bathrooms: 1,
+          rent: 2895,
+          days_on_market: 25,
+          last_seen: '2026-11-22',
+        },
+        // the second lists no days on market nor last-seen date
+        {
+          address: '640 W Irving Park Rd, Chicago, IL 60613',
+          distance_miles: 0.43,
+          bedrooms: 2,
+          bathrooms: 2,
+          rent: 3100,
+          days_on_market: null,
+          last_seen: null,
+        },
+      ],
       source: RENTCAST_SOURCE,
       vintage: '2026-11-24', // the UTC date of the pinned clock
     });
+  });
+
+  it('sends the square feet of a single-family house; lists comparables nearest first and drops those without an address or rent', async () => {
+    const [near, far] = estimate.comparables;
+    const { server, rentcast } = await providerAgainst(
+      json(200, {
+        ...estimate,
+        comparables: [
+          far,
+          { ...near, formattedAddress: null, addressLine1: null },
+          { ...near, price: null },
+          near,
+        ],
+      }),
+    );
+    const rent = await rentcast.marketRent({ address: ADDRESS, bedrooms: 2, units: 1, squareFeet: 1150 });
+    expect(server.onlyRequest().url.searchParams.get('squareFootage')).toBe('1150');
+    expect(rent.samples).toBe(4);
+    expect(rent.comparables?.map((c) => c.address)).toEqual([
+      '4200 N Sheridan Rd, Apt 3, Chicago, IL 60613',
+      '640 W Irving Park Rd, Chicago, IL 60613',
+    ]);
   });
 
   it('asks a 2–4 unit house per unit, without a property type, and a point when there is no address', async () => {
@@ -128,7 +121,7 @@ describe('rentcastProvider: the long-term rent estimate request and answer', () 
     );
     expect(await rentcast.marketRent({ address: ADDRESS, bedrooms: 2 })).toEqual({
       value: 2950,
-      samples: 0,
+      samples: 0, // and no comparables to list
       source: RENTCAST_SOURCE,
       vintage: '2026-11-24',
     });
@@ -205,5 +198,74 @@ describe('rentcastProvider: failures become ProviderError without the key', () =
     const half = await rentcastError(rentcast.marketRent({ address: ADDRESS, bedrooms: 2.5 }));
     expect(half.kind).toBe('input');
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+const RECORD_ADDRESS = '5500 Grand Lake Dr, San Antonio, TX 78244';
+
+describe('rentcastProvider: property records', () => {
+  it('asks /properties by address with the key in a header, and reads the rooms, size, age and latest tax bill', async () => {
+    const { server, rentcast } = await providerAgainst(json(200, [record]));
+    expect(await rentcast.propertyRecord(RECORD_ADDRESS)).toEqual({
+      address: RECORD_ADDRESS,
+      bedrooms: 3,
+      bathrooms: 2,
+      square_feet: 1878,
+      year_built: 1973,
+      tax_bill: { year: 2024, total: 5014 },
+      source: RENTCAST_RECORD_SOURCE,
+      vintage: '2026-11-24',
+    });
+    const req = server.onlyRequest();
+    expect(req.url.pathname).toBe('/properties');
+    expect(Object.fromEntries(req.url.searchParams)).toEqual({ address: RECORD_ADDRESS });
+    expect(req.headers['x-api-key']).toBe(API_KEY);
+  });
+
+  it('a record missing fields gives nulls, not a failure', async () => {
+    const { rentcast } = await providerAgainst(
+      json(200, [
+        {
+          id: 'x',
+          formattedAddress: RECORD_ADDRESS,
+          propertyType: 'Single Family',
+          propertyTaxes: { '2022': { year: 2022 } },
+        },
+      ]),
+    );
+    expect(await rentcast.propertyRecord(RECORD_ADDRESS)).toMatchObject({
+      bedrooms: null,
+      bathrooms: null,
+      square_feet: null,
+      year_built: null,
+      tax_bill: null,
+    });
+  });
+
+  it('no record (an empty list, or 404) is null', async () => {
+    const { rentcast } = await providerAgainst(json(200, []));
+    expect(await rentcast.propertyRecord(RECORD_ADDRESS)).toBeNull();
+    await server?.close();
+    const again = await providerAgainst(
+      json(404, { status: 404, error: 'not-found', message: 'No data found' }),
+    );
+    expect(await again.rentcast.propertyRecord(RECORD_ADDRESS)).toBeNull();
+  });
+
+  it('4xx, 5xx, time-outs and a wrong shape are ProviderErrors without the key', async () => {
+    const cases: [Handler, string][] = [
+      [json(401, { message: `Invalid API key: ${API_KEY}` }), 'http'],
+      [json(500, { message: 'Internal error' }), 'http'],
+      [silent, 'timeout'],
+      [json(200, { bedrooms: 3 }), 'schema'],
+      [json(200, [{ ...record, bedrooms: 'three' }]), 'schema'],
+    ];
+    for (const [handler, kind] of cases) {
+      const { rentcast } = await providerAgainst(handler, 200);
+      const error = await rentcastError(rentcast.propertyRecord(RECORD_ADDRESS));
+      expect(error.kind).toBe(kind);
+      await server?.close();
+      server = undefined;
+    }
   });
 });

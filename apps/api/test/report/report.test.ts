@@ -36,13 +36,53 @@ const noFacts: AnalysisFacts = {
   market_data: { figures: {}, warnings: [] },
 };
 
-function analysis(overrides: { hold_period?: number; purchase_price?: number } = {}) {
+/** What a RentCast-backed analysis keeps: the live rent with its range, 15 comparables, the record. */
+const liveFacts: AnalysisFacts = {
+  ...noFacts,
+  market_rent: 2_950,
+  market_data: {
+    figures: {
+      rentometer_rent: {
+        value: 2_950,
+        source: 'RentCast long-term rent estimate (AVM)',
+        vintage: '2026-11-24',
+        tier: 'live',
+        range: { low: 2_600, high: 3_300 },
+      },
+    },
+    warnings: [],
+    comparables: Array.from({ length: 15 }, (_, i) => ({
+      address: `${4200 + 2 * i} N Sheridan Rd, Chicago, IL 60613`,
+      distance_miles: 0.08 + i / 10,
+      bedrooms: 2,
+      bathrooms: i % 2 === 0 ? 1 : null,
+      rent: 2_800 + 25 * i,
+      days_on_market: 10 + i,
+      last_seen: '2026-11-22',
+    })),
+    property_record: {
+      address: '1100 Congress Ave, Austin, TX 78701',
+      bedrooms: 3,
+      bathrooms: 2,
+      square_feet: 1_878,
+      year_built: 1973,
+      tax_bill: { year: 2024, total: 2_984 },
+      source: 'RentCast property record',
+      vintage: '2026-11-24',
+    },
+  },
+};
+
+function analysis(
+  overrides: { hold_period?: number; purchase_price?: number } = {},
+  facts: AnalysisFacts = noFacts,
+) {
   const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
   const assumptions = {
     ...deriveAssumptions(property, { rentPerUnit: 2_347, propertyTaxRate: 0.01535, interestRate: 0.0803 }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
   };
-  return computeAnalysis(property, assumptions, noFacts);
+  return computeAnalysis(property, assumptions, facts);
 }
 
 const hasPdftotext = (() => {
@@ -100,6 +140,32 @@ describe('report CSV', () => {
     expect(cashflow?.slice(7).map(Number)).toEqual(deal.hold_period.levered.cashflow);
   });
 
+  it("lists a live provider's comparables and the record's tax bill", () => {
+    const deal = analysis({}, liveFacts);
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date('2026-11-24T12:00:00Z') }));
+    const comparables = rows.filter((row) => row[0] === 'comparables');
+    expect(comparables).toHaveLength(15);
+    expect(comparables[0]?.slice(1, 7)).toEqual([
+      'comparable_1',
+      '4200 N Sheridan Rd, Chicago, IL 60613',
+      '$2,800',
+      '0.08 mi; 2 bd; 1 ba; listed 10 days; seen 2026-11-22',
+      '',
+      'live',
+    ]);
+    expect(rows.find((row) => row[0] === 'property_record')?.slice(1, 7)).toEqual([
+      'tax_bill',
+      'Tax bill 2024',
+      '2984',
+      'RentCast property record',
+      '2026-11-24',
+      'live',
+    ]);
+    // no live provider: no such rows
+    const offline = parseCsv(reportCsv(dealReport(analysis()), { generatedAt: new Date() }));
+    expect(offline.some((row) => row[0] === 'comparables' || row[0] === 'property_record')).toBe(false);
+  });
+
   it('quotes commas and neutralises formula-like text', () => {
     const deal = analysis();
     deal.property.street = '=HYPERLINK("x"), 2';
@@ -129,6 +195,22 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(text).toContain('5 Year Returns Summary');
     expect(text).toContain('not financial, tax or legal advice');
     expect(text).toContain('Analysed 2026-11-20; generated 2026-11-24');
+  });
+
+  it("shows a live rent's range, its comparables and the tax bill beside ours, still on two pages", async () => {
+    const deal = analysis({}, liveFacts);
+    const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
+    expect(pdfPages(pdf)).toBe(2);
+    const text = pdfText(pdf);
+    expect(text).toContain('Range $2,600.00 – $3,300.00');
+    expect(text).toContain('Rent comparables and property record');
+    expect(text).toContain('4228 N Sheridan Rd, Chicago, IL 60613'); // the 15th
+    expect(text).toContain('listed 24 days; seen 2026-11-22');
+    const ours = Math.round(deal.property.metrics.property_taxes).toLocaleString('en-US');
+    expect(text).toContain(
+      `Tax bill 2024: $2,984 (RentCast property record, 2026-11-24), the seller's at the current assessment. This analysis uses $${ours} a year`,
+    );
+    expect(text).toContain('Record: 3 bedrooms, 2 bathrooms, 1,878 sq ft, built 1973.');
   });
 
   it('fits a 30-year hold and a $100,000,000 price on two pages', async () => {

@@ -9,6 +9,7 @@ import {
   analysisResponseSchema,
   mapPointSchema,
   type PropertyInput,
+  propertyRecordSchema,
 } from '@sfr/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../lib/api';
@@ -67,3 +68,11 @@ export const geocodeQuery = (address: string) =>
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
+
+/**
+ * GET /api/property_record: the live provider's record of the address (rooms, size, age, tax bill).
+ * Asked only when the user clicks, since each lookup is paid for; 404 when there is none.
+ */
+export function fetchPropertyRecord(address: string) {
+  return apiGet(`/api/property_record?address=${encodeURIComponent(address)}`, propertyRecordSchema);
+}

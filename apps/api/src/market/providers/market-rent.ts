@@ -1,3 +1,5 @@
+import type { RentComparable } from '@sfr/contracts';
+
 /**
  * What a live market-rent provider (RentCast, Rentometer) answers, so the service can try them in
  * order and fall back to the offline estimate.
@@ -13,6 +15,8 @@ export interface MarketRentQuery {
   lng?: number | null;
   /** Units in the building (1 for a single-family house); a provider may filter by property type. */
   units?: number;
+  /** Living area in square feet, when the user gave it. */
+  squareFeet?: number;
 }
 
 /** A live market rent for one unit of the property. */
@@ -25,6 +29,8 @@ export interface LiveMarketRent {
   /** How many comparable rentals the figure rests on. */
   samples?: number;
   radius_miles?: number;
+  /** The rentals the figure rests on, nearest first, when the provider lists them. */
+  comparables?: RentComparable[];
   /** Where the number came from, as shown to the user. */
   source: string;
   /** The date the number was fetched, YYYY-MM-DD (UTC). */

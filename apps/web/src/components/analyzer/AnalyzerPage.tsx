@@ -27,6 +27,7 @@ import { analysisFailure } from './analysis-failure';
 import { LoadingBlock } from './LoadingBlock';
 import { PropertyForm } from './PropertyForm';
 import { propertyFormValues } from './property-form';
+import { RecordFill } from './RecordFill';
 import { usePropertyForm } from './use-property-form';
 import {
   isFreshAnalysis,
@@ -153,6 +154,9 @@ function AnalyzerWorkspace({ start }: { start: ShownAnalysis | null }) {
           onChooseSuggestion={form.chooseSuggestion}
           onSubmit={form.handleSubmit((input) => void analyse(input))}
           note={freeSearchesNote(user.data)}
+          recordFill={
+            signedIn ? <RecordFill values={form.values} onFill={(next) => form.update(() => next)} /> : null
+          }
         />
       </section>
 

@@ -8,10 +8,11 @@
 
 import type { AddressSuggestion } from '@sfr/contracts';
 import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
-import type { FormEvent, InputHTMLAttributes, Ref } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { SubmitButton } from '../forms/SubmitButton';
 import { AddressCombobox } from './AddressCombobox';
 import {
+  OPTIONAL_FIELDS,
   PER_UNIT_FIELDS,
   type PropertyField,
   type PropertyFormErrors,
@@ -31,6 +32,8 @@ interface PropertyFormProps {
   note?: string | undefined;
   /** the form element, for focusing the first invalid field (usePropertyForm's formRef) */
   ref?: Ref<HTMLFormElement> | undefined;
+  /** under the rooms: filling them from a live property record, when the server offers it */
+  recordFill?: ReactNode;
 }
 
 export function propertyFieldId(field: PropertyField): string {
@@ -49,6 +52,7 @@ export function PropertyForm({
   onSubmit,
   note,
   ref,
+  recordFill,
 }: PropertyFormProps) {
   const unitHint = perUnitHint(values.factor);
   function submit(event: FormEvent) {
@@ -66,7 +70,7 @@ export function PropertyForm({
         <input
           id={propertyFieldId(name)}
           name={name}
-          required
+          required={!OPTIONAL_FIELDS.includes(name)}
           value={values[name]}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
@@ -78,6 +82,7 @@ export function PropertyForm({
             {hint}
           </span>
         ) : null}
+        {OPTIONAL_FIELDS.includes(name) ? <span className="field-hint">Optional</span> : null}
         <FieldError field={name} message={error} />
       </div>
     );
@@ -115,6 +120,14 @@ export function PropertyForm({
         min: PROPERTY_LIMITS.purchase_price.min,
         step: 'any',
       })}
+      {field('square_feet', {
+        type: 'number',
+        inputMode: 'numeric',
+        ...PROPERTY_LIMITS.square_feet,
+        step: 1,
+      })}
+      {field('year_built', { type: 'number', inputMode: 'numeric', ...PROPERTY_LIMITS.year_built, step: 1 })}
+      {recordFill ? <div className="property-form-record">{recordFill}</div> : null}
 
       <fieldset
         className="house-type"

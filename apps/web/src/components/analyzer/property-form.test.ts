@@ -1,13 +1,17 @@
+import type { PropertyRecord } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  applyRecord,
   applySuggestion,
   EMPTY_PROPERTY_FORM,
   type PropertyFormValues,
   perUnitHint,
   pickPropertyErrors,
   propertyFormValues,
+  recordAddress,
   validatePropertyForm,
 } from './property-form';
+import { recordFillMessage } from './record-fill';
 
 const valid: PropertyFormValues = {
   street: '1100 Congress Ave',
@@ -19,6 +23,8 @@ const valid: PropertyFormValues = {
   num_bathrooms: '2',
   purchase_price: '450000',
   factor: '1',
+  square_feet: '',
+  year_built: '',
 };
 
 function errorsOf(values: Partial<PropertyFormValues>) {
@@ -123,6 +129,12 @@ describe('the form around it', () => {
       factor: 2,
     });
     expect(values).toMatchObject({ num_bathrooms: '1.5', purchase_price: '300000', factor: '2' });
+    // a property analysed without the optional fields shows them blank
+    expect(values).toMatchObject({ square_feet: '', year_built: '' });
+    expect(propertyFormValues({ ...valid, square_feet: 1878, year_built: 1973 })).toMatchObject({
+      square_feet: '1878',
+      year_built: '1973',
+    });
   });
 
   it('fills the five address fields from a suggestion and keeps the rest', () => {
@@ -206,5 +218,78 @@ describe('perUnitHint', () => {
     expect(perUnitHint('1')).toBeUndefined();
     expect(perUnitHint('2')).toBe('Per unit: each of the 2 units.');
     expect(perUnitHint('4')).toBe('Per unit: each of the 4 units.');
+  });
+});
+
+describe('the optional size and age', () => {
+  it('may be left out, and must be a plausible size and year when given', () => {
+    const result = validatePropertyForm(valid);
+    expect(result.ok && result.value).toMatchObject({ num_bedrooms: 3 });
+    expect(result.ok && 'square_feet' in result.value && result.value.square_feet).toBeFalsy();
+    const given = validatePropertyForm({
+      ...valid,
+      square_feet: '1,878'.replace(',', ''),
+      year_built: ' 1973 ',
+    });
+    expect(given.ok && given.value).toMatchObject({ square_feet: 1878, year_built: 1973 });
+    expect(errorsOf({ square_feet: '12' })).toEqual({
+      square_feet: 'Square Feet must be a whole number from 100 to 100,000',
+    });
+    expect(errorsOf({ year_built: '1973.5' })).toEqual({
+      year_built: 'Year Built must be a year from 1600 to 2100',
+    });
+    expect(errorsOf({ year_built: 'old' })).toEqual({ year_built: 'Year Built must be a number' });
+  });
+});
+
+describe('filling from a property record', () => {
+  const record: PropertyRecord = {
+    address: '5500 Grand Lake Dr, San Antonio, TX 78244',
+    bedrooms: 3,
+    bathrooms: 1.75, // three-quarter baths: to the form's half steps, 2
+    square_feet: 1878.4,
+    year_built: 1973,
+    tax_bill: { year: 2024, total: 2984 },
+    source: 'RentCast property record',
+    vintage: '2026-11-26',
+  };
+
+  it('looks up only a complete address, as one line', () => {
+    expect(recordAddress(valid)).toBe('1100 Congress Ave, Austin, TX 78701');
+    expect(recordAddress({ ...valid, zipcode: '787' })).toBeNull();
+    expect(recordAddress({ ...valid, street: ' ' })).toBeNull();
+  });
+
+  it('fills the rooms (bathrooms to half steps), size and age, and names what changed', () => {
+    const { values, filled } = applyRecord(valid, record);
+    expect(values).toMatchObject({
+      num_bedrooms: '3',
+      num_bathrooms: '2',
+      square_feet: '1878',
+      year_built: '1973',
+    });
+    // bedrooms and bathrooms already matched
+    expect(filled).toEqual(['square_feet', 'year_built']);
+    expect(recordFillMessage(record, filled)).toBe(
+      "Filled Square Feet and Year Built from the RentCast property record (2026-11-26). Its 2024 tax bill: $2,984, the seller's; the results show it beside our estimate for a buyer.",
+    );
+  });
+
+  it('keeps what the user typed where the record has nothing the form accepts', () => {
+    const typed = { ...valid, num_bedrooms: '4', square_feet: '2000' };
+    const bare: PropertyRecord = {
+      ...record,
+      bedrooms: 0, // a studio: below the form's 1 bedroom
+      bathrooms: null,
+      square_feet: null,
+      year_built: null,
+      tax_bill: null,
+    };
+    const { values, filled } = applyRecord(typed, bare);
+    expect(values).toEqual(typed);
+    expect(filled).toEqual([]);
+    expect(recordFillMessage({ ...record, tax_bill: null }, filled)).toBe(
+      "Nothing to fill from the RentCast property record (2026-11-26): it has no other rooms, size or age than the form's.",
+    );
   });
 });

@@ -4,12 +4,18 @@
  * and what choosing an address suggestion fills in.
  */
 
-import { type AddressSuggestion, type PropertyInput, propertyInputSchema } from '@sfr/contracts';
+import {
+  type AddressSuggestion,
+  PROPERTY_LIMITS,
+  type PropertyInput,
+  type PropertyRecord,
+  propertyInputSchema,
+} from '@sfr/contracts';
 import { checkWithSchema, type Validated } from '../forms/form-check';
 
 export type PropertyField = keyof PropertyInput;
 
-/** Every field as its input holds it; the house type radio holds '1' to '4'. */
+/** Every field as its input holds it ('' for an optional one left out); the house type radio holds '1' to '4'. */
 export type PropertyFormValues = Record<PropertyField, string>;
 
 export type PropertyFormErrors = Partial<Record<PropertyField, string>>;
@@ -25,7 +31,12 @@ export const PROPERTY_FIELDS: readonly PropertyField[] = [
   'num_bathrooms',
   'purchase_price',
   'factor',
+  'square_feet',
+  'year_built',
 ];
+
+/** The fields the analysis runs without; a live rent estimate uses the size. */
+export const OPTIONAL_FIELDS: readonly PropertyField[] = ['square_feet', 'year_built'];
 
 /** A blank form; the house type starts at Single Family (spec §9). */
 export const EMPTY_PROPERTY_FORM: PropertyFormValues = {
@@ -38,6 +49,8 @@ export const EMPTY_PROPERTY_FORM: PropertyFormValues = {
   num_bathrooms: '',
   purchase_price: '',
   factor: '1',
+  square_feet: '',
+  year_built: '',
 };
 
 /** The fields counted per unit: the rent is multiplied by the units, the rooms are not. */
@@ -65,15 +78,54 @@ export function pickPropertyErrors(fields: Readonly<Record<string, string>>): Pr
   return errors;
 }
 
-/** A property as the form shows it, e.g. when a saved property is reopened. */
+/** A property as the form shows it, e.g. when a saved property is reopened; a missing optional field is ''. */
 export function propertyFormValues(
   property: {
-    [K in PropertyField]: string | number;
+    [K in PropertyField]?: string | number | undefined;
   },
 ): PropertyFormValues {
   const values = { ...EMPTY_PROPERTY_FORM };
-  for (const field of PROPERTY_FIELDS) values[field] = String(property[field]);
+  for (const field of PROPERTY_FIELDS) values[field] = String(property[field] ?? values[field]);
   return values;
+}
+
+/** The address as the property record is looked up by, or null until street, city, state and ZIP are typed. */
+export function recordAddress(values: PropertyFormValues): string | null {
+  const [street, city, state, zip] = [values.street, values.city, values.state_code, values.zipcode].map(
+    (v) => v.trim(),
+  );
+  if (!street || !city || !/^[A-Za-z]{2}$/.test(state ?? '') || !/^\d{5}/.test(zip ?? '')) return null;
+  return `${street}, ${city}, ${state?.toUpperCase()} ${zip?.slice(0, 5)}`;
+}
+
+/**
+ * The form filled from a property record: bedrooms, bathrooms (to the form's half steps), square
+ * feet and year built where the record has a value the form accepts; the rest is left as typed.
+ * `filled` names the fields changed, for the message.
+ *
+ * @example applyRecord(values, { bedrooms: 3, bathrooms: 2.25, square_feet: 1878, year_built: 1973, … })
+ *   → { num_bedrooms: '3', num_bathrooms: '2', square_feet: '1878', year_built: '1973' } filled
+ */
+export function applyRecord(
+  values: PropertyFormValues,
+  record: Pick<PropertyRecord, 'bedrooms' | 'bathrooms' | 'square_feet' | 'year_built'>,
+): { values: PropertyFormValues; filled: PropertyField[] } {
+  const candidates: [PropertyField, number | null][] = [
+    ['num_bedrooms', record.bedrooms],
+    ['num_bathrooms', record.bathrooms === null ? null : Math.round(record.bathrooms * 2) / 2],
+    ['square_feet', record.square_feet === null ? null : Math.round(record.square_feet)],
+    ['year_built', record.year_built],
+  ];
+  const next = { ...values };
+  const filled: PropertyField[] = [];
+  for (const [field, value] of candidates) {
+    if (value === null) continue;
+    const limits = PROPERTY_LIMITS[field as keyof typeof PROPERTY_LIMITS] as { min: number; max: number };
+    if (value < limits.min || value > limits.max || next[field] === String(value)) continue;
+    next[field] = String(value);
+    filled.push(field);
+  }
+  return { values: next, filled };
 }
 
 /** The fields a chosen address suggestion fills. */

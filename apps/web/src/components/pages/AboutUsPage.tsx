@@ -23,28 +23,32 @@ const FEATURES: readonly Feature[] = [
     body:
       'Rents are looked up the moment you analyze an address. You see two figures side by side: the HUD rent, ' +
       "HUD's Fair Market Rent for the bedroom count (the ZIP code's Small Area FMR where HUD uses them, the " +
-      "county's FMR elsewhere), which is roughly what a Section 8 voucher covers; and a market rent for the " +
-      'same bedrooms. The market rent times the number of units becomes the starting monthly rent (the HUD ' +
-      'rent when there is no market figure), and you can overwrite it.',
+      "county's FMR elsewhere), which is roughly what a Section 8 voucher covers; and a market rent, what a " +
+      'landlord can ask for the same bedrooms, with its range. Where the voucher pays more than the market, ' +
+      'the results call it a Section 8 opportunity. The market rent times the number of units becomes the ' +
+      'starting monthly rent (the HUD rent when there is no market figure), and you can overwrite it.',
   },
   {
     title: 'Crime data',
     body:
-      'Every county gets a violent crime grade and a property crime grade from A+ (least crime) to F. Grades ' +
-      "rank the county's reported crime rate against every county with reliable reporting in the same year, " +
-      'using FBI NIBRS data compiled by the Urban Institute (2021–2023); the median county is a C+. Each ' +
-      'grade says how it is known: reported by every agency, reported citywide (a city police force that ' +
-      'spans several counties), reported incompletely, or estimated from the county’s Census figures where ' +
-      'too few agencies reported. Only reported grades count towards the rating.',
+      'Every address gets a violent crime grade and a property crime grade from A+ (least crime) to F, for ' +
+      'the city you typed where it reports its own rate, for the county outside its graded cities elsewhere, ' +
+      "and for each New York City borough from the state's borough figures. Grades rank the rate against " +
+      'the people of every place with reliable reporting in the same year, using FBI NIBRS data compiled by ' +
+      'the Urban Institute (2021–2023). Each grade says how it is known: reported, reported incompletely (a ' +
+      'rate far below its own other years or its estimate, as in Florida after 2021), or estimated from ' +
+      'Census figures. Only reported grades count towards the rating.',
   },
   {
     title: 'Rental calculator',
     body:
       'A month-by-month model of the whole deal: acquisition and closing costs, rent and other income less ' +
-      'vacancy, management, insurance, property taxes at the county’s effective rate (Census ACS) and ' +
-      'maintenance, a loan priced from the Freddie Mac weekly mortgage rate plus an investor premium, then ' +
-      'net operating income and cash flow with and without the loan. Every highlighted assumption can be ' +
-      `edited and recalculated with ${UI_TEXT.updateMetrics}.`,
+      'vacancy, management, landlord insurance priced from your state’s average premium and the county’s ' +
+      'hurricane and wildfire losses, property taxes at what a buyer pays (the city’s own rates where we ' +
+      'hold them, else the county’s rate under the state’s rules for a rental) and maintenance, a loan priced ' +
+      'from the Freddie Mac weekly mortgage rate plus an investor premium, then net operating income and ' +
+      'cash flow with and without the loan, and a sale at the county’s own long-run price growth. Every ' +
+      `highlighted assumption can be edited and recalculated with ${UI_TEXT.updateMetrics}.`,
   },
   {
     title: 'Investment ratings',
@@ -56,17 +60,37 @@ const FEATURES: readonly Feature[] = [
 
 const SOURCES: readonly { name: string; use: string }[] = [
   {
-    name: 'U.S. Department of Housing and Urban Development: FY2026 Fair Market Rents and Small Area FMRs',
+    name: 'U.S. Department of Housing and Urban Development: Fair Market Rents and Small Area FMRs',
     use: 'HUD rent, and the market rent estimate built on it',
+  },
+  {
+    name: 'Zillow Observed Rent Index (typical asking rents by ZIP code) and Zillow listing rents by bedroom',
+    use: 'how far an asking rent sits from HUD’s figure, and the bedroom ladder, fitted and checked state by state',
   },
   { name: 'HUD-USPS ZIP code to county crosswalk', use: 'which county a ZIP code belongs to' },
   {
-    name: 'U.S. Census Bureau, American Community Survey 5-year estimates (2019–2023)',
-    use: 'effective property tax rates by county, and the county figures behind estimated crime grades',
+    name: 'U.S. Census Bureau, American Community Survey 5-year estimates (2019–2023) and place populations',
+    use: 'effective property tax rates by county, the figures behind estimated crime grades, and which city an address is in',
   },
   {
     name: 'Urban Institute, Mobility Metrics (reported-crime metric), from FBI NIBRS data as processed by Jacob Kaplan',
-    use: 'violent and property crime grades',
+    use: 'violent and property crime grades by city and county',
+  },
+  {
+    name: 'New York State Division of Criminal Justice Services, index crimes by county',
+    use: 'the crime grades of New York City’s boroughs',
+  },
+  {
+    name: 'Bankrate and NerdWallet 2025 state average homeowners premiums; FEMA National Risk Index',
+    use: 'the insurance estimate and its range',
+  },
+  {
+    name: 'City and county assessors’ published tax rates and the states’ assessment rules',
+    use: 'the property tax a buyer pays in the cities we hold',
+  },
+  {
+    name: 'Federal Housing Finance Agency, county house price index (1976–2024)',
+    use: 'the default yearly price appreciation and its range',
   },
   { name: 'Freddie Mac, Primary Mortgage Market Survey®', use: 'the starting interest rate for the loan' },
 ];
@@ -136,12 +160,16 @@ export function AboutUsPage() {
           ))}
         </ul>
         <p className="field-hint">
-          The market rent is fetched live from RentCast or Rentometer when they are connected; otherwise it is
-          an estimate: HUD’s 40th-percentile rent for the ZIP code and bedroom count (its Small Area FMR where
-          HUD publishes one) raised by 8 %, the typical gap between HUD’s 50th- and 40th-percentile rents, and
-          shown with its range. Every figure on the results says whether it was reported, estimated or fetched
-          live. Published data lags the market, so treat every figure as a starting point, not an appraisal,
-          and check rents, taxes and insurance quotes locally before you buy.
+          The market rent is fetched live from RentCast or Rentometer when they are connected, with the
+          comparable rentals it rests on; otherwise it is an estimate of the asking rent: HUD’s figure for the
+          ZIP code mapped to asking rents by a line fitted on Zillow’s typical rents in about 6,600 ZIP codes
+          (scored on states left out of the fit, it lands within 15 % of the typical asking rent in 63 % of
+          ZIP codes with a Small Area FMR), then the bedroom ladder seen in listings, shown with a range meant
+          to hold 8 asking rents in 10. Insurance, tax and appreciation carry their ranges and sources the
+          same way. Every figure on the results says where it comes from, how recent it is, and whether it was
+          reported, estimated or fetched live. Published data lags the market, so treat every figure as a
+          starting point, not an appraisal, and check rents, taxes and insurance quotes locally before you
+          buy.
         </p>
       </section>
 

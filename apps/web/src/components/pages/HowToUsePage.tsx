@@ -84,15 +84,16 @@ export function HowToUsePage() {
 
       <section id={SECTIONS[1].id} aria-labelledby={`${SECTIONS[1].id}-title`} className="guide-section">
         <h2 id={`${SECTIONS[1].id}-title`}>2. {SECTIONS[1].title}</h2>
-        <p>Fill in the property form. Every field is required.</p>
+        <p>Fill in the property form. Every field is required except Square Feet and Year Built.</p>
         <ul>
           <li>
             <strong>Street</strong>: start typing and choose a suggestion; it fills in City, Zipcode, State
             Code and County for you. You can also type them yourself.
           </li>
           <li>
-            <strong>Zipcode</strong> decides the rent and the market data, and <strong>County</strong> the
-            crime grades and the property tax rate, so check both.
+            <strong>Zipcode</strong> decides the rent and the market data, <strong>City</strong> the crime
+            grades and, for the cities we hold rates for, the property tax rate, and <strong>County</strong>{' '}
+            the rest, so check all three.
           </li>
           <li>
             <strong>Number of Bedrooms</strong> (at least 1) and <strong>Number of Bathrooms</strong> (at
@@ -104,6 +105,11 @@ export function HowToUsePage() {
           <li>
             <strong>House type</strong>: {Object.values(HOUSE_TYPES).join(', ')}. The number of units
             multiplies the rent.
+          </li>
+          <li>
+            <strong>Square Feet</strong> and <strong>Year Built</strong> are optional. Where the site is
+            connected to RentCast, <strong>Fill from the property record</strong> fills the rooms, size and
+            age from the county’s record of the address and tells you its latest tax bill.
           </li>
         </ul>
         <GuideFigure
@@ -136,11 +142,13 @@ export function HowToUsePage() {
         <ul>
           <li>
             <strong>Rent</strong>: the HUD rent (HUD’s Fair Market Rent, about what a Section 8 voucher
-            covers) and the market rent for the same bedrooms.
+            covers) and the market rent for the same bedrooms, with the range it is likely to fall in. When
+            HUD’s rent is the higher of the two, the results say so as a Section 8 opportunity. With a live
+            provider, the comparable rentals behind its estimate are listed under Market Data Sources.
           </li>
           <li>
-            <strong>Crime Metrics</strong>: the county’s violent and property crime grades, A+ (least crime)
-            to F.
+            <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (of
+            the county outside its big cities where the city has no rate of its own), A+ (least crime) to F.
           </li>
           <li>
             <strong>Acquisition Cost</strong>, <strong>Income</strong>, <strong>Expenses</strong> and{' '}

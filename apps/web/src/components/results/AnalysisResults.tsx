@@ -47,6 +47,7 @@ import {
   startEditing,
 } from './assumption-editor';
 import { HoldPeriodTable } from './HoldPeriodTable';
+import { LiveEvidence } from './LiveEvidence';
 import { MarketOpportunities, MarketSources, MarketWarnings } from './MarketSources';
 import { MetricsPanel } from './MetricsPanel';
 import {
@@ -282,6 +283,7 @@ export default function AnalysisResults({
             </section>
             <RatingCard rating={live.summary} metrics={live.year_1_metrics} />
             <MarketSources marketData={live.market_data} units={live.property.factor} />
+            <LiveEvidence marketData={live.market_data} yearlyTax={live.property.metrics.property_taxes} />
           </div>
         </div>
       </MetricSourceContext.Provider>

@@ -49,3 +49,21 @@ describe('propertyFacts', () => {
     ]);
   });
 });
+
+describe('the optional size and age', () => {
+  it('are listed after the price when given', () => {
+    const facts = propertyFacts({
+      county_name: 'Bexar',
+      num_bedrooms: 3,
+      num_bathrooms: 2,
+      purchase_price: 210000,
+      factor: 1,
+      square_feet: 1878,
+      year_built: 1973,
+    });
+    expect(facts.slice(-2)).toEqual([
+      { label: 'Square Feet', value: '1,878' },
+      { label: 'Year Built', value: '1973' },
+    ]);
+  });
+});

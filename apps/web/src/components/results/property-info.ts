@@ -31,5 +31,12 @@ export function propertyFacts(property: Omit<PropertyInput, 'street' | 'city' | 
     { label: `Bathrooms${perUnit}`, value: String(property.num_bathrooms) },
     { label: 'County', value: property.county_name },
     { label: 'Purchase Price', value: formatMoney(property.purchase_price) },
+    // the optional size and age, when the user (or the property record) gave them
+    ...(property.square_feet === undefined
+      ? []
+      : [{ label: 'Square Feet', value: property.square_feet.toLocaleString('en-US') }]),
+    ...(property.year_built === undefined
+      ? []
+      : [{ label: 'Year Built', value: String(property.year_built) }]),
   ] satisfies PropertyFact[];
 }
