@@ -170,7 +170,10 @@ describe('live recalculation', () => {
     // 3 % of 400,000; the insurance and tax rates of the first analysis; 1 % of the 75 % loan
     expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
     expect(rateOfInsurance).toBeGreaterThan(0.01); // Travis County: above the old flat 0.6 %
-    expect(Number(await assumption(page, 'insurance').inputValue())).toBeCloseTo(rateOfInsurance * 400_000, 1);
+    expect(Number(await assumption(page, 'insurance').inputValue())).toBeCloseTo(
+      rateOfInsurance * 400_000,
+      1,
+    );
     expect(await assumption(page, 'financing_fees').inputValue()).toBe('3000');
     expect(Number(await assumption(page, 'property_taxes').inputValue())).toBeCloseTo(rateOfTax * 400_000, 2);
     // price + closing cost; 25 % down + closing + financing + processing fees

@@ -24,7 +24,7 @@ export const LiveEvidence = memo(function LiveEvidence({
       <h3 id="live-evidence-title">Rent Comparables and Property Record</h3>
       {rentLine ? <p>{rentLine}</p> : null}
       {comparables.length > 0 ? (
-        // focusable, so a keyboard can scroll it sideways on a phone
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways
         <section className="table-scroll" aria-labelledby="comparables-caption" tabIndex={0}>
           <table className="comparables">
             <caption id="comparables-caption">The rentals the estimate rests on, nearest first</caption>
