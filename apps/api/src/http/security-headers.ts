@@ -28,11 +28,18 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Readonly<Record
   return Object.freeze(headers);
 }
 
-/** Sets the headers on every reply (a route may still override one, as the test checkout does). */
+/** What every API answer says to caches: it may hold one user's data, so no browser or proxy keeps it. */
+export const API_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Sets the headers on every reply, and `API_CACHE_CONTROL` on every `/api/` reply (a route may
+ * still override one, as the test checkout does).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = Object.freeze({ ...headers, 'cache-control': API_CACHE_CONTROL });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     done();
   });
 }
