@@ -59,12 +59,17 @@ const metadata = z
   .record(z.string(), z.string())
   .nullish()
   .transform((m) => m ?? {});
-const unixSeconds = z.number().int().nonnegative();
+/** A Unix time in seconds a Date can hold (up to 9999-12-31): 1e15 is refused, not a RangeError later. */
+const unixSeconds = z.number().int().nonnegative().max(253_402_300_799);
+/** When Stripe created an event: not more than a day ahead of our clock (events are ordered by it). */
+const createdSeconds = unixSeconds.refine((seconds) => seconds * 1_000 <= Date.now() + 86_400_000, {
+  message: 'created is in the future',
+});
 
 const envelope = z.object({
   id: z.string().min(1),
   type: z.string().min(1),
-  created: unixSeconds,
+  created: createdSeconds,
   data: z.object({ object: z.unknown() }),
 });
 

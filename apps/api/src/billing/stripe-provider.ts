@@ -5,6 +5,9 @@
 import Stripe from 'stripe';
 import { type BillingProvider, CHECKOUT_OPEN_MINUTES, WebhookSignatureError } from './provider.js';
 
+/** How far ahead of our clock a webhook's signature may be dated (clock skew), in ms. */
+export const WEBHOOK_CLOCK_SKEW_MS = 60_000;
+
 /**
  * Every Stripe call is bounded: 3 s per attempt and 2 retries (with the SDK's short back-off) stay
  * under 12 s, and the billing service also gives a whole checkout 12 s, inside the 15 s the web waits.
@@ -103,6 +106,11 @@ export function stripeProvider({
 
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError('no Stripe-Signature header');
+      // Stripe's SDK refuses a signature older than its tolerance but not one from the future
+      const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1]);
+      if (Number.isFinite(signedAt) && signedAt * 1_000 > Date.now() + WEBHOOK_CLOCK_SKEW_MS) {
+        throw new WebhookSignatureError('the signature is dated in the future');
+      }
       try {
         return stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
       } catch (e) {

@@ -85,6 +85,25 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
       expect((await userRecord(t.database, user.id)).subscription_status).toBe('NOT PAID');
     });
 
+    it('refuses a signature dated more than a minute ahead of our clock (Stripe only refuses stale ones)', async () => {
+      const user = await customer();
+      const event = stripeEvent('customer.subscription.created', subscriptionFor(user), at(0));
+      const payload = JSON.stringify(event);
+      const { default: Stripe } = await import('stripe');
+      const signed = (secondsAhead: number) =>
+        Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: stripeEnv().STRIPE_WEBHOOK_SECRET ?? '',
+          timestamp: Math.floor(Date.now() / 1_000) + secondsAhead,
+        });
+      const future = await deliver(t.app, event, { payload, signature: signed(10 * 60) });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().code).toBe('INVALID_SIGNATURE');
+      expect(await recordedEvents(t.database, event.id)).toHaveLength(0);
+      // a clock a few seconds apart is not an attack
+      expect((await deliver(t.app, event, { payload, signature: signed(20) })).statusCode).toBe(200);
+    });
+
     it('verifies the exact bytes Stripe signed (a re-serialised body would not match)', async () => {
       const user = await customer();
       const event = stripeEvent('customer.subscription.created', subscriptionFor(user), at(0));
@@ -341,6 +360,20 @@ describe.each(DATABASE_KINDS)('Stripe webhook on %s', (kind) => {
     expect(
       await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, broken.id)),
     ).toHaveLength(0);
+  });
+
+  it('refuses a signed event created at an impossible or future time with 400, never a 500', async () => {
+    const user = await customer();
+    for (const created of [1e15, 1.5, Math.floor(Date.now() / 1_000) + 7 * 86_400]) {
+      const event = {
+        ...stripeEvent('customer.subscription.created', subscriptionFor(user), at(0)),
+        created,
+      };
+      const res = await deliver(t.app, event);
+      expect(res.statusCode, String(created)).toBe(400);
+      expect(res.json().code).toBe('INVALID_EVENT');
+      expect(await recordedEvents(t.database, event.id)).toHaveLength(0);
+    }
   });
 
   it('ends unlimited analysis at the end of a cancelled period', async () => {
