@@ -19,6 +19,7 @@ import { analysisRoutes } from './analysis/routes.js';
 import { createAnalysisService } from './analysis/service.js';
 import { createUserAnalyses } from './analysis/user-analyses.js';
 import { arcticGoogle } from './auth/google.js';
+import { knownAddresses } from './auth/known-addresses.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     google,
     secureCookie: config.SESSION_COOKIE_SECURE,
     appUrl: config.APP_URL,
+    known: knownAddresses(db.db),
   });
   const budgets = analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE);
   await app.register(analysisRoutes, { prefix: '/api', userAnalyses, analyses, entitlements, budgets });

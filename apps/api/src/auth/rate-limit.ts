@@ -5,11 +5,21 @@
  *
  * - per (email, client address): tight; the one a guesser meets first;
  * - per client address: many emails from one address;
- * - per email, much higher: many addresses against one account, without letting a stranger lock the
- *   owner out (five wrong passwords from elsewhere leave the owner's own (email, address) budget whole).
+ * - per email, much higher: many addresses against one account. It does not apply where the owner
+ *   signed in before (known-addresses.ts), so strangers spending it cannot lock the owner out, and a
+ *   successful log-in gives its units back (only failures count).
  */
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { type Budget, type Charge, clientKey, HOUR, limitHandler, MINUTE } from '../http/rate-limit.js';
+import {
+  type Budget,
+  type Charge,
+  clientKey,
+  enforce,
+  HOUR,
+  limitHandler,
+  MINUTE,
+} from '../http/rate-limit.js';
+import type { KnownAddresses } from './known-addresses.js';
 import { AUTH_MESSAGES } from './messages.js';
 
 export interface AuthBudgets {
@@ -68,4 +78,36 @@ export function ipAndEmailLimit(
     (request) => authCharges(name, budgets, emailOf(request), request.ip),
     AUTH_MESSAGES.rateLimited,
   );
+}
+
+/** What each request's owner-aware limit spent, for `refundAuthCharges`. */
+const spentBy = new WeakMap<FastifyRequest, Charge[]>();
+
+/**
+ * ipAndEmailLimit that leaves out the per-email budget where the account's owner has signed in
+ * before: a stranger's guesses from elsewhere spend the email's budget, the owner's own address
+ * keeps working (its own (email, address) and address budgets still apply).
+ */
+export function ownerAwareLimit(
+  app: FastifyInstance,
+  name: string,
+  budgets: AuthBudgets,
+  emailOf: (request: FastifyRequest) => string,
+  known: KnownAddresses,
+): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    const email = emailOf(request);
+    const all = authCharges(name, budgets, email, request.ip);
+    const charges = (await known.isKnown(email, request.ip))
+      ? all.filter((charge) => charge.bucket !== `${name}:email`)
+      : all;
+    spentBy.set(request, charges);
+    await enforce(app.rateLimiter, charges, request, reply, AUTH_MESSAGES.rateLimited);
+  };
+}
+
+/** Gives back what the request's ownerAwareLimit spent: a successful log-in is not a guess. */
+export async function refundAuthCharges(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const charges = spentBy.get(request);
+  if (charges) await app.rateLimiter.refund(charges);
 }

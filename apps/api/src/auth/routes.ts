@@ -20,9 +20,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 import { clearSessionCookie, cookieOptions, type SecureSetting, setSessionCookie } from './cookies.js';
 import { type GoogleOAuth, GoogleOAuthError } from './google.js';
+import type { KnownAddresses } from './known-addresses.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { requireUser } from './plugin.js';
-import { AUTH_RATE_LIMITS, ipAndEmailLimit } from './rate-limit.js';
+import { AUTH_RATE_LIMITS, ipAndEmailLimit, ownerAwareLimit, refundAuthCharges } from './rate-limit.js';
 import { type AuthService, GoogleSignInError, type SignedIn } from './service.js';
 import type { SessionStore } from './sessions.js';
 import { secretsEqual } from './tokens.js';
@@ -35,6 +36,8 @@ export interface AuthRoutesOptions {
   secureCookie: SecureSetting;
   /** The web app's public URL: where Google sign-in sends the browser afterwards. */
   appUrl: string;
+  /** where each user has signed in from: the owner is not locked out by strangers' guesses */
+  known: KnownAddresses;
 }
 
 const GOOGLE_STATE_COOKIE = 'sfr_google_state';
@@ -52,12 +55,14 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, sessions, google, secureCookie, appUrl } = options;
+  const { auth, sessions, google, secureCookie, appUrl, known } = options;
 
   /** Replaces whatever session the browser had with the new one and sets its cookie. */
   async function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) {
     if (request.session) await sessions.invalidate(request.session.id);
     const { token, session } = signedIn.session;
+    // where the owner signs in from: there strangers' guesses on the email cannot lock them out
+    await known.remember(signedIn.user.id, request.ip);
     setSessionCookie(request, reply, secureCookie, token, session.expiresAt);
     request.user = signedIn.user;
     request.session = session;
@@ -92,10 +97,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: logInBodySchema,
         response: { 200: userResponseSchema, ...errors },
       },
-      preHandler: ipAndEmailLimit(app, 'logIn', AUTH_RATE_LIMITS.logIn, bodyEmail),
+      preHandler: ownerAwareLimit(app, 'logIn', AUTH_RATE_LIMITS.logIn, bodyEmail, known),
     },
     async (request, reply) => {
       const signedIn = await auth.logIn(request.body.email, request.body.password);
+      await refundAuthCharges(app, request);
       await startSession(request, reply, signedIn);
       return { user: signedIn.user };
     },
@@ -198,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         body: resetRequestBodySchema,
         response: { 200: okResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
-      preHandler: ipAndEmailLimit(app, 'passwordReset', AUTH_RATE_LIMITS.passwordReset, bodyEmail),
+      preHandler: ownerAwareLimit(app, 'passwordReset', AUTH_RATE_LIMITS.passwordReset, bodyEmail, known),
     },
     async (request) => {
       await auth.requestPasswordReset(request.body.email);

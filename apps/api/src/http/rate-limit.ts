@@ -8,7 +8,7 @@
  * Windows are aligned on the epoch, so every process agrees where one starts.
  */
 
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema.js';
@@ -34,6 +34,8 @@ export type SpendResult = { allowed: true } | { allowed: false; bucket: string; 
 export interface RateLimiter {
   /** Spends one unit of every charge (all of them, even when one is already over). */
   spend(charges: readonly Charge[]): Promise<SpendResult>;
+  /** Gives back the unit `spend` took in the current window (a successful log-in costs no budget). */
+  refund(charges: readonly Charge[]): Promise<void>;
   /** Deletes the counters of windows that have ended; returns how many. */
   sweep(): Promise<number>;
 }
@@ -74,6 +76,27 @@ export function createRateLimiter(db: Database, now: () => number = Date.now): R
         }
       }
       return refused;
+    },
+    async refund(charges) {
+      if (charges.length === 0) return;
+      const at = now();
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`${rateLimitCounters.count} - 1` })
+        .where(
+          and(
+            gt(rateLimitCounters.count, 0),
+            or(
+              ...charges.map(({ bucket, key, budget }) =>
+                and(
+                  eq(rateLimitCounters.bucket, bucket),
+                  eq(rateLimitCounters.key, key),
+                  eq(rateLimitCounters.window_start, Math.floor(at / budget.windowMs) * budget.windowMs),
+                ),
+              ),
+            ),
+          ),
+        );
     },
     async sweep() {
       const deleted = await db

@@ -105,6 +105,54 @@ describe.each(DATABASE_KINDS)('auth protections on %s', (kind) => {
       expect(res.statusCode).toBe(200);
     });
 
+    it("keeps the owner's own address working when strangers from 20 addresses spent the email's budget", async () => {
+      const { b: owner, input } = await signedIn(); // signed up from this address: it is the owner's
+      const strangers = Array.from({ length: 20 }, () => browser());
+      for (const stranger of strangers) {
+        for (let i = 0; i < 5; i += 1) {
+          const res = await stranger.post('/api/auth/login', {
+            email: input.email,
+            password: 'wrong password',
+          });
+          expect(res.statusCode).toBe(401);
+        }
+      }
+      // the email's 100 are spent: a new address is refused even with the right password...
+      expect((await browser().post('/api/auth/login', input)).statusCode).toBe(429);
+      // ...the owner's own address is not
+      expect((await owner.post('/api/auth/login', input)).statusCode).toBe(200);
+    });
+
+    it('spends no budget on successful log-ins', async () => {
+      const { b: owner, input } = await signedIn();
+      // the (email, address) budget is 5 an window: eight good log-ins in a row all pass
+      for (let i = 0; i < 8; i += 1) {
+        expect((await owner.post('/api/auth/login', input)).statusCode).toBe(200);
+      }
+      // and failures still count: five wrong ones, then the sixth attempt is refused
+      for (let i = 0; i < 5; i += 1) {
+        expect(
+          (await owner.post('/api/auth/login', { ...input, password: 'wrong password' })).statusCode,
+        ).toBe(401);
+      }
+      expect((await owner.post('/api/auth/login', input)).statusCode).toBe(429);
+    });
+
+    it("answers the owner's own reset request after strangers spent the email's 10", async () => {
+      const { b: owner, input } = await signedIn();
+      for (let i = 0; i < 10; i += 1) {
+        expect(
+          (await browser().post('/api/auth/password-reset/request', { email: input.email })).statusCode,
+        ).toBe(200);
+      }
+      expect(
+        (await browser().post('/api/auth/password-reset/request', { email: input.email })).statusCode,
+      ).toBe(429);
+      expect((await owner.post('/api/auth/password-reset/request', { email: input.email })).statusCode).toBe(
+        200,
+      );
+    });
+
     it('stops a 6th attempt on one email from one address within 15 minutes, with Retry-After', async () => {
       const { input } = await signedIn();
       const guesser = browser();

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -61,6 +62,22 @@ export const sessions = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.user_id)],
+);
+
+/**
+ * Client addresses (clientKey: IPv4, or an IPv6 /64) a user has signed in from: there the owner is
+ * not held to the email's rate-limit budget, so strangers guessing from elsewhere cannot lock them out.
+ */
+export const knownLoginAddresses = pgTable(
+  'known_login_addresses',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    last_success_at: timestamp('last_success_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.address] })],
 );
 
 /** One-time tokens for email verification and password reset: only the SHA-256 of the token is stored. */
