@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, MARKET_TABLES_DIR } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
+import { DataDirInUseError } from '../src/db/data-dir-lock.js';
 import { fredProvider } from '../src/market/providers/fred.js';
 import { RefreshError } from '../src/market/refresh/hud.js';
 import { refreshMarketData } from '../src/market/refresh/run.js';
@@ -41,6 +42,13 @@ const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,
   dataDir: `${config.DATA_DIR}/pglite`,
   log,
+}).catch((error: unknown) => {
+  // the server holds the embedded database: say so in one line
+  if (error instanceof DataDirInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
 });
 try {
   const report = await refreshMarketData({

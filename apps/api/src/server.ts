@@ -1,6 +1,7 @@
 /** Starts the API: reads the config, builds the app, listens, and shuts down gracefully. */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirInUseError } from './db/data-dir-lock.js';
 import { trackConnections } from './http/connections.js';
 
 async function main(): Promise<void> {
@@ -14,7 +15,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  const app = await buildApp({ config }).catch((error: unknown) => {
+    // a second process on the embedded database's folder: one line saying what to do, no stack
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  });
   const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {

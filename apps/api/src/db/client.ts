@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -128,10 +129,23 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
 async function openPglite(dataDir: string, log: DbLog, started: number): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
-  if (!inMemory) await mkdir(dir, { recursive: true });
-  const handle = await usePglite(await PGlite.create(dir));
-  log.info({ kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) }, 'database ready');
-  return handle;
+  if (inMemory) return usePglite(await PGlite.create(dir));
+  await mkdir(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  try {
+    const handle = await usePglite(await PGlite.create(dir));
+    log.info({ kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) }, 'database ready');
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 /**
