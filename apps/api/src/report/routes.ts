@@ -1,6 +1,8 @@
 /**
  * The deal report as a download (issue 14 §4): the PDF and the CSV of one of the user's analyses or
- * saved properties, owner only (anyone else's id is the same 404 as an unknown one).
+ * saved properties, owner only (anyone else's id is the same 404 as an unknown one). Writing a PDF
+ * costs ~70 ms of CPU: downloads are rate-limited per user and address, and a repeat of the same
+ * report is served from the cache (`x-report-cache: hit`).
  */
 import { apiErrorSchema, type SharedAnalysis } from '@sfr/contracts';
 import type { FastifyReply } from 'fastify';
@@ -9,13 +11,23 @@ import { z } from 'zod';
 import type { AnalysisRepository } from '../analysis/repository.js';
 import { analysisIdParams } from '../analysis/routes.js';
 import { requireUser } from '../auth/plugin.js';
+import { type Budget, type Charge, clientKey, limitHandler, MINUTE } from '../http/rate-limit.js';
 import type { SavedProperties } from '../saved/repository.js';
 import { savedIdParams } from '../saved/routes.js';
+import { type ReportCache, reportCache, reportKey } from './cache.js';
 import { reportCsv } from './csv.js';
 import { dealReport } from './figures.js';
 import { reportPdf } from './pdf.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+
+/** Reports a user may download a minute (an address twice that): a person never meets it. */
+export const REPORT_RATE_LIMIT = {
+  perUser: { max: 20, windowMs: MINUTE },
+  perIp: { max: 40, windowMs: MINUTE },
+} as const satisfies Record<string, Budget>;
+export const REPORT_RATE_LIMIT_MESSAGE =
+  'Too many reports in a short time. Please wait a minute and try again.';
 
 /**
  * The download's file name from the address: lower-case ASCII words joined by hyphens.
@@ -38,6 +50,7 @@ type Format = 'pdf' | 'csv';
 
 async function sendReport(
   reply: FastifyReply,
+  cache: ReportCache,
   format: Format,
   analysis: SharedAnalysis,
   analysedAt: Date,
@@ -45,20 +58,42 @@ async function sendReport(
   const report = dealReport(analysis);
   const generatedAt = new Date();
   const name = `${addressSlug(report.address)}.${format}`;
-  reply
+  const key = reportKey({
+    format,
+    analysis,
+    analysedAt,
+    generatedOn: generatedAt.toISOString().slice(0, 10),
+  });
+  const { body, hit } = await cache.get(key, async () =>
+    format === 'pdf'
+      ? reportPdf(report, { generatedAt, analysedAt })
+      : Buffer.from(reportCsv(report, { generatedAt }), 'utf8'),
+  );
+  return reply
     .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store');
-  if (format === 'pdf') {
-    const pdf = await reportPdf(report, { generatedAt, analysedAt });
-    return reply.type('application/pdf').send(pdf);
-  }
-  return reply.type('text/csv; charset=utf-8').send(reportCsv(report, { generatedAt }));
+    .header('cache-control', 'private, no-store')
+    .header('x-report-cache', hit ? 'hit' : 'miss')
+    .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+    .send(body);
 }
 
 export const reportRoutes: FastifyPluginAsyncZod<{
   analyses: AnalysisRepository;
   saved: SavedProperties;
 }> = async (app, { analyses, saved }) => {
+  const cache = reportCache();
+  const limited = limitHandler(
+    app,
+    (request) => {
+      const charges: Charge[] = [
+        { bucket: 'report:ip', key: clientKey(request.ip), budget: REPORT_RATE_LIMIT.perIp },
+      ];
+      if (request.user)
+        charges.push({ bucket: 'report:user', key: request.user.id, budget: REPORT_RATE_LIMIT.perUser });
+      return charges;
+    },
+    REPORT_RATE_LIMIT_MESSAGE,
+  );
   for (const format of ['pdf', 'csv'] as const) {
     const produces = format === 'pdf' ? 'a PDF a lender can read' : 'CSV for spreadsheets';
     // the body is the file: no JSON schema for the 200
@@ -67,6 +102,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/analyses/:id/report.${format}`,
       {
+        preHandler: limited,
         schema: {
           tags: ['reports'],
           summary: `The report of one of the user's analyses, as ${produces}`,
@@ -76,13 +112,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const stored = await analyses.find(requireUser(request).id, request.params.id);
-        return sendReport(reply, format, stored.result, stored.createdAt);
+        return sendReport(reply, cache, format, stored.result, stored.createdAt);
       },
     );
 
     app.get(
       `/saved_properties/:id/report.${format}`,
       {
+        preHandler: limited,
         schema: {
           tags: ['reports'],
           summary: `The report of one saved property, as ${produces}`,
@@ -92,7 +129,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const property = await saved.get(requireUser(request).id, request.params.id);
-        return sendReport(reply, format, property, new Date(property.savedAt));
+        return sendReport(reply, cache, format, property, new Date(property.savedAt));
       },
     );
   }

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatMoney } from '@sfr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressSlug } from '../../src/report/routes.js';
+import { MINUTE } from '../../src/http/rate-limit.js';
+import { addressSlug, REPORT_RATE_LIMIT, REPORT_RATE_LIMIT_MESSAGE } from '../../src/report/routes.js';
 import { signUp } from '../accounts/helpers.js';
-import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
 import { parseCsv } from './csv-reader.js';
 
 function pdfText(pdf: Buffer): string {
@@ -114,4 +115,62 @@ describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
       404,
     );
   });
+
+  it('serves a repeat of the same report from the cache, and a changed analysis afresh', async () => {
+    const user = await signUp(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      headers: { cookie: user.cookie },
+      payload: { ...austin, street: '1200 Congress Ave' },
+    });
+    const deal = created.json();
+    const url = `/api/analyses/${deal.analysis_id}/report.pdf`;
+    const first = await get(url, user.cookie);
+    const second = await get(url, user.cookie);
+    expect([first.headers['x-report-cache'], second.headers['x-report-cache']]).toEqual(['miss', 'hit']);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    // new metrics: a new report
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/update_metrics',
+      headers: { cookie: user.cookie },
+      payload: {
+        analysis_id: deal.analysis_id,
+        property: {
+          ...deal.property,
+          metrics: { ...deal.property.metrics, rent: deal.property.metrics.rent + 100 },
+        },
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const third = await get(url, user.cookie);
+    expect(third.headers['x-report-cache']).toBe('miss');
+    expect(pdfText(third.rawPayload)).toContain(
+      formatMoney(updated.json().year_1_metrics.net_operating_income),
+    );
+  });
+
+  it(`refuses a user's ${REPORT_RATE_LIMIT.perUser.max + 1}th report in a minute with 429`, async () => {
+    await inOneRateWindow(MINUTE, 20_000);
+    const user = await signUp(t.app);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      headers: { cookie: user.cookie },
+      payload: austin,
+    });
+    const url = `/api/analyses/${created.json().analysis_id}/report.csv`;
+    for (let i = 0; i < REPORT_RATE_LIMIT.perUser.max; i += 1) {
+      expect((await get(url, user.cookie)).statusCode).toBe(200);
+    }
+    const refused = await get(url, user.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: REPORT_RATE_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // someone else is not held to it
+    expect((await get(`/api/analyses/${analysis.analysis_id}/report.csv`, owner.cookie)).statusCode).toBe(
+      200,
+    );
+  }, 90_000);
 });
