@@ -39,6 +39,8 @@ export async function createTestDatabase(kind?: DatabaseKind): Promise<DbHandle>
   return {
     db: handle.db,
     kind: 'postgres',
+    // the app's database watchdog runs on it, as in production
+    ...(handle.pingAlone && { pingAlone: handle.pingAlone }),
     async close() {
       await handle.close();
       await dropDatabase(serverUrl, name);

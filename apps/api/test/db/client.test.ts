@@ -30,3 +30,26 @@ describe.each(testDatabaseKinds())('openDatabase (%s)', { timeout: 30_000 }, (ki
     }
   });
 });
+
+describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))(
+  'the watchdog ping (%s)',
+  { timeout: 30_000 },
+  (kind) => {
+    it('does not take a busy event loop for a silent database (issue 26 §3.3)', async () => {
+      const database = await createTestDatabase(kind);
+      try {
+        const ping = database.pingAlone;
+        if (!ping) throw new Error('Postgres has a ping of its own');
+        await ping(1_000); // the ping's connection is open
+        const answered = ping(200);
+        // a second of synchronous work, as serialising a huge answer would be: the answer arrives
+        // meanwhile and waits unread while the ping's deadline passes
+        const until = Date.now() + 1_000;
+        while (Date.now() < until) {}
+        await expect(answered).resolves.toBeUndefined();
+      } finally {
+        await database.close();
+      }
+    });
+  },
+);
