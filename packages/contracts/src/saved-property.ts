@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { analysisResponseSchema, recordIdSchema } from './analysis.js';
 import { assumptionsSchema } from './assumptions.js';
+import { RATING_COLORS } from './constants.js';
 import type { PropertyInput } from './property.js';
 
 export const savedPropertySchema = analysisResponseSchema.extend({
@@ -11,8 +12,44 @@ export const savedPropertySchema = analysisResponseSchema.extend({
 });
 
 export type SavedProperty = z.output<typeof savedPropertySchema>;
+export type SavedPropertySummary = z.output<typeof savedPropertySummarySchema>;
+export type SavedPropertyList = z.output<typeof savedPropertyListSchema>;
 
-export const savedPropertyListSchema = z.object({ properties: z.array(savedPropertySchema) });
+/** One saved property as the list shows it: what the card reads, never the whole analysis. */
+export const savedPropertySummarySchema = z.object({
+  id: z.string(),
+  analysis_id: z.string(),
+  /** '1100 Congress Ave, Austin, TX 78701' */
+  address: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state_code: z.string(),
+  zipcode: z.string(),
+  county_name: z.string(),
+  /** house type: units in the building */
+  factor: z.number(),
+  num_bedrooms: z.number(),
+  num_bathrooms: z.number(),
+  purchase_price: z.number(),
+  overall_points: z.number().int(),
+  overall_color: z.enum(RATING_COLORS),
+  /** year 1, after the loan payment */
+  monthly_levered_cash_flow: z.number(),
+  /** ISO 8601 */
+  savedAt: z.string(),
+});
+
+/** GET /api/saved_properties?limit=&cursor=: newest first; pass `next_cursor` back as `cursor`. */
+export const savedPropertyListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(200).optional(),
+});
+
+export const savedPropertyListSchema = z.object({
+  properties: z.array(savedPropertySummarySchema),
+  /** null on the last page */
+  next_cursor: z.string().nullable(),
+});
 
 /**
  * POST /api/saved_properties: saves one of the user's analyses. Without `metrics`, as it stands

@@ -3,8 +3,9 @@
  * current state (the last update_metrics), listed newest first a page at a time.
  */
 import { type AnalysisList, type AnalysisResponse, addressLine, type PropertyInput } from '@sfr/contracts';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
 import { analyses } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -57,19 +58,6 @@ function toStored(row: AnalysisRow): StoredAnalysis {
 }
 
 /** The list's cursor: the last row's time and id, opaque to clients (base64url). */
-function encodeCursor(row: { created_at: Date; id: string }): string {
-  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (extra !== undefined || !id || !/^[a-z2-7]{24}$/.test(id) || Number.isNaN(createdAt.getTime())) {
-    throw new AppError(400, 'BAD_REQUEST', 'This page link is not valid; reload the list of analyses.');
-  }
-  return { createdAt, id };
-}
-
 export function createAnalysisRepository(db: Database) {
   // Prepared once: every edit updates, and reopening reads one; a subscriber's analyses are inserted
   // outside a transaction. (A free search's insert runs in the transaction that spends it, so it
@@ -150,7 +138,7 @@ export function createAnalysisRepository(db: Database) {
 
     /** Newest first; `cursor` is the previous page's `next_cursor`. */
     async list(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<AnalysisList> {
-      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, 'analyses');
       const rows = await db
         .select({
           id: analyses.id,
@@ -163,16 +151,7 @@ export function createAnalysisRepository(db: Database) {
           updated_at: analyses.updated_at,
         })
         .from(analyses)
-        .where(
-          and(
-            eq(analyses.user_id, userId),
-            after &&
-              or(
-                lt(analyses.created_at, after.createdAt),
-                and(eq(analyses.created_at, after.createdAt), lt(analyses.id, after.id)),
-              ),
-          ),
-        )
+        .where(and(eq(analyses.user_id, userId), after && below(analyses.created_at, analyses.id, after)))
         .orderBy(desc(analyses.created_at), desc(analyses.id))
         .limit(page.limit + 1);
       const shown = rows.slice(0, page.limit);
@@ -187,7 +166,8 @@ export function createAnalysisRepository(db: Database) {
           created_at: row.created_at.toISOString(),
           updated_at: row.updated_at.toISOString(),
         })),
-        next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+        next_cursor:
+          rows.length > page.limit && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
       };
     },
   };

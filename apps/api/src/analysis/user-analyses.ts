@@ -6,6 +6,7 @@
 import {
   type AnalysisResponse,
   addressKey,
+  MESSAGES,
   type PropertyInput,
   type PropertyWithMetrics,
   type UpdateMetricsRequest,
@@ -74,9 +75,15 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       return withAnalysisId(stored.id, result);
     },
 
-    /** Saves the analysis as it stands, or as recomputed with the metrics on screen. */
+    /**
+     * Saves the analysis as it stands, or as recomputed with the metrics on screen. An address saved
+     * already is a 409 before anything changes (the metrics are not made the analysis's own).
+     */
     async save(userId: string, analysisId: string, metrics?: Assumptions): Promise<SavedProperty> {
       const stored = await analyses.find(userId, analysisId);
+      if (await saved.hasAddress(userId, stored.property)) {
+        throw new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
+      }
       const result: AnalysisResult = metrics ? await recompute(userId, stored, metrics) : stored.result;
       return saved.save(userId, stored.id, result);
     },

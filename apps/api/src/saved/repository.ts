@@ -4,12 +4,20 @@
  * per address: street, city, state and county compared case- and space-insensitively.
  */
 
-import { type AnalysisResponse, addressKey, MESSAGES } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  addressKey,
+  addressLine,
+  MESSAGES,
+  type SavedPropertyList,
+  type SavedPropertySummary,
+} from '@sfr/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '../analysis/service.js';
 import type { Database } from '../db/client.js';
+import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
-import { savedProperties } from '../db/schema.js';
+import { type SavedSummaryColumn, savedProperties } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export interface SavedProperty extends AnalysisResponse {
@@ -32,6 +40,38 @@ function toSaved(row: Pick<SavedPropertyRow, 'id' | 'analysis_id' | 'data' | 'sa
   };
 }
 
+/** What the list shows of a saved analysis (the `summary` column). */
+function summaryOf(analysis: AnalysisResult): SavedSummaryColumn {
+  const { property, summary, year_1_metrics } = analysis;
+  return {
+    street: property.street,
+    city: property.city,
+    state_code: property.state_code,
+    zipcode: property.zipcode,
+    county_name: property.county_name,
+    factor: property.factor,
+    num_bedrooms: property.num_bedrooms,
+    num_bathrooms: property.num_bathrooms,
+    purchase_price: property.purchase_price,
+    overall_points: summary.overall_points,
+    overall_color: summary.overall_color,
+    monthly_levered_cash_flow: year_1_metrics.monthly_levered_cash_flow,
+  };
+}
+
+type SummaryRow = Pick<SavedPropertyRow, 'id' | 'analysis_id' | 'summary' | 'saved_at'>;
+
+function toSummary(row: SummaryRow): SavedPropertySummary {
+  return {
+    ...row.summary,
+    overall_color: row.summary.overall_color as SavedPropertySummary['overall_color'],
+    id: row.id,
+    analysis_id: row.analysis_id,
+    address: addressLine(row.summary),
+    savedAt: row.saved_at.toISOString(),
+  };
+}
+
 export function createSavedProperties(db: Database) {
   // Prepared once: update_metrics asks this on every call by a signed-in user.
   const findSaved = db
@@ -47,13 +87,41 @@ export function createSavedProperties(db: Database) {
     .prepare('saved_property_by_address');
 
   return {
-    async list(userId: string): Promise<SavedProperty[]> {
+    /** Newest first, a page at a time, summary rows only; `cursor` is the previous page's `next_cursor`. */
+    async list(
+      userId: string,
+      page: { limit: number; cursor?: string | undefined },
+    ): Promise<SavedPropertyList> {
+      const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, 'saved properties');
       const rows = await db
-        .select()
+        .select({
+          id: savedProperties.id,
+          analysis_id: savedProperties.analysis_id,
+          summary: savedProperties.summary,
+          saved_at: savedProperties.saved_at,
+        })
         .from(savedProperties)
-        .where(eq(savedProperties.user_id, userId))
-        .orderBy(desc(savedProperties.saved_at), desc(savedProperties.id));
-      return rows.map(toSaved);
+        .where(
+          and(
+            eq(savedProperties.user_id, userId),
+            after && below(savedProperties.saved_at, savedProperties.id, after),
+          ),
+        )
+        .orderBy(desc(savedProperties.saved_at), desc(savedProperties.id))
+        .limit(page.limit + 1);
+      const shown = rows.slice(0, page.limit);
+      const last = shown.at(-1);
+      return {
+        properties: shown.map(toSummary),
+        next_cursor:
+          rows.length > page.limit && last ? encodeCursor({ at: last.saved_at, id: last.id }) : null,
+      };
+    },
+
+    /** Whether the user has saved this address (street, city, state, county) already. */
+    async hasAddress(userId: string, address: Parameters<typeof addressKey>[0]): Promise<boolean> {
+      const [found] = await findSaved.execute({ userId, addressKey: addressKey(address) });
+      return found !== undefined;
     },
 
     async get(userId: string, id: string): Promise<SavedProperty> {
@@ -75,6 +143,7 @@ export function createSavedProperties(db: Database) {
           analysis_id: analysisId,
           address_key: addressKey(analysis.property),
           data: analysis,
+          summary: summaryOf(analysis),
         })
         .onConflictDoNothing()
         .returning();
@@ -95,7 +164,7 @@ export function createSavedProperties(db: Database) {
       // the id only: the whole row back would be the analysis again, parsed to be thrown away
       const updated = await db
         .update(savedProperties)
-        .set({ data: analysis, analysis_id: analysisId, saved_at: sql`now()` })
+        .set({ data: analysis, summary: summaryOf(analysis), analysis_id: analysisId, saved_at: sql`now()` })
         .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.address_key, key)))
         .returning({ id: savedProperties.id });
       return updated.length > 0;

@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   recordIdSchema,
   saveAnalysisRequestSchema,
+  savedPropertyListQuerySchema,
   savedPropertyListSchema,
   savedPropertySchema,
 } from '@sfr/contracts';
@@ -23,11 +24,14 @@ export const savedPropertyRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['saved properties'],
-        summary: "The signed-in user's saved properties, newest first",
+        summary: "The signed-in user's saved properties, newest first, a page at a time (summary rows)",
+        description:
+          'Each row is what the list shows (address, rooms, price, rating, monthly cash flow); open one with GET /api/saved_properties/:id. Pass `next_cursor` back as `cursor` for the next page; null on the last.',
+        querystring: savedPropertyListQuerySchema,
         response: { 200: savedPropertyListSchema, ...errors },
       },
     },
-    async (request) => ({ properties: await saved.list(requireUser(request).id) }),
+    async (request) => saved.list(requireUser(request).id, request.query),
   );
 
   app.post(

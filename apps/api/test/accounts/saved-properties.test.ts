@@ -41,10 +41,26 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
     expect(again.json()).toEqual({ error: MESSAGES.alreadySaved, code: 'ALREADY_SAVED' });
 
     const list = (await call('GET', '/api/saved_properties', cookie)).json().properties;
-    expect(list.map((p: { property: { street: string } }) => p.property.street)).toEqual([
-      '500 E 7th St',
-      '1100 Congress Ave',
-    ]);
+    expect(list.map((p: { street: string }) => p.street)).toEqual(['500 E 7th St', '1100 Congress Ave']);
+    // a summary row: what the list shows, never the analysis
+    expect(list[0]).toEqual({
+      id: saved2.json().id,
+      analysis_id: second.analysis_id,
+      address: '500 E 7th St, Austin, TX 78701',
+      street: '500 E 7th St',
+      city: 'Austin',
+      state_code: 'TX',
+      zipcode: '78701',
+      county_name: 'Travis County',
+      factor: 1,
+      num_bedrooms: 3,
+      num_bathrooms: 2,
+      purchase_price: 300_000,
+      overall_points: saved2.json().summary.overall_points,
+      overall_color: saved2.json().summary.overall_color,
+      monthly_levered_cash_flow: saved2.json().year_1_metrics.monthly_levered_cash_flow,
+      savedAt: saved2.json().savedAt,
+    });
 
     const reopened = await call('GET', `/api/saved_properties/${saved1.json().id}`, cookie);
     expect(reopened.statusCode).toBe(200);
@@ -54,6 +70,52 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
     expect((await call('GET', `/api/saved_properties/${saved1.json().id}`, cookie)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/saved_properties/${saved1.json().id}`, cookie)).statusCode).toBe(404);
     expect((await call('GET', '/api/saved_properties', cookie)).json().properties).toHaveLength(1);
+  });
+
+  it('pages the list by cursor, newest first, in small pages', async () => {
+    const { cookie } = await signUp(t.app);
+    const streets = ['1 Elm St', '2 Elm St', '3 Elm St', '4 Elm St', '5 Elm St'];
+    for (const street of streets) {
+      const { analysis_id } = await analysedProperty(t.app, cookie, { street });
+      expect((await call('POST', '/api/saved_properties', cookie, { analysis_id })).statusCode).toBe(201);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/saved_properties?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const res = await call('GET', url, cookie);
+      expect(res.statusCode).toBe(200);
+      const page = res.json();
+      expect(page.properties.length).toBeLessThanOrEqual(2);
+      // a page of summaries is small: well under a kilobyte a row
+      expect(res.body.length).toBeLessThan(2 * 1_024);
+      seen.push(...page.properties.map((p: { street: string }) => p.street));
+      cursor = page.next_cursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toEqual([...streets].reverse());
+    const bad = await call('GET', '/api/saved_properties?cursor=not-a-cursor', cookie);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('This page link is not valid; reload the list of saved properties.');
+    expect((await call('GET', '/api/saved_properties?limit=0', cookie)).statusCode).toBe(400);
+  });
+
+  it('refuses a second save of an address before recomputing anything: the analysis keeps its metrics', async () => {
+    const { cookie } = await signUp(t.app);
+    const first = await analysedProperty(t.app, cookie);
+    expect(
+      (await call('POST', '/api/saved_properties', cookie, { analysis_id: first.analysis_id })).statusCode,
+    ).toBe(201);
+    const other = await analysedProperty(t.app, cookie, { city: 'AUSTIN' });
+    const refused = await call('POST', '/api/saved_properties', cookie, {
+      analysis_id: other.analysis_id,
+      metrics: { ...other.property.metrics, rent: 9_999 },
+    });
+    expect(refused.statusCode).toBe(409);
+    const reopened = (await call('GET', `/api/analyses/${other.analysis_id}`, cookie)).json();
+    expect(reopened.property.metrics.rent).toBe(other.property.metrics.rent);
   });
 
   it('overwrites the saved copy with recomputed numbers and a new savedAt after update_metrics', async () => {

@@ -125,6 +125,30 @@ describe('migration 0006 on a database with saves from before it', () => {
       property_crime_grade: 'reported',
       interest_rate: 'default',
     });
+    // migration 0013 gave it the saved list's summary row
+    expect((await call('GET', '/api/saved_properties')).json()).toEqual({
+      properties: [
+        {
+          id: savedId,
+          analysis_id: savedId,
+          address: '1100 Congress Ave, Austin, TX 78701',
+          street: '1100 Congress Ave',
+          city: 'Austin',
+          state_code: 'TX',
+          zipcode: '78701',
+          county_name: 'Travis County',
+          factor: 1,
+          num_bedrooms: 3,
+          num_bathrooms: 2,
+          purchase_price: 450_000,
+          overall_points: data.summary.overall_points,
+          overall_color: data.summary.overall_color,
+          monthly_levered_cash_flow: data.year_1_metrics.monthly_levered_cash_flow,
+          savedAt: '2026-06-01T12:00:00.000Z',
+        },
+      ],
+      next_cursor: null,
+    });
     const list = (await call('GET', '/api/analyses')).json();
     expect(list.analyses).toEqual([
       expect.objectContaining({
@@ -153,6 +177,8 @@ describe('migration 0006 on a database with saves from before it', () => {
     const reopened = (await call('GET', `/api/saved_properties/${savedId}`)).json();
     expect(reopened.property.purchase_price).toBe(400_000);
     expect(reopened.summary).toEqual(body.summary);
+    const [row] = (await call('GET', '/api/saved_properties')).json().properties;
+    expect(row).toMatchObject({ purchase_price: 400_000, overall_points: body.summary.overall_points });
     expect((await call('DELETE', `/api/saved_properties/${savedId}`)).statusCode).toBe(204);
     expect((await call('GET', '/api/saved_properties')).json().properties).toEqual([]);
   });

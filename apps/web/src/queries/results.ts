@@ -13,10 +13,9 @@ import {
   type UpdateMetricsRequest,
 } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { findSavedCopy } from '../components/results/saved-match';
 import { apiPost } from '../lib/api';
 import { analysisKeys } from './analyses';
-import { savedPropertiesQuery, savedPropertyKeys } from './saved-properties';
+import { savedPropertyKeys } from './saved-properties';
 
 /**
  * POST /api/update_metrics: the server recomputes the named analysis with the edited metrics and
@@ -51,27 +50,23 @@ export function useUpdateMetrics() {
 }
 
 /**
- * Saves a property with its metrics; resolves to null, writing nothing, when the address is
- * already saved (spec §4; the API's 409 covers a race between two tabs). The saved metrics become
- * the analysis's own, so the cached analysis and the recent list are read again.
+ * Saves a property with its metrics. An address saved already is the API's 409 (spec §4), refused
+ * before anything changes; the caller says so. The saved metrics become the analysis's own, so the
+ * cached analysis and the recent list are read again.
  */
 export function useSaveProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({
+    mutationFn: ({
       analysisId,
       property,
     }: {
       analysisId: string;
       property: PropertyWithMetrics;
-    }): Promise<SavedProperty | null> => {
-      const saved = await queryClient.fetchQuery(savedPropertiesQuery()).catch(() => []);
-      if (findSavedCopy(saved, property)) return null;
-      return saveAnalysis({ analysis_id: analysisId, metrics: property.metrics });
-    },
-    onSuccess: (saved) => {
+    }): Promise<SavedProperty> => saveAnalysis({ analysis_id: analysisId, metrics: property.metrics }),
+    onSuccess: () => {
       // saving with the metrics on screen made them the analysis's current state on the server
-      if (saved) void queryClient.invalidateQueries({ queryKey: analysisKeys.all });
+      void queryClient.invalidateQueries({ queryKey: analysisKeys.all });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all }),
   });

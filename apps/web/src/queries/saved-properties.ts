@@ -1,9 +1,16 @@
 /**
- * The signed-in user's saved properties: query options for the list and one item, and the keys
- * every mutation that changes them (save, update metrics, delete) invalidates.
+ * The signed-in user's saved properties: the list a page of summaries at a time, one item whole,
+ * and the keys every mutation that changes them (save, update metrics, delete) invalidates.
  */
-import { savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type SavedPropertyList, savedPropertyListSchema, savedPropertySchema } from '@sfr/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiDelete, apiGet } from '../lib/api';
 
 export const savedPropertyKeys = {
@@ -12,13 +19,31 @@ export const savedPropertyKeys = {
   detail: (id: string) => [...savedPropertyKeys.all, 'detail', id] as const,
 };
 
-/** Newest first, as the API sorts them. */
+/** Summaries a page holds: a screenful of cards. */
+export const SAVED_PAGE_SIZE = 20;
+
+/** Newest first, as the API sorts them, a page at a time (`next_cursor` asks for the next). */
 export const savedPropertiesQuery = () =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: savedPropertyKeys.list(),
-    queryFn: async ({ signal }) =>
-      (await apiGet('/api/saved_properties', savedPropertyListSchema, signal)).properties,
+    queryFn: ({ pageParam, signal }) =>
+      apiGet(
+        `/api/saved_properties?limit=${SAVED_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        savedPropertyListSchema,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
   });
+
+/** The pages loaded so far as one list, and a way to load the next. */
+export function useSavedProperties() {
+  const query = useInfiniteQuery(savedPropertiesQuery());
+  return {
+    ...query,
+    properties: query.data?.pages.flatMap((page) => page.properties) ?? [],
+  };
+}
 
 export const savedPropertyQuery = (id: string) =>
   queryOptions({
@@ -41,8 +66,18 @@ export function useDeleteSavedProperty({ onDeleted }: { onDeleted?: (id: string)
   return useMutation({
     mutationFn: (id: string) => deleteSavedProperty(id),
     onSuccess: async (_answer, id) => {
-      queryClient.setQueryData(savedPropertiesQuery().queryKey, (list) =>
-        list?.filter((property) => property.id !== id),
+      queryClient.setQueryData<InfiniteData<SavedPropertyList, string | null>>(
+        savedPropertyKeys.list(),
+        (list) =>
+          list
+            ? {
+                ...list,
+                pages: list.pages.map((page) => ({
+                  ...page,
+                  properties: page.properties.filter((property) => property.id !== id),
+                })),
+              }
+            : list,
       );
       queryClient.removeQueries({ queryKey: savedPropertyQuery(id).queryKey });
       onDeleted?.(id);

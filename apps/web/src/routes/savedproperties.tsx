@@ -9,7 +9,7 @@ export const Route = createFileRoute('/savedproperties')({
     const user = await queryClient.ensureQueryData(currentUserQuery());
     if (!user) return;
     try {
-      await queryClient.ensureQueryData(savedPropertiesQuery());
+      await queryClient.ensureInfiniteQueryData(savedPropertiesQuery());
     } catch (error) {
       // product spec §8: a failed load is only logged; the page offers to try again
       console.warn('saved properties could not be loaded', error);

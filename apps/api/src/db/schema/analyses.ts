@@ -1,6 +1,22 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
+/** The saved list's row: the property's address and rooms, its price, rating and monthly cash flow. */
+export interface SavedSummaryColumn {
+  street: string;
+  city: string;
+  state_code: string;
+  zipcode: string;
+  county_name: string;
+  factor: number;
+  num_bedrooms: number;
+  num_bathrooms: number;
+  purchase_price: number;
+  overall_points: number;
+  overall_color: string;
+  monthly_levered_cash_flow: number;
+}
+
 /**
  * What a user analysed and kept (issue 11 §2, issue 14 §5). An analysis holds the market facts it
  * was run with, so editing its metrics recomputes without asking any provider; a saved property
@@ -49,11 +65,15 @@ export const savedProperties = pgTable(
     address_key: text('address_key').notNull(),
     /** property, year_1_metrics, sale_assumptions, overall_returns, metrics_for_hold_period, summary, metric_display_names… */
     data: jsonb('data').notNull(),
-    saved_at: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** what the list shows (a few hundred bytes, stored inline): the list never reads `data` */
+    summary: jsonb('summary').$type<SavedSummaryColumn>().notNull(),
+    /** milliseconds, like a JS Date, so the list's cursor carries it exactly */
+    saved_at: timestamp('saved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('saved_properties_user_address_idx').on(t.user_id, t.address_key),
-    index('saved_properties_user_saved_at_idx').on(t.user_id, t.saved_at),
+    // the list pages by (saved_at, id), newest first
+    index('saved_properties_user_saved_at_idx').on(t.user_id, t.saved_at, t.id),
     index('saved_properties_analysis_idx').on(t.analysis_id),
   ],
 );

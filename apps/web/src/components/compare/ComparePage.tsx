@@ -8,7 +8,7 @@ import { type AnalysisResponse, formatMetric, UI_TEXT } from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { analysisQuery, recentAnalysesQuery } from '../../queries/analyses';
-import { savedPropertiesQuery, savedPropertyQuery } from '../../queries/saved-properties';
+import { savedPropertyQuery, useSavedProperties } from '../../queries/saved-properties';
 import { currentUserQuery } from '../../queries/session';
 import { LoadingBlock } from '../analyzer/LoadingBlock';
 import { formatLongDate } from '../pages/format-date';
@@ -95,7 +95,7 @@ function Picker({
   refs: ComparedRef[];
   onToggle: (ref: ComparedRef, on: boolean) => void;
 }) {
-  const saved = useQuery(savedPropertiesQuery());
+  const saved = useSavedProperties();
   const recent = useQuery(recentAnalysesQuery(20));
   const chosen = new Set(refs.map(refKey));
   const full = refs.length >= MAX_COMPARED;
@@ -129,19 +129,29 @@ function Picker({
           <legend>Saved properties</legend>
           {saved.isPending ? (
             <p>Loading…</p>
-          ) : saved.data && saved.data.length > 0 ? (
+          ) : saved.properties.length > 0 ? (
             <ul>
-              {saved.data.map((property) =>
+              {saved.properties.map((property) =>
                 box(
                   { kind: 'saved', id: property.id },
-                  addressOf(property.property),
-                  `${formatMetric('purchase_price', property.property.purchase_price)}, rating ${property.summary.overall_points}%`,
+                  property.address,
+                  `${formatMetric('purchase_price', property.purchase_price)}, rating ${property.overall_points}%`,
                 ),
               )}
             </ul>
           ) : (
             <p>No saved properties yet.</p>
           )}
+          {saved.hasNextPage ? (
+            <button
+              type="button"
+              className="link-button"
+              disabled={saved.isFetchingNextPage}
+              onClick={() => void saved.fetchNextPage()}
+            >
+              More saved properties
+            </button>
+          ) : null}
         </fieldset>
         <fieldset>
           <legend>Recent analyses</legend>

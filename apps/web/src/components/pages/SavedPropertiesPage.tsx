@@ -1,20 +1,20 @@
 /**
  * /savedproperties (product spec §2): the signed-in user's saved analyses, newest first, each with
- * its rating and monthly cash flow as saved. An item reopens in the analyzer at /?saved=<id>;
+ * its rating and monthly cash flow as saved, a page of summaries at a time (Show more). An item reopens in the analyzer at /?saved=<id>;
  * Delete asks first, then removes it (failures are only logged, spec §8). There is no route guard:
  * a guest is asked to log in instead.
  */
-import { METRIC_LABELS, type SavedProperty, UI_TEXT } from '@sfr/contracts';
+import { METRIC_LABELS, UI_TEXT } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { savedPropertiesQuery, useDeleteSavedProperty } from '../../queries/saved-properties';
+import { useDeleteSavedProperty, useSavedProperties } from '../../queries/saved-properties';
 import { currentUserQuery } from '../../queries/session';
 import { Dialog } from '../Dialog';
 import { RatingBadge } from '../rating/RatingBadge';
 import { SavedPropertyActions } from '../share/SavedPropertyActions';
 import { formatLongDate } from './format-date';
-import { type SavedPropertySummary, summarizeSavedProperty } from './saved-property-text';
+import { type SavedCard, savedCard } from './saved-property-text';
 import { useDocumentTitle } from './useDocumentTitle';
 import './pages.css';
 import './saved-properties.css';
@@ -49,11 +49,11 @@ export function SavedPropertiesPage() {
 }
 
 function SavedList() {
-  const saved = useQuery(savedPropertiesQuery());
+  const saved = useSavedProperties();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   // the property whose Delete was pressed, until the user confirms or cancels
-  const [confirming, setConfirming] = useState<SavedPropertySummary | null>(null);
+  const [confirming, setConfirming] = useState<SavedCard | null>(null);
 
   const remove = useDeleteSavedProperty({
     onDeleted: () => {
@@ -69,7 +69,7 @@ function SavedList() {
     remove.mutate(item.id, { onSuccess: () => setAnnouncement(`Deleted ${item.address}.`) });
   }
 
-  const properties: SavedProperty[] = saved.data ?? [];
+  const { properties } = saved;
   return (
     <>
       <h1 id="saved-heading" ref={headingRef} tabIndex={-1}>
@@ -93,13 +93,24 @@ function SavedList() {
       {properties.length > 0 ? (
         <ul className="saved-list">
           {properties.map((property) => {
-            const item = summarizeSavedProperty(property);
+            const item = savedCard(property);
             const deleting = remove.isPending && remove.variables === item.id;
             return (
               <SavedItem key={item.id} item={item} deleting={deleting} onDelete={() => setConfirming(item)} />
             );
           })}
         </ul>
+      ) : null}
+      {saved.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-outline saved-more"
+          disabled={saved.isFetchingNextPage}
+          aria-busy={saved.isFetchingNextPage || undefined}
+          onClick={() => void saved.fetchNextPage()}
+        >
+          {saved.isFetchingNextPage ? UI_TEXT.loading : 'Show more'}
+        </button>
       ) : null}
       <Dialog
         open={confirming !== null}
@@ -126,7 +137,7 @@ function SavedList() {
 }
 
 interface SavedItemProps {
-  item: SavedPropertySummary;
+  item: SavedCard;
   deleting: boolean;
   onDelete: () => void;
 }

@@ -1,7 +1,7 @@
-import type { SavedProperty } from '@sfr/contracts';
+import type { SavedPropertySummary } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatLongDate } from './format-date';
-import { roomsText, savedPropertyAddressLine, summarizeSavedProperty } from './saved-property-text';
+import { roomsText, savedCard, savedPropertyAddressLine } from './saved-property-text';
 
 const address = { street: '12 Oak St', city: 'Springfield', state_code: 'IL', zipcode: '62701' };
 
@@ -30,23 +30,24 @@ describe('roomsText', () => {
   });
 });
 
-describe('summarizeSavedProperty', () => {
+describe('savedCard', () => {
   it('shows the house type by name, the money formatted, the rooms per unit and the rating with its colour', () => {
-    const saved = {
+    const saved: SavedPropertySummary = {
       id: 'abc',
+      analysis_id: 'def',
+      address: '12 Oak St, Springfield, IL 62701',
+      ...address,
+      county_name: 'Sangamon County',
+      num_bedrooms: 3,
+      num_bathrooms: 2,
+      purchase_price: 185000,
+      factor: 2,
+      overall_points: 62,
+      overall_color: 'Light-Green',
+      monthly_levered_cash_flow: -123.456,
       savedAt: '2027-01-02T03:04:05.000Z',
-      property: {
-        ...address,
-        county_name: 'Sangamon County',
-        num_bedrooms: 3,
-        num_bathrooms: 2,
-        purchase_price: 185000,
-        factor: 2,
-      },
-      summary: { overall_points: 62, overall_color: 'Light-Green', overall_response: 'Good', scores: [] },
-      year_1_metrics: { monthly_levered_cash_flow: -123.456 },
-    } as unknown as SavedProperty;
-    expect(summarizeSavedProperty(saved)).toEqual({
+    };
+    expect(savedCard(saved)).toEqual({
       id: 'abc',
       address: '12 Oak St, Springfield, IL 62701',
       houseType: 'Two Family',

@@ -1,8 +1,8 @@
 /** How one saved property reads in the list (product spec §2, Saved Properties). Pure, unit-tested. */
-import { formatMoney, houseTypeName, type SavedProperty } from '@sfr/contracts';
+import { formatMoney, houseTypeName, type SavedPropertySummary } from '@sfr/contracts';
 import type { RatingColor } from '../results/rating';
 
-type Address = Pick<SavedProperty['property'], 'street' | 'city' | 'state_code' | 'zipcode'>;
+type Address = Pick<SavedPropertySummary, 'street' | 'city' | 'state_code' | 'zipcode'>;
 
 /**
  * '12 Oak St, Springfield, IL 62701'. Parts that are blank are left out rather than leaving
@@ -24,7 +24,8 @@ export function roomsText(bedrooms: number, bathrooms: number, units = 1): strin
   return units > 1 ? `${rooms} per unit` : rooms;
 }
 
-export interface SavedPropertySummary {
+/** One saved property's card, as it reads. */
+export interface SavedCard {
   id: string;
   address: string;
   houseType: string;
@@ -38,17 +39,17 @@ export interface SavedPropertySummary {
   savedAt: string;
 }
 
-export function summarizeSavedProperty(saved: SavedProperty): SavedPropertySummary {
-  const { property, summary } = saved;
+/** The card of one row of the saved list (the API's summary row). */
+export function savedCard(saved: SavedPropertySummary): SavedCard {
   return {
     id: saved.id,
-    address: savedPropertyAddressLine(property),
-    houseType: houseTypeName(property.factor),
-    rooms: roomsText(property.num_bedrooms, property.num_bathrooms, property.factor),
-    county: property.county_name,
-    purchasePrice: formatMoney(property.purchase_price),
-    rating: { points: summary.overall_points, color: summary.overall_color },
-    monthlyCashFlow: formatMoney(saved.year_1_metrics.monthly_levered_cash_flow),
+    address: savedPropertyAddressLine(saved),
+    houseType: houseTypeName(saved.factor),
+    rooms: roomsText(saved.num_bedrooms, saved.num_bathrooms, saved.factor),
+    county: saved.county_name,
+    purchasePrice: formatMoney(saved.purchase_price),
+    rating: { points: saved.overall_points, color: saved.overall_color },
+    monthlyCashFlow: formatMoney(saved.monthly_levered_cash_flow),
     savedAt: saved.savedAt,
   };
 }

@@ -183,10 +183,6 @@ export default function AnalysisResults({
       { analysisId: editor.base.analysis_id, property },
       {
         onSuccess: (saved) => {
-          if (!saved) {
-            toast.info(MESSAGES.alreadySaved);
-            return;
-          }
           setSavedId(saved.id);
           dispatch({ type: 'rebase', analysis: saved });
           toast.success(MESSAGES.saveSuccess);
