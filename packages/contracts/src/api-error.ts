@@ -41,7 +41,6 @@ export const apiErrorCodeSchema = z.enum([
   'GOOGLE_NOT_CONFIGURED',
   // billing
   'ALREADY_SUBSCRIBED',
-  'CHECKOUT_OPEN',
   'NO_BILLING_ACCOUNT',
   'INVALID_RETURN_URL',
   'INVALID_SIGNATURE',

@@ -62,7 +62,7 @@ export function createBilling({
     cancelSubscription = (id) => stripe.cancelSubscription(id);
     prices = { monthly: STRIPE_PRICE_MONTHLY, yearly: STRIPE_PRICE_YEARLY };
   } else {
-    testMode = testModeProvider({ appUrl, basePath: BILLING_PREFIX });
+    testMode = testModeProvider({ db, appUrl, basePath: BILLING_PREFIX });
     provider = testMode;
     prices = TEST_PRICES;
     if (config.NODE_ENV === 'production') {

@@ -5,8 +5,6 @@ export const BILLING_MESSAGES = {
   checkoutFailed: MESSAGES.checkoutInitError,
   portalFailed: 'The billing portal could not be opened. Please try again later.',
   alreadySubscribed: 'You already have an active subscription. Manage it from your profile.',
-  checkoutOpen:
-    'A checkout is already open for your account. Finish it, or start again in 30 minutes when it expires.',
   noBillingAccount: 'You have no subscription to manage yet.',
   returnUrlNotOurs: 'The return address must be a page of this site.',
   invalidSignature: 'The webhook signature could not be verified.',

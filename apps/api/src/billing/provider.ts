@@ -26,6 +26,14 @@ export interface NewCheckout {
   cancelUrl: string;
 }
 
+/** A checkout the user started and has not finished: its page, and the plan it sells. */
+export interface OpenCheckout {
+  id: string;
+  url: string;
+  /** null when the provider's session does not say (one not started by this app) */
+  plan: Plan | null;
+}
+
 export interface NewPortal {
   customerId: string;
   userId: string;
@@ -41,8 +49,10 @@ export interface BillingProvider {
   createCustomer(input: NewCustomer): Promise<string>;
   /** A hosted checkout for a subscription to one plan; returns the URL to send the browser to. */
   createCheckoutSession(input: NewCheckout): Promise<string>;
-  /** Whether the customer has a checkout session still open (neither completed nor expired). */
-  hasOpenCheckout(customerId: string): Promise<boolean>;
+  /** The customer's checkout session still open (neither completed nor expired), if any. */
+  openCheckout(customerId: string): Promise<OpenCheckout | null>;
+  /** Ends an open checkout session, so it cannot be paid (the user chose another plan). */
+  expireCheckout(id: string): Promise<void>;
   /** A hosted page where the customer manages the subscription; returns its URL. */
   createPortalSession(input: NewPortal): Promise<string>;
   /**

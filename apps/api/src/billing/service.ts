@@ -125,9 +125,11 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
     storedCustomer,
 
     /**
-     * The URL of a hosted checkout for `plan`. 409 when the user already subscribes, or has a
-     * checkout open (one live subscription per user; a payment that slips through anyway, from two
-     * tabs at once, is cancelled by the subscription sync). All provider calls share one deadline.
+     * The URL of a hosted checkout for `plan`. A checkout the user left open for the same plan is
+     * resumed (its URL again); one for the other plan is ended and replaced, so a user who changed
+     * their mind never waits for it to expire. 409 when the user already subscribes (one live
+     * subscription per user; a payment that slips through anyway, from two tabs at once, is
+     * cancelled by the subscription sync). All provider calls share one deadline.
      */
     async checkout(user: SessionUser, plan: Plan): Promise<string> {
       if (await current(user.id))
@@ -137,10 +139,18 @@ export function createBillingService({ db, provider, prices, appUrl, log }: Bill
       const open = await callProvider(
         'list open checkout sessions',
         BILLING_MESSAGES.checkoutFailed,
-        () => provider.hasOpenCheckout(customerId),
+        () => provider.openCheckout(customerId),
         deadline,
       );
-      if (open) throw new AppError(409, 'CHECKOUT_OPEN', BILLING_MESSAGES.checkoutOpen);
+      if (open?.plan === plan) return open.url;
+      if (open) {
+        await callProvider(
+          'expire checkout session',
+          BILLING_MESSAGES.checkoutFailed,
+          () => provider.expireCheckout(open.id),
+          deadline,
+        );
+      }
       return callProvider(
         'create checkout session',
         BILLING_MESSAGES.checkoutFailed,

@@ -83,9 +83,20 @@ export function stripeProvider({
       return session.url;
     },
 
-    async hasOpenCheckout(customerId) {
+    async openCheckout(customerId) {
       const open = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 1 });
-      return open.data.length > 0;
+      const session = open.data[0];
+      if (!session?.url) return null;
+      const plan = session.metadata?.plan;
+      return {
+        id: session.id,
+        url: session.url,
+        plan: plan === 'monthly' || plan === 'yearly' ? plan : null,
+      };
+    },
+
+    async expireCheckout(id) {
+      await stripe.checkout.sessions.expire(id);
     },
 
     async cancelSubscription(subscriptionId) {

@@ -176,6 +176,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       const cancel = req.method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
       if (cancel?.[1]) return send(200, canceledSubscription(cancel[1]));
+      // POST /v1/checkout/sessions/:id/expire: only an open session can be expired
+      const expire = req.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path) : null;
+      if (expire?.[1]) {
+        const session = sessions.get(expire[1]);
+        if (!session || session.status !== 'open') {
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status of open can be expired.',
+            },
+          });
+        }
+        session.status = 'expired';
+        return send(200, { ...session, url: null });
+      }
       const route = ROUTES[`${req.method} ${path}`];
       if (!route) {
         return send(404, {

@@ -93,19 +93,21 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     expect(params?.get('metadata[user_id]')).toBe(user.id);
     expect(params?.get('subscription_data[metadata][user_id]')).toBe(user.id);
 
-    // changed their mind while that checkout is open: refused, one checkout at a time
-    const second = await checkout(user.cookie, 'yearly');
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ error: BILLING_MESSAGES.checkoutOpen, code: 'CHECKOUT_OPEN' });
+    // came back to it: the same checkout, resumed
+    const resumed = await checkout(user.cookie, 'monthly');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().url).toBe(first.json().url);
     const [listed] = stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'GET');
     expect(listed?.params.get('customer')).toBe(customerId);
     expect(listed?.params.get('status')).toBe('open');
     expect(stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'POST')).toHaveLength(1);
 
-    // once the first is no longer open, the next checkout reuses the customer
-    stripe.completeSession(first.json().url.split('/').pop());
+    // changed their mind while it is open: that one is ended and a yearly one replaces it
     const third = await checkout(user.cookie, 'yearly');
     expect(third.statusCode).toBe(200);
+    expect(third.json().url).not.toBe(first.json().url);
+    const firstId = first.json().url.split('/').pop();
+    expect(stripe.calls.filter((c) => c.path === `/v1/checkout/sessions/${firstId}/expire`)).toHaveLength(1);
     expect(stripe.callsTo('/v1/customers')).toHaveLength(1);
     const yearly = stripe.callsTo('/v1/checkout/sessions').filter((c) => c.method === 'POST')[1]?.params;
     expect(yearly?.get('customer')).toBe(customerId);

@@ -3,11 +3,16 @@
  * goes through it: checkout → the TEST MODE page → Complete → subscribed and unlimited → the portal
  * page → Cancel → cancels at period end.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { subscriptions, users } from '../../src/db/schema.js';
-import { austin } from '../api/helpers.js';
+import { austin, FIXTURE_MARKET_DIR } from '../api/helpers.js';
 import { stripeEvent } from './fixtures.js';
 import {
   type BillingTestApp,
@@ -155,16 +160,49 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     expect((await userRecord(t.database, other.id)).subscription_status).toBe('NOT PAID');
   });
 
-  it('refuses a second checkout while one is open (409 CHECKOUT_OPEN), and any once subscribed', async () => {
+  it('resumes an open checkout for the same plan, replaces it for the other, and refuses any once subscribed', async () => {
     const user = await signUp(t.app);
-    const path = pathOf(await startCheckout(user.cookie));
-    const second = await api('POST', '/api/billing/checkout', user.cookie, { plan: 'yearly' });
-    expect(second.statusCode).toBe(409);
-    expect(second.json().code).toBe('CHECKOUT_OPEN');
+    const monthly = pathOf(await startCheckout(user.cookie));
+    expect(pathOf(await startCheckout(user.cookie))).toBe(monthly);
+    const path = pathOf(await startCheckout(user.cookie, 'yearly'));
+    expect(path).not.toBe(monthly);
+    // the replaced one is closed: its page says so and it cannot be paid
+    expect((await api('GET', monthly, user.cookie)).statusCode).toBe(404);
+    expect((await formPost(t.app, `${monthly}/complete`, user.cookie)).statusCode).toBe(404);
     expect((await formPost(t.app, `${path}/complete`, user.cookie)).statusCode).toBe(303);
     const third = await api('POST', '/api/billing/checkout', user.cookie, { plan: 'yearly' });
     expect(third.statusCode).toBe(409);
     expect(third.json().code).toBe('ALREADY_SUBSCRIBED');
+  });
+
+  it('keeps its sessions in the database: another process on it opens, resumes and completes them', async () => {
+    const other = await buildApp({
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        APP_URL: APP,
+        MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-billing-')),
+      }),
+      database: t.database,
+    });
+    try {
+      const user = await signUp(t.app);
+      const path = pathOf(await startCheckout(user.cookie));
+      const resumed = await other.inject({
+        method: 'POST',
+        url: '/api/billing/checkout',
+        headers: { cookie: user.cookie },
+        payload: { plan: 'monthly' },
+      });
+      expect(pathOf(resumed.json().url)).toBe(path);
+      expect(
+        (await other.inject({ method: 'GET', url: path, headers: { cookie: user.cookie } })).statusCode,
+      ).toBe(200);
+      expect((await formPost(other, `${path}/complete`, user.cookie)).statusCode).toBe(303);
+      expect((await userRecord(t.database, user.id)).subscription_status).toBe('active');
+    } finally {
+      await other.close();
+    }
   });
 
   it('cancels the subscription of a checkout completed by a user who subscribed meanwhile', async () => {

@@ -2,9 +2,12 @@
  * The offline billing provider, used when STRIPE_SECRET_KEY is not set. Checkout and the portal are
  * pages of this API (`routes.ts`), clearly marked TEST MODE; completing a checkout or cancelling in
  * the portal produces Stripe-shaped events that the same subscription sync as the webhook applies.
- * Open sessions live in memory (a restart forgets them; start again from the profile).
+ * Open sessions live in the database (`test_billing_sessions`), so every process sees them.
  */
-import type { BillingProvider, NewCheckout, NewPortal, Plan } from '../provider.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { testBillingSessions } from '../../db/schema.js';
+import type { BillingProvider, NewCheckout, NewPortal, OpenCheckout, Plan } from '../provider.js';
 import { CHECKOUT_OPEN_MINUTES, WebhookSignatureError } from '../provider.js';
 import { testId } from './events.js';
 
@@ -24,10 +27,10 @@ export interface TestPortalSession extends NewPortal {
 export interface TestModeProvider extends BillingProvider {
   readonly mode: 'test';
   /** An open checkout session, or undefined (unknown, expired, completed or cancelled). */
-  checkoutSession(id: string): TestCheckoutSession | undefined;
-  /** Closes a checkout session so it cannot be used twice; returns it if it was open. */
-  closeCheckoutSession(id: string): TestCheckoutSession | undefined;
-  portalSession(id: string): TestPortalSession | undefined;
+  checkoutSession(id: string): Promise<TestCheckoutSession | undefined>;
+  /** Closes a checkout session so it cannot be used twice; returns it if it was open (one caller wins). */
+  closeCheckoutSession(id: string): Promise<TestCheckoutSession | undefined>;
+  portalSession(id: string): Promise<TestPortalSession | undefined>;
 }
 
 export const TEST_PRICES: Readonly<Record<Plan, string>> = {
@@ -36,30 +39,49 @@ export const TEST_PRICES: Readonly<Record<Plan, string>> = {
 };
 
 export interface TestModeProviderOptions {
+  db: Database;
   /** where the pages are reached: `${appUrl}${basePath}/test-checkout/…` */
   appUrl: string;
   basePath: string;
-  now?: () => number;
 }
 
-export function testModeProvider({
-  appUrl,
-  basePath,
-  now = Date.now,
-}: TestModeProviderOptions): TestModeProvider {
-  const checkouts = new Map<string, TestCheckoutSession>();
-  const portals = new Map<string, TestPortalSession>();
+type SessionRow = typeof testBillingSessions.$inferSelect;
+type CheckoutDetails = Pick<NewCheckout, 'plan' | 'priceId' | 'successUrl' | 'cancelUrl'>;
 
-  function live<T extends { expiresAt: number }>(sessions: Map<string, T>, id: string): T | undefined {
-    const session = sessions.get(id);
-    if (session && session.expiresAt > now()) return session;
-    sessions.delete(id);
-    return undefined;
-  }
+function checkoutOf(row: SessionRow): TestCheckoutSession {
+  return {
+    ...(row.details as CheckoutDetails),
+    id: row.id,
+    customerId: row.customer_id,
+    userId: row.user_id,
+    expiresAt: row.expires_at.getTime(),
+  };
+}
 
-  function prune(sessions: Map<string, { expiresAt: number }>) {
-    for (const [id, session] of sessions) if (session.expiresAt <= now()) sessions.delete(id);
-  }
+export function testModeProvider({ db, appUrl, basePath }: TestModeProviderOptions): TestModeProvider {
+  const checkoutUrl = (id: string) => `${appUrl}${basePath}/test-checkout/${id}`;
+  /** Sessions of `kind` still usable: neither closed nor expired. */
+  const usable = (kind: 'checkout' | 'portal') =>
+    and(
+      eq(testBillingSessions.kind, kind),
+      isNull(testBillingSessions.closed_at),
+      gt(testBillingSessions.expires_at, sql`now()`),
+    );
+  const find = async (kind: 'checkout' | 'portal', id: string) => {
+    const [row] = await db
+      .select()
+      .from(testBillingSessions)
+      .where(and(eq(testBillingSessions.id, id), usable(kind)));
+    return row;
+  };
+  const close = async (id: string) => {
+    const [row] = await db
+      .update(testBillingSessions)
+      .set({ closed_at: sql`now()` })
+      .where(and(eq(testBillingSessions.id, id), usable('checkout')))
+      .returning();
+    return row && checkoutOf(row);
+  };
 
   return {
     mode: 'test',
@@ -68,22 +90,42 @@ export function testModeProvider({
       return testId('cus');
     },
 
-    async createCheckoutSession(input) {
-      prune(checkouts);
+    async createCheckoutSession({ customerId, userId, ...details }) {
       const id = testId('cs');
-      checkouts.set(id, { ...input, id, expiresAt: now() + CHECKOUT_TTL_MS });
-      return `${appUrl}${basePath}/test-checkout/${id}`;
+      await db.insert(testBillingSessions).values({
+        id,
+        kind: 'checkout',
+        user_id: userId,
+        customer_id: customerId,
+        details,
+        expires_at: new Date(Date.now() + CHECKOUT_TTL_MS),
+      });
+      return checkoutUrl(id);
     },
 
-    async hasOpenCheckout(customerId) {
-      prune(checkouts);
-      return [...checkouts.values()].some((session) => session.customerId === customerId);
+    async openCheckout(customerId): Promise<OpenCheckout | null> {
+      const [row] = await db
+        .select()
+        .from(testBillingSessions)
+        .where(and(eq(testBillingSessions.customer_id, customerId), usable('checkout')))
+        .limit(1);
+      return row ? { id: row.id, url: checkoutUrl(row.id), plan: checkoutOf(row).plan } : null;
     },
 
-    async createPortalSession(input) {
-      prune(portals);
+    async expireCheckout(id) {
+      await close(id);
+    },
+
+    async createPortalSession({ customerId, userId, returnUrl }) {
       const id = testId('bps');
-      portals.set(id, { ...input, id, expiresAt: now() + PORTAL_TTL_MS });
+      await db.insert(testBillingSessions).values({
+        id,
+        kind: 'portal',
+        user_id: userId,
+        customer_id: customerId,
+        details: { returnUrl },
+        expires_at: new Date(Date.now() + PORTAL_TTL_MS),
+      });
       return `${appUrl}${basePath}/test-portal/${id}`;
     },
 
@@ -93,14 +135,24 @@ export function testModeProvider({
       );
     },
 
-    checkoutSession: (id) => live(checkouts, id),
-
-    closeCheckoutSession(id) {
-      const session = live(checkouts, id);
-      checkouts.delete(id);
-      return session;
+    async checkoutSession(id) {
+      const row = await find('checkout', id);
+      return row && checkoutOf(row);
     },
 
-    portalSession: (id) => live(portals, id),
+    closeCheckoutSession: close,
+
+    async portalSession(id) {
+      const row = await find('portal', id);
+      return (
+        row && {
+          ...(row.details as Pick<NewPortal, 'returnUrl'>),
+          id: row.id,
+          customerId: row.customer_id,
+          userId: row.user_id,
+          expiresAt: row.expires_at.getTime(),
+        }
+      );
+    },
   };
 }

@@ -62,7 +62,7 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
   }
 
   app.get('/test-checkout/:sessionId', { schema: hidden }, async (request, reply) => {
-    const session = owned(request, provider.checkoutSession(request.params.sessionId));
+    const session = owned(request, await provider.checkoutSession(request.params.sessionId));
     if (!session || !request.user) return notOpen(reply, 'test checkout');
     const email = request.user.email;
     return sendPage(reply, 200, (nonce) =>
@@ -72,8 +72,8 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
 
   app.post('/test-checkout/:sessionId/complete', { schema: hidden }, async (request, reply) => {
     const { sessionId } = request.params;
-    if (!owned(request, provider.checkoutSession(sessionId))) return notOpen(reply, 'test checkout');
-    const session = provider.closeCheckoutSession(sessionId);
+    if (!owned(request, await provider.checkoutSession(sessionId))) return notOpen(reply, 'test checkout');
+    const session = await provider.closeCheckoutSession(sessionId);
     if (!session) return notOpen(reply, 'test checkout');
     const now = new Date();
     const subscription: TestSubscription = {
@@ -99,13 +99,13 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
 
   app.post('/test-checkout/:sessionId/cancel', { schema: hidden }, async (request, reply) => {
     const { sessionId } = request.params;
-    if (!owned(request, provider.checkoutSession(sessionId))) return notOpen(reply, 'test checkout');
-    const session = provider.closeCheckoutSession(sessionId);
+    if (!owned(request, await provider.checkoutSession(sessionId))) return notOpen(reply, 'test checkout');
+    const session = await provider.closeCheckoutSession(sessionId);
     return reply.redirect(session?.cancelUrl ?? profileUrl, 303);
   });
 
   app.get('/test-portal/:sessionId', { schema: hidden }, async (request, reply) => {
-    const session = owned(request, provider.portalSession(request.params.sessionId));
+    const session = owned(request, await provider.portalSession(request.params.sessionId));
     if (!session) return notOpen(reply, 'test billing portal');
     const subscription = await billing.current(session.userId);
     return sendPage(reply, 200, (nonce) =>
@@ -120,7 +120,7 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
     sessionId: string,
     cancel: boolean,
   ) {
-    const session = owned(request, provider.portalSession(sessionId));
+    const session = owned(request, await provider.portalSession(sessionId));
     if (!session) return notOpen(reply, 'test billing portal');
     const current: CurrentSubscription | null = await billing.current(session.userId);
     if (current && current.cancelAtPeriodEnd !== cancel) {
