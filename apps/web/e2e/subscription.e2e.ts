@@ -19,6 +19,7 @@ describe('subscribing', () => {
     await page.goto('/profile');
     await page.getByText(UI_TEXT.pricingOptions).waitFor();
     expect(await page.getByRole('button', { name: UI_TEXT.manageSubscription }).count()).toBe(0);
+    expect(await page.getByText('Free Searches', { exact: true }).count()).toBe(1);
 
     // the button names the price, '$14.99/month' or similar
     const price = formatMoney(SUBSCRIPTION_PRICES.monthly).replace(/[$.]/g, '\\$&');
@@ -33,6 +34,8 @@ describe('subscribing', () => {
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByRole('button', { name: UI_TEXT.manageSubscription }).waitFor({ timeout: 20_000 });
     expect(await page.getByText(UI_TEXT.pricingOptions).count()).toBe(0);
+    // unlimited now: no count of free searches beside the subscription
+    expect(await page.getByText('Free Searches', { exact: true }).count()).toBe(0);
     expect(page.url().startsWith(baseURL())).toBe(true);
     await expectNoSettingNames(page, '/profile with a subscription');
   });

@@ -43,7 +43,9 @@ export const PROPERTY_LIMITS = {
   // to 10 (market/fmr.ts MAX_BEDROOMS), beyond which no single-family rental figure is credible
   num_bedrooms: { min: 1, max: 10, step: 1 },
   num_bathrooms: { min: 1, max: 20, step: 0.5 },
-  purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 1_000_000_000 },
+  // a new analysis spends a search: a price no 1–4 unit home comes near (extra zeros typed) is
+  // refused first. The dearest US home sales have been about $100–240 million.
+  purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 100_000_000 },
   factor: { min: 1, max: 4, step: 1 },
   // optional, for the record and the live rent estimate: the largest houses listed run past
   // 10,000 sq ft, and the oldest American houses still let date from the 1600s

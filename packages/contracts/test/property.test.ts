@@ -63,7 +63,8 @@ describe('propertyInputSchema', () => {
     ['num_bathrooms', 1.25, 'Number of Bathrooms must be from 1 to 20 in steps of 0.5'],
     ['num_bathrooms', 20.5, 'Number of Bathrooms must be from 1 to 20 in steps of 0.5'],
     ['purchase_price', '9999', 'Purchase Price must be at least $10,000'],
-    ['purchase_price', 1e9 + 1, 'Purchase Price must be at most $1,000,000,000'],
+    ['purchase_price', 1e8 + 1, 'Purchase Price must be at most $100,000,000'],
+    ['purchase_price', 1e9, 'Purchase Price must be at most $100,000,000'],
     ['purchase_price', 'abc', 'Purchase Price must be a number'],
     ['purchase_price', '1e6', 'Purchase Price must be a number'],
     ['purchase_price', '0x2710', 'Purchase Price must be a number'],
@@ -98,7 +99,7 @@ describe('propertyInputSchema', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 40 }),
-        fc.integer({ min: 10_000, max: 1e9 }),
+        fc.integer({ min: 10_000, max: PROPERTY_LIMITS.purchase_price.max }),
         (halfBaths, price) => {
           const baths = halfBaths / 2;
           const fromNumbers = propertyInputSchema.parse({

@@ -88,10 +88,13 @@ function AccountCard({ user }: { user: SessionUser }) {
             {user.emailVerified ? null : <span className="badge">Not verified</span>}
           </dd>
         </div>
-        <div>
-          <dt>Free Searches</dt>
-          <dd>{user.freeSearches}</dd>
-        </div>
+        {/* a subscriber's analyses are unlimited: a count of free ones would only confuse */}
+        {isActiveSubscriptionStatus(user.subscriptionStatus) ? null : (
+          <div>
+            <dt>Free Searches</dt>
+            <dd>{user.freeSearches}</dd>
+          </div>
+        )}
       </dl>
       {user.emailVerified ? null : (
         <div className="card-actions">
