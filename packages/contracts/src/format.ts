@@ -121,6 +121,32 @@ function formatByKind(kind: Exclude<MetricKind, 'grade'>, value: number): string
 }
 
 /**
+ * A metric's number rounded as the screen shows it (for exports, which keep numbers as numbers):
+ * money, ratios and multiples to two decimals, percents to two decimals of a percent.
+ *
+ * @example roundMetric('property_management', 2040.1725000000001) === 2040.17
+ * @example roundMetric('cap_rate', 0.061249) === 0.0612
+ */
+export function roundMetric(key: MetricKey, value: number): number {
+  const kind = METRIC_KIND[key];
+  return kind === 'grade' ? value : roundByKind(kind, value);
+}
+
+/** A number of one kind rounded as the screen shows that kind (roundMetric). */
+export function roundByKind(kind: Exclude<MetricKind, 'grade'>, value: number): number {
+  switch (kind) {
+    case 'percent':
+      return shiftDecimal(roundToCents(shiftDecimal(value, 2)), -2);
+    case 'money':
+    case 'ratio':
+    case 'multiple':
+      return roundToCents(value);
+    default:
+      return value;
+  }
+}
+
+/**
  * A metric as the results screen shows it, by its METRIC_KIND; null or undefined is 'N/A'.
  *
  * @example formatMetric('cap_rate', 0.0612) === '6.12%'

@@ -11,6 +11,7 @@ import {
   parseMetricInput,
   parseMoneyInput,
   parsePercentInput,
+  roundMetric,
   roundToCents,
 } from '../src/index.js';
 import { exampleAssumptions } from './fixtures.js';
@@ -240,5 +241,19 @@ describe('roundToCents fast path', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('roundMetric', () => {
+  test.each([
+    ['property_management', 2040.1725000000001, 2040.17],
+    ['net_operating_income', -1234.565, -1234.57],
+    ['cap_rate', 0.061249, 0.0612],
+    ['levered_xirr', 0.123456789, 0.1235],
+    ['dscr', 1.2549, 1.25],
+    ['unlevered_equity_multiple', 1.849, 1.85],
+    ['hold_period', 7, 7],
+  ] as const)('%s %s → %s, as the screen shows it', (key, value, expected) => {
+    expect(roundMetric(key, value)).toBe(expected);
   });
 });

@@ -15,6 +15,8 @@ import {
   type MetricKey,
   marketFigureMeta,
   recordFactsLine,
+  roundByKind,
+  roundMetric,
   type SharedAnalysis,
   taxBillLine,
 } from '@sfr/contracts';
@@ -100,8 +102,14 @@ export function lenderDscr(
   return metrics.rent / (monthlyLoanPayment + metrics.property_taxes / 12 + metrics.insurance / 12);
 }
 
+/** A metric's line: its number rounded as the screen shows it (no float noise in the CSV), and its text. */
 function metricLine(key: MetricKey, value: number | string | null, label = METRIC_LABELS[key]): ReportLine {
-  return { key, label, value, text: formatMetric(key, value) };
+  return {
+    key,
+    label,
+    value: typeof value === 'number' ? roundMetric(key, value) : value,
+    text: formatMetric(key, value),
+  };
 }
 
 function textLine(key: string, label: string, value: string): ReportLine {
@@ -169,14 +177,20 @@ const HOLD_PERIOD_KEYS = {
   },
 } as const;
 
+/** A hold-period row's numbers rounded as its table shows them: returns as percents, the rest as money. */
+function asShown(row: string, values: readonly number[]): number[] {
+  const kind = row === 'Annual Return' ? 'percent' : 'money';
+  return values.map((value) => roundByKind(kind, value));
+}
+
 function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
   const rows: HoldPeriodReportRow[] = [];
   for (const row of HOLD_PERIOD_ROWS.Unlevered) {
-    const values = analysis.hold_period.unlevered[HOLD_PERIOD_KEYS.Unlevered[row]];
+    const values = asShown(row, analysis.hold_period.unlevered[HOLD_PERIOD_KEYS.Unlevered[row]]);
     rows.push({ group: 'Unlevered', row, values, texts: analysis.metrics_for_hold_period.Unlevered[row] });
   }
   for (const row of HOLD_PERIOD_ROWS.Levered) {
-    const values = analysis.hold_period.levered[HOLD_PERIOD_KEYS.Levered[row]];
+    const values = asShown(row, analysis.hold_period.levered[HOLD_PERIOD_KEYS.Levered[row]]);
     rows.push({ group: 'Levered', row, values, texts: analysis.metrics_for_hold_period.Levered[row] });
   }
   return rows;
@@ -316,7 +330,8 @@ export function dealReport(analysis: SharedAnalysis): DealReport {
       scores: analysis.summary.scores.map((score) => ({
         label: score.label,
         measure: score.measure,
-        points: score.points,
+        // a tenth of a point, as the report prints it
+        points: Math.round(score.points * 10) / 10,
         maxPoints: score.max_points,
       })),
     },

@@ -99,17 +99,13 @@ function ratingBlock(doc: Doc, report: DealReport, x: number, y: number, width: 
     doc
       .font('Helvetica-Bold')
       .fillColor(INK)
-      .text(`${round1(score.points)} of ${score.maxPoints} points`, x + width * 0.6, top, {
+      .text(`${score.points} of ${score.maxPoints} points`, x + width * 0.6, top, {
         width: width * 0.4,
         align: 'right',
       });
     top = doc.y + 1.5;
   }
   return top + 6;
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 /** The live provider's comparables and property record (page 2); the y below it. */

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatMoney, formatRatio } from '@sfr/contracts';
+import { formatMoney, formatRatio, roundToCents } from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
@@ -124,7 +124,7 @@ describe('lenderDscr', () => {
 });
 
 describe('report CSV', () => {
-  it('parses back to the analysis numbers, unformatted', () => {
+  it('parses back to the analysis numbers as the screen shows them, without float noise', () => {
     const deal = analysis();
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date('2026-11-24T12:00:00Z') }));
     const header = rows[0] ?? [];
@@ -132,12 +132,20 @@ describe('report CSV', () => {
     expect(header.slice(7)).toEqual(['year_1', 'year_2', 'year_3', 'year_4', 'year_5']);
     for (const row of rows) expect(row).toHaveLength(header.length);
     const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
-    expect(Number(value('net_operating_income'))).toBe(deal.year_1_metrics.net_operating_income);
+    expect(Number(value('net_operating_income'))).toBe(
+      roundToCents(deal.year_1_metrics.net_operating_income),
+    );
     expect(Number(value('interest_rate'))).toBe(0.0803);
     expect(Number(value('overall_points'))).toBe(deal.summary.overall_points);
     expect(value('address')).toBe('1100 Congress Ave, Austin, TX 78701');
     const cashflow = rows.find((row) => row[1] === 'levered:cashflow');
-    expect(cashflow?.slice(7).map(Number)).toEqual(deal.hold_period.levered.cashflow);
+    expect(cashflow?.slice(7).map(Number)).toEqual(deal.hold_period.levered.cashflow.map(roundToCents));
+    // every number has at most the decimals the screen shows: cents, or hundredths of a percent
+    for (const row of rows) {
+      for (const cell of [row[3], ...row.slice(7)]) {
+        if (cell && /^-?[\d.]+$/.test(cell)) expect(cell, row[1]).toMatch(/^-?\d+(\.\d{1,4})?$/);
+      }
+    }
   });
 
   it("lists a live provider's comparables and the record's tax bill", () => {

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatMoney } from '@sfr/contracts';
+import { formatMoney, roundToCents } from '@sfr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/http/rate-limit.js';
 import { addressSlug, REPORT_RATE_LIMIT, REPORT_RATE_LIMIT_MESSAGE } from '../../src/report/routes.js';
@@ -92,11 +92,13 @@ describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
       );
       const rows = parseCsv(res.body);
       const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
-      expect(Number(value('net_operating_income'))).toBe(analysis.year_1_metrics.net_operating_income);
+      expect(Number(value('net_operating_income'))).toBe(
+        roundToCents(analysis.year_1_metrics.net_operating_income),
+      );
       expect(Number(value('overall_points'))).toBe(analysis.summary.overall_points);
       expect(value('address')).toBe('1100 Congress Ave, Austin, TX 78701');
       const cashflow = rows.find((row) => row[1] === 'levered:cashflow');
-      expect(cashflow?.slice(7).map(Number)).toEqual(analysis.hold_period.levered.cashflow);
+      expect(cashflow?.slice(7).map(Number)).toEqual(analysis.hold_period.levered.cashflow.map(roundToCents));
     }
   });
 
