@@ -13,6 +13,8 @@ import { testId } from './events.js';
 
 const CHECKOUT_TTL_MS = CHECKOUT_OPEN_MINUTES * 60 * 1_000;
 const PORTAL_TTL_MS = 60 * 60 * 1_000;
+/** What testId makes ('cs_test_…'): anything else in a URL is no session, never a query. */
+const SESSION_ID = /^[a-z]+_test_[A-Za-z0-9]{1,64}$/;
 
 export interface TestCheckoutSession extends NewCheckout {
   id: string;
@@ -68,6 +70,7 @@ export function testModeProvider({ db, appUrl, basePath }: TestModeProviderOptio
       gt(testBillingSessions.expires_at, sql`now()`),
     );
   const find = async (kind: 'checkout' | 'portal', id: string) => {
+    if (!SESSION_ID.test(id)) return undefined;
     const [row] = await db
       .select()
       .from(testBillingSessions)
@@ -75,6 +78,7 @@ export function testModeProvider({ db, appUrl, basePath }: TestModeProviderOptio
     return row;
   };
   const close = async (id: string) => {
+    if (!SESSION_ID.test(id)) return undefined;
     const [row] = await db
       .update(testBillingSessions)
       .set({ closed_at: sql`now()` })
