@@ -73,9 +73,20 @@ export function buildAnalysis(
 
 export function createAnalysisService(market: MarketService) {
   return {
-    /** A new analysis: market figures in, the model's defaults derived from them. */
-    async create(property: PropertyInput): Promise<{ result: AnalysisResult; facts: AnalysisFacts }> {
-      const marketFacts = await market.facts(property);
+    /**
+     * A new analysis: market figures in, the model's defaults derived from them. A county the ZIP
+     * does not touch is corrected to the one its figures came from (the warnings say so), so the
+     * analysis, its save and its report name the county they describe.
+     */
+    async create(
+      input: PropertyInput,
+    ): Promise<{ property: PropertyInput; result: AnalysisResult; facts: AnalysisFacts }> {
+      const marketFacts = await market.facts(input);
+      const location = marketFacts.location;
+      const property =
+        location?.county_matched === 'main' && location.county_name
+          ? { ...input, county_name: location.county_name }
+          : input;
       const assumptions = deriveAssumptions(property, {
         rentPerUnit: marketFacts.market_rent?.value ?? marketFacts.hud_rent?.value ?? null,
         propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
@@ -86,7 +97,7 @@ export function createAnalysisService(market: MarketService) {
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);
-      return { result: computeAnalysis(property, assumptions, facts), facts };
+      return { property, result: computeAnalysis(property, assumptions, facts), facts };
     },
   };
 }

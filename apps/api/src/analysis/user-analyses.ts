@@ -48,8 +48,8 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
 
   return {
     /** A new analysis from the market, stored for the user; the caller spends the search. */
-    async create(property: PropertyInput) {
-      const { result, facts } = await service.create(property);
+    async create(input: PropertyInput) {
+      const { property, result, facts } = await service.create(input);
       return {
         result,
         /** Stores it with the search that pays for it (`entitlements.payFor`): only a paid-for analysis belongs to anyone. */
