@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './address.js';
 export * from './analysis.js';
 export * from './api-error.js';
+export * from './assemble.js';
 export * from './assumptions.js';
 export * from './billing.js';
 export * from './constants.js';

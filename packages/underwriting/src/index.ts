@@ -29,6 +29,7 @@ export {
   maxOffer,
   OFFER_PRICE_RANGE,
   OFFER_TARGET_KEYS,
+  OFFER_TARGET_LIMITS,
   type OfferTargetKey,
   type OfferTargets,
   offerMeasure,
@@ -68,4 +69,5 @@ export {
 } from './sensitivity.js';
 export * from './types.js';
 export { validateDealInput } from './validate.js';
+export { ENGINE_VERSION } from './version.js';
 export { type DatedFlow, type RateResult, xirr, xnpv } from './xirr.js';

@@ -73,20 +73,28 @@ export interface MaxOffer {
 /** The prices `maxOffer` searches, whole dollars. */
 export const OFFER_PRICE_RANGE = { min: 10_000, max: 100_000_000 } as const;
 
-/** A target's range, both ends allowed (checked with `withinBound`), and its rule for errors. */
-const targetRule = (min: number, max: number, rule: string) =>
-  ({ min, max, maxInclusive: true, integer: false, rule }) as const;
+/** Each target's range, both ends allowed: the engine checks targets with it, the web's fields too. */
+export const OFFER_TARGET_LIMITS: Readonly<Record<OfferTargetKey, { min: number; max: number }>> = {
+  cash_on_cash: { min: -1, max: 1 },
+  dscr: { min: 0, max: 10 },
+  levered_xirr: { min: -1, max: 1 },
+  monthly_levered_cash_flow: { min: -1e12, max: 1e12 },
+  overall_points: { min: 0, max: 100 },
+};
+
+/** A target's range (checked with `withinBound`) and its rule for errors. */
+const targetRule = (key: OfferTargetKey, rule: string) =>
+  ({ ...OFFER_TARGET_LIMITS[key], maxInclusive: true, integer: false, rule }) as const;
 
 const TARGET_RULES: Record<OfferTargetKey, ReturnType<typeof targetRule>> = {
-  cash_on_cash: targetRule(-1, 1, 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
-  dscr: targetRule(0, 10, 'must be a number from 0 to 10'),
-  levered_xirr: targetRule(-1, 1, 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
+  cash_on_cash: targetRule('cash_on_cash', 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
+  dscr: targetRule('dscr', 'must be a number from 0 to 10'),
+  levered_xirr: targetRule('levered_xirr', 'must be a fraction from -1 to 1 (0.08 = 8 %)'),
   monthly_levered_cash_flow: targetRule(
-    -Number.MAX_SAFE_INTEGER,
-    Number.MAX_SAFE_INTEGER,
-    'must be a number of dollars a month',
+    'monthly_levered_cash_flow',
+    'must be a number of dollars a month from -1,000,000,000,000 to 1,000,000,000,000',
   ),
-  overall_points: targetRule(0, 100, 'must be a number from 0 to 100'),
+  overall_points: targetRule('overall_points', 'must be a number from 0 to 100'),
 };
 
 /**

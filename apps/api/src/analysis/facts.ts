@@ -2,21 +2,11 @@
  * The market facts an analysis keeps: everything its numbers read from the market, with sources,
  * so editing the metrics later recomputes the same analysis without asking any provider again.
  */
-import type { MarketData } from '@sfr/contracts';
-import type { CrimeGrade } from '@sfr/underwriting';
+import type { AnalysisFacts, MarketData } from '@sfr/contracts';
 import { ratedCrimeGrade } from '../market/crime.js';
 import type { MarketFacts } from '../market/service.js';
 
-export interface AnalysisFacts {
-  /** HUD rent and market rent per unit per month, as year_1_metrics echoes them */
-  hud_rent: number | null;
-  market_rent: number | null;
-  /** the county's grades the rating's neighbourhood score reads; null counts as average */
-  violent_crime_grade: CrimeGrade | null;
-  property_crime_grade: CrimeGrade | null;
-  /** each figure with its source, vintage and tier, the warnings and the location, as first shown */
-  market_data: MarketData;
-}
+export type { AnalysisFacts } from '@sfr/contracts';
 
 /** What an analysis keeps of the market service's answer, `market_data` being its rendered figures. */
 export function analysisFacts(facts: MarketFacts, market_data: MarketData): AnalysisFacts {

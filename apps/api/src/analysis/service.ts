@@ -3,52 +3,13 @@
  * market figures, labels and the formatted hold-period table the screen shows. A new analysis reads
  * the market; a recomputation reads only the facts the analysis keeps (facts.ts).
  */
-import {
-  formatHoldPeriodTable,
-  METRIC_LABELS,
-  type PropertyInput,
-  type SharedAnalysis,
-} from '@sfr/contracts';
-import { type Assumptions, analyze, deriveAssumptions } from '@sfr/underwriting';
+import { assembleAnalysis, type PropertyInput, type SharedAnalysis } from '@sfr/contracts';
+import { type Assumptions, deriveAssumptions } from '@sfr/underwriting';
 import { insuranceRateOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
 export type AnalysisResult = SharedAnalysis;
-
-/** One frozen copy for every response: the serializer writes a frozen object's JSON once. */
-export const METRIC_DISPLAY_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...METRIC_LABELS });
-
-/** Runs the model on the assumptions with the kept market facts, and shapes the response. */
-export function computeAnalysis(
-  property: PropertyInput,
-  assumptions: Assumptions,
-  facts: AnalysisFacts,
-): AnalysisResult {
-  // an assumption out of the model's bounds throws UnderwritingInputError: errors.ts makes it a 400
-  const analysis = analyze({
-    ...assumptions,
-    units: property.factor,
-    violent_crime_grade: facts.violent_crime_grade,
-    property_crime_grade: facts.property_crime_grade,
-  });
-  return {
-    // the metrics' purchase price is the one the numbers use, so the property shows the same
-    property: { ...property, purchase_price: assumptions.purchase_price, metrics: assumptions },
-    year_1_metrics: {
-      ...analysis.year_1_metrics,
-      hud_rent: facts.hud_rent,
-      rentometer_rent: facts.market_rent,
-    },
-    metric_display_names: METRIC_DISPLAY_NAMES,
-    sale_assumptions: analysis.sale_assumptions,
-    overall_returns: analysis.overall_returns,
-    summary: analysis.summary,
-    metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
-    hold_period: analysis.hold_period,
-    market_data: facts.market_data,
-  };
-}
 
 /** The facts an analysis keeps from the market service's answer, its figures priced at `price`. */
 export function factsFromMarket(facts: MarketFacts, price: number): AnalysisFacts {
@@ -68,7 +29,7 @@ export function buildAnalysis(
   assumptions: Assumptions,
   facts: MarketFacts,
 ): AnalysisResult {
-  return computeAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price));
+  return assembleAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price));
 }
 
 export function createAnalysisService(market: MarketService) {
@@ -97,7 +58,7 @@ export function createAnalysisService(market: MarketService) {
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);
-      return { property, result: computeAnalysis(property, assumptions, facts), facts };
+      return { property, result: assembleAnalysis(property, assumptions, facts), facts };
     },
   };
 }

@@ -6,11 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatMoney, formatRatio, roundToCents } from '@sfr/contracts';
+import { assembleAnalysis, formatMoney, formatRatio, roundToCents } from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
-import { computeAnalysis } from '../../src/analysis/service.js';
+
 import { reportCsv } from '../../src/report/csv.js';
 import { dealReport, lenderDscr } from '../../src/report/figures.js';
 import { reportPdf } from '../../src/report/pdf.js';
@@ -82,7 +82,7 @@ function analysis(
     ...deriveAssumptions(property, { rentPerUnit: 2_347, propertyTaxRate: 0.01535, interestRate: 0.0803 }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
   };
-  return computeAnalysis(property, assumptions, facts);
+  return assembleAnalysis(property, assumptions, facts);
 }
 
 const hasPdftotext = (() => {

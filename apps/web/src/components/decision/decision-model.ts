@@ -3,10 +3,11 @@
  * input, the names of the grid's drivers and outcomes, how their values and steps read, and the
  * investor's offer targets as typed. Pure (no React), so the tests and the browser bench share it.
  */
-import { type AnalysisResponse, formatMoney, formatPercent } from '@sfr/contracts';
+import { type AnalysisResponse, dealInput, factsOf, formatMoney, formatPercent } from '@sfr/contracts';
 import {
   type DealInput,
   OFFER_TARGET_KEYS,
+  OFFER_TARGET_LIMITS,
   type OfferTargetKey,
   type OfferTargets,
   SENSITIVITY_STEPS,
@@ -20,13 +21,7 @@ import {
  * deal on screen.
  */
 export function dealInputOf(analysis: AnalysisResponse): DealInput {
-  const { violent_crime_grade, property_crime_grade } = analysis.year_1_metrics;
-  return {
-    ...analysis.property.metrics,
-    units: analysis.property.factor,
-    violent_crime_grade,
-    property_crime_grade,
-  };
+  return dealInput(analysis.property, analysis.property.metrics, factsOf(analysis));
 }
 
 export const DRIVER_LABELS: Readonly<Record<SensitivityDriver, string>> = {
@@ -147,14 +142,13 @@ export function parseTarget(key: OfferTargetKey, text: string): TargetParse {
   if (!Number.isFinite(typed)) return { ok: false, message: 'Enter a number, or leave it empty.' };
   const { unit } = OFFER_TARGET_FIELDS[key];
   const value = unit === 'percent' ? typed / 100 : typed;
-  const limits = {
-    percent: [-1, 1, 'a percent from -100 to 100'],
-    ratio: [0, 10, 'a ratio from 0 to 10'],
-    money: [-1e7, 1e7, 'dollars from -10,000,000 to 10,000,000'],
-    points: [0, 100, 'points from 0 to 100'],
-  } as const;
-  const [min, max, rule] = limits[unit];
-  if (value < min || value > max) return { ok: false, message: `Enter ${rule}.` };
+  // the engine's own ranges, said in the field's unit
+  const { min, max } = OFFER_TARGET_LIMITS[key];
+  if (value < min || value > max) {
+    const shown = (bound: number) => (unit === 'percent' ? bound * 100 : bound).toLocaleString('en-US');
+    const what = { percent: 'a percent', ratio: 'a ratio', money: 'dollars', points: 'points' }[unit];
+    return { ok: false, message: `Enter ${what} from ${shown(min)} to ${shown(max)}.` };
+  }
   return { ok: true, value };
 }
 

@@ -1,10 +1,9 @@
 /**
  * An analysis of the README's example deal for unit tests, built the way the API builds one: the
- * defaults derived from the market figures by `@sfr/underwriting`, then the engine (recalculate).
+ * defaults derived from the market figures by `@sfr/underwriting`, then the one assembler.
  */
-import type { AnalysisResponse, PropertyInput } from '@sfr/contracts';
+import { type AnalysisResponse, assembleAnalysis, type PropertyInput } from '@sfr/contracts';
 import { deriveAssumptions, type MarketInputs } from '@sfr/underwriting';
-import { recalculate } from './recalculate';
 
 const EXAMPLE_PROPERTY: PropertyInput = {
   street: '1100 Congress Ave',
@@ -25,19 +24,15 @@ const EXAMPLE_MARKET: MarketInputs = {
   interestRate: 0.0803,
 };
 
+const figure = (value: number) => ({ value, source: 'test', vintage: null, tier: 'reported' as const });
+
 export function exampleAnalysis(property: PropertyInput = EXAMPLE_PROPERTY): AnalysisResponse {
   const metrics = deriveAssumptions(property, EXAMPLE_MARKET);
-  const figure = (value: number) => ({ value, source: 'test', vintage: null, tier: 'reported' });
-  const facts = {
-    analysis_id: 'abcdefghijklmnopqrstuvwx',
-    property: { ...property, metrics },
-    year_1_metrics: {
-      hud_rent: EXAMPLE_MARKET.rentPerUnit,
-      rentometer_rent: null,
-      violent_crime_grade: 'C',
-      property_crime_grade: 'D+',
-    },
-    metric_display_names: { hud_rent: 'HUD Rent' },
+  const analysis = assembleAnalysis(property, metrics, {
+    hud_rent: EXAMPLE_MARKET.rentPerUnit,
+    market_rent: null,
+    violent_crime_grade: 'C',
+    property_crime_grade: 'D+',
     market_data: {
       figures: {
         property_tax_rate: figure(0.01535),
@@ -46,6 +41,6 @@ export function exampleAnalysis(property: PropertyInput = EXAMPLE_PROPERTY): Ana
       },
       warnings: [],
     },
-  } as unknown as AnalysisResponse;
-  return recalculate(facts, metrics);
+  });
+  return { ...analysis, analysis_id: 'abcdefghijklmnopqrstuvwx' };
 }
