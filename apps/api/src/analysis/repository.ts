@@ -2,62 +2,67 @@
  * The user's analyses: every successful create_property, with the market facts it read and its
  * current state (the last update_metrics), listed newest first a page at a time.
  */
-import { type AnalysisList, type AnalysisResponse, addressLine, type PropertyInput } from '@sfr/contracts';
+import {
+  type AnalysedProperty,
+  type AnalysisFacts,
+  type AnalysisList,
+  type AnalysisResponse,
+  addressLine,
+  assembleAnalysis,
+} from '@sfr/contracts';
+import { type Assumptions, ENGINE_VERSION } from '@sfr/underwriting';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
 import { analyses } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import type { AnalysisFacts } from './facts.js';
-import { type AnalysisResult, METRIC_DISPLAY_NAMES } from './service.js';
+import type { AnalysisResult } from './service.js';
 
 export type AnalysisRow = typeof analyses.$inferSelect;
 
-/** An analysis as stored: what recomputing it needs, and what the user last saw. */
+/** An analysis as stored: what it is computed from. */
 export interface StoredAnalysis {
   id: string;
-  property: PropertyInput;
+  property: AnalysedProperty;
   facts: AnalysisFacts;
-  result: AnalysisResult;
+  /** the metrics as the user last set them */
+  assumptions: Assumptions;
   createdAt: Date;
 }
 
 export const analysisNotFound = () => new AppError(404, 'NOT_FOUND', 'Analysis not found.');
 
-/** The response for a stored analysis: its id first, as the response schema orders it. */
+/** The response for a computed analysis: its id first, as the response schema orders it. */
 export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResponse {
   return { analysis_id: id, ...result };
 }
 
-/**
- * A result as stored: without its display names (constant) and market figures (the facts hold
- * them), which are half its size, every byte of which each create_property and edit would write.
- */
-type ResultRow = Omit<AnalysisResult, 'metric_display_names' | 'market_data'>;
-
-function resultRow(result: AnalysisResult): ResultRow {
-  const { metric_display_names: _constant, market_data: _inFacts, ...row } = result;
-  return row;
-}
-
-/** The result again, from its row and the facts (rows stored before the split carry both parts). */
-function resultFromRow(row: ResultRow, facts: AnalysisFacts): AnalysisResult {
-  return { ...row, metric_display_names: METRIC_DISPLAY_NAMES, market_data: facts.market_data };
+/** What a stored analysis shows, computed from its inputs when read. */
+export function computedAnalysis(stored: StoredAnalysis): AnalysisResult {
+  return assembleAnalysis(stored.property, stored.assumptions, stored.facts);
 }
 
 function toStored(row: AnalysisRow): StoredAnalysis {
-  const facts = row.facts as AnalysisFacts;
   return {
     id: row.id,
-    property: row.property as PropertyInput,
-    facts,
-    result: resultFromRow(row.result as ResultRow, facts),
+    property: row.property,
+    facts: row.facts,
+    assumptions: row.assumptions,
     createdAt: row.created_at,
   };
 }
 
-/** The list's cursor: the last row's time and id, opaque to clients (base64url). */
+/** The columns the lists read, from the analysis as computed: they change with every edit. */
+function listColumns(result: AnalysisResult) {
+  return {
+    purchase_price: result.property.purchase_price,
+    overall_points: result.summary.overall_points,
+    overall_color: result.summary.overall_color,
+    monthly_levered_cash_flow: result.year_1_metrics.monthly_levered_cash_flow,
+  };
+}
+
 export function createAnalysisRepository(db: Database) {
   // Prepared once: every edit updates, and reopening reads one; a subscriber's analyses are inserted
   // outside a transaction. (A free search's insert runs in the transaction that spends it, so it
@@ -67,17 +72,21 @@ export function createAnalysisRepository(db: Database) {
     .from(analyses)
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
     .prepare('analysis_by_id');
-  const setResultQuery = db
+  const setAssumptionsQuery = db
     .update(analyses)
     .set({
-      result: sql.placeholder('result'),
-      // set() takes a placeholder only for a column without a JS type (jsonb); these go as SQL
-      overall_points: sql`${sql.placeholder('points')}`,
-      overall_color: sql`${sql.placeholder('color')}`,
+      // set() takes a placeholder only for a column without a JS type: these go as SQL (the
+      // assumptions as JSON text, cast)
+      assumptions: sql`${sql.placeholder('assumptions')}::jsonb`,
+      engine_version: sql`${sql.placeholder('engine_version')}`,
+      purchase_price: sql`${sql.placeholder('purchase_price')}`,
+      overall_points: sql`${sql.placeholder('overall_points')}`,
+      overall_color: sql`${sql.placeholder('overall_color')}`,
+      monthly_levered_cash_flow: sql`${sql.placeholder('monthly_levered_cash_flow')}`,
       updated_at: sql`now()`,
     })
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
-    .prepare('analysis_set_result');
+    .prepare('analysis_set_assumptions');
   const insertQuery = db
     .insert(analyses)
     .values({
@@ -85,10 +94,13 @@ export function createAnalysisRepository(db: Database) {
       user_id: sql.placeholder('user_id'),
       property: sql.placeholder('property'),
       facts: sql.placeholder('facts'),
-      result: sql.placeholder('result'),
+      assumptions: sql.placeholder('assumptions'),
+      engine_version: sql.placeholder('engine_version'),
       address: sql.placeholder('address'),
+      purchase_price: sql.placeholder('purchase_price'),
       overall_points: sql.placeholder('overall_points'),
       overall_color: sql.placeholder('overall_color'),
+      monthly_levered_cash_flow: sql.placeholder('monthly_levered_cash_flow'),
     })
     .prepare('analysis_insert');
 
@@ -101,11 +113,14 @@ export function createAnalysisRepository(db: Database) {
   return {
     find,
 
-    /** Stores a new analysis on `executor`: the transaction that spends its search, or the database for a subscriber. */
+    /**
+     * Stores a new analysis on `executor` (the transaction that spends its search, or the database
+     * for a subscriber): its inputs, and from `result` (computed from them) what the lists show.
+     */
     async insert(
       executor: Database,
       userId: string,
-      property: PropertyInput,
+      property: AnalysedProperty,
       facts: AnalysisFacts,
       result: AnalysisResult,
     ): Promise<string> {
@@ -114,10 +129,10 @@ export function createAnalysisRepository(db: Database) {
         user_id: userId,
         property,
         facts,
-        result: resultRow(result),
+        assumptions: result.property.metrics,
+        engine_version: ENGINE_VERSION,
         address: addressLine(property),
-        overall_points: result.summary.overall_points,
-        overall_color: result.summary.overall_color,
+        ...listColumns(result),
       };
       // on the pool (a subscriber's): the prepared statement; in a transaction: built on it
       if (executor === db) await insertQuery.execute(row);
@@ -125,14 +140,14 @@ export function createAnalysisRepository(db: Database) {
       return row.id;
     },
 
-    /** The analysis's current state becomes `result` (what the user now sees). */
-    async setResult(userId: string, id: string, result: AnalysisResult): Promise<void> {
-      await setResultQuery.execute({
+    /** The user's new metrics become the analysis's own; `result` is the analysis computed with them. */
+    async setAssumptions(userId: string, id: string, result: AnalysisResult): Promise<void> {
+      await setAssumptionsQuery.execute({
         userId,
         id,
-        result: resultRow(result),
-        points: result.summary.overall_points,
-        color: result.summary.overall_color,
+        assumptions: JSON.stringify(result.property.metrics),
+        engine_version: ENGINE_VERSION,
+        ...listColumns(result),
       });
     },
 
@@ -143,8 +158,7 @@ export function createAnalysisRepository(db: Database) {
         .select({
           id: analyses.id,
           address: analyses.address,
-          // the current price (an edit may have changed it), read from the stored result
-          purchase_price: sql<number>`(${analyses.result}->'property'->>'purchase_price')::float8`,
+          purchase_price: analyses.purchase_price,
           overall_points: analyses.overall_points,
           overall_color: analyses.overall_color,
           created_at: analyses.created_at,
@@ -160,7 +174,7 @@ export function createAnalysisRepository(db: Database) {
         analyses: shown.map((row) => ({
           id: row.id,
           address: row.address,
-          purchase_price: Number(row.purchase_price),
+          purchase_price: row.purchase_price,
           overall_points: row.overall_points,
           overall_color: row.overall_color as AnalysisList['analyses'][number]['overall_color'],
           created_at: row.created_at.toISOString(),

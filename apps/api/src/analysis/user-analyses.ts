@@ -6,6 +6,7 @@
 import {
   type AnalysisResponse,
   addressKey,
+  assembleAnalysis,
   MESSAGES,
   type PropertyInput,
   type PropertyWithMetrics,
@@ -15,8 +16,13 @@ import type { Assumptions } from '@sfr/underwriting';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import type { SavedProperties, SavedProperty } from '../saved/repository.js';
-import { type AnalysisRepository, type StoredAnalysis, withAnalysisId } from './repository.js';
-import { type AnalysisResult, type AnalysisService, computeAnalysis } from './service.js';
+import {
+  type AnalysisRepository,
+  computedAnalysis,
+  type StoredAnalysis,
+  withAnalysisId,
+} from './repository.js';
+import type { AnalysisResult, AnalysisService } from './service.js';
 
 export const NEW_PROPERTY_MESSAGE =
   'The address, ZIP, county, bedrooms, bathrooms and house type belong to the analysed property and cannot be edited. To look at a different property, analyse it as a new property.';
@@ -39,10 +45,10 @@ export interface UserAnalysesDeps {
 }
 
 export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDeps) {
-  /** Recomputes a stored analysis with new metrics and makes that its current state. */
+  /** Recomputes a stored analysis with new metrics and makes them its own. */
   async function recompute(userId: string, stored: StoredAnalysis, metrics: Assumptions) {
-    const result = computeAnalysis(stored.property, metrics, stored.facts);
-    await analyses.setResult(userId, stored.id, result);
+    const result = assembleAnalysis(stored.property, metrics, stored.facts);
+    await analyses.setAssumptions(userId, stored.id, result);
     return result;
   }
 
@@ -60,7 +66,7 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
 
     async get(userId: string, id: string): Promise<AnalysisResponse> {
       const stored = await analyses.find(userId, id);
-      return withAnalysisId(stored.id, stored.result);
+      return withAnalysisId(stored.id, computedAnalysis(stored));
     },
 
     /** update_metrics: the named analysis (or the saved property's) with the edited metrics. */
@@ -71,7 +77,7 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       const { metrics, ...sent }: PropertyWithMetrics = request.property;
       if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
       const result = await recompute(userId, stored, metrics);
-      await saved.overwriteIfSaved(userId, stored.id, result);
+      await saved.followIfSaved(userId, stored.id, stored.property);
       return withAnalysisId(stored.id, result);
     },
 
@@ -84,7 +90,9 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
       if (await saved.hasAddress(userId, stored.property)) {
         throw new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
       }
-      const result: AnalysisResult = metrics ? await recompute(userId, stored, metrics) : stored.result;
+      const result: AnalysisResult = metrics
+        ? await recompute(userId, stored, metrics)
+        : computedAnalysis(stored);
       return saved.save(userId, stored.id, result);
     },
   };

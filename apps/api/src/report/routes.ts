@@ -8,7 +8,7 @@ import { apiErrorSchema, type SharedAnalysis } from '@sfr/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AnalysisRepository } from '../analysis/repository.js';
+import { type AnalysisRepository, computedAnalysis } from '../analysis/repository.js';
 import { analysisIdParams } from '../analysis/routes.js';
 import { requireUser } from '../auth/plugin.js';
 import { type Budget, type Charge, clientKey, limitHandler, MINUTE } from '../http/rate-limit.js';
@@ -112,7 +112,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const stored = await analyses.find(requireUser(request).id, request.params.id);
-        return sendReport(reply, cache, format, stored.result, stored.createdAt);
+        return sendReport(reply, cache, format, computedAnalysis(stored), stored.createdAt);
       },
     );
 

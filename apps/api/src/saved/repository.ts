@@ -1,23 +1,25 @@
 /**
- * Saved analyses, per user. A save is one of the user's analyses as the model computed it (never a
- * body the client wrote), and points at that analysis, whose market facts recompute it. One save
- * per address: street, city, state and county compared case- and space-insensitively.
+ * Saved analyses, per user. A save is one of the user's analyses kept under its address: it holds
+ * no copy of the numbers, which are computed from the analysis's inputs when read, so editing the
+ * analysis is editing the save. One save per address: street, city, state and county compared
+ * case- and space-insensitively.
  */
 
 import {
+  type AnalysedProperty,
   type AnalysisResponse,
   addressKey,
   addressLine,
+  assembleAnalysis,
   MESSAGES,
   type SavedPropertyList,
-  type SavedPropertySummary,
 } from '@sfr/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnalysisResult } from '../analysis/service.js';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
-import { type SavedSummaryColumn, savedProperties } from '../db/schema.js';
+import { analyses, savedProperties } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export interface SavedProperty extends AnalysisResponse {
@@ -29,51 +31,47 @@ export interface SavedProperty extends AnalysisResponse {
 export const savedPropertyNotFound = () =>
   new AppError(404, 'SAVED_PROPERTY_NOT_FOUND', 'Saved property not found.');
 
-type SavedPropertyRow = typeof savedProperties.$inferSelect;
+/** A save joined with its analysis: what it shows, computed from the analysis's inputs. */
+const savedWithAnalysis = {
+  id: savedProperties.id,
+  analysis_id: savedProperties.analysis_id,
+  saved_at: savedProperties.saved_at,
+  property: analyses.property,
+  facts: analyses.facts,
+  assumptions: analyses.assumptions,
+} as const;
 
-function toSaved(row: Pick<SavedPropertyRow, 'id' | 'analysis_id' | 'data' | 'saved_at'>): SavedProperty {
+type SavedWithAnalysis = {
+  id: string;
+  analysis_id: string;
+  saved_at: Date;
+  property: AnalysedProperty;
+  facts: (typeof analyses.$inferSelect)['facts'];
+  assumptions: (typeof analyses.$inferSelect)['assumptions'];
+};
+
+function toSaved(row: SavedWithAnalysis): SavedProperty {
   return {
-    ...(row.data as AnalysisResult),
     analysis_id: row.analysis_id,
+    ...assembleAnalysis(row.property, row.assumptions, row.facts),
     id: row.id,
-    savedAt: row.saved_at.toISOString(),
-  };
-}
-
-/** What the list shows of a saved analysis (the `summary` column). */
-function summaryOf(analysis: AnalysisResult): SavedSummaryColumn {
-  const { property, summary, year_1_metrics } = analysis;
-  return {
-    street: property.street,
-    city: property.city,
-    state_code: property.state_code,
-    zipcode: property.zipcode,
-    county_name: property.county_name,
-    factor: property.factor,
-    num_bedrooms: property.num_bedrooms,
-    num_bathrooms: property.num_bathrooms,
-    purchase_price: property.purchase_price,
-    overall_points: summary.overall_points,
-    overall_color: summary.overall_color,
-    monthly_levered_cash_flow: year_1_metrics.monthly_levered_cash_flow,
-  };
-}
-
-type SummaryRow = Pick<SavedPropertyRow, 'id' | 'analysis_id' | 'summary' | 'saved_at'>;
-
-function toSummary(row: SummaryRow): SavedPropertySummary {
-  return {
-    ...row.summary,
-    overall_color: row.summary.overall_color as SavedPropertySummary['overall_color'],
-    id: row.id,
-    analysis_id: row.analysis_id,
-    address: addressLine(row.summary),
     savedAt: row.saved_at.toISOString(),
   };
 }
 
 export function createSavedProperties(db: Database) {
   // Prepared once: update_metrics asks this on every call by a signed-in user.
+  const followQuery = db
+    .update(savedProperties)
+    .set({ analysis_id: sql`${sql.placeholder('analysisId')}`, saved_at: sql`now()` })
+    .where(
+      and(
+        eq(savedProperties.user_id, sql.placeholder('userId')),
+        eq(savedProperties.address_key, sql.placeholder('addressKey')),
+      ),
+    )
+    .returning({ id: savedProperties.id })
+    .prepare('saved_property_follow');
   const findSaved = db
     .select({ id: savedProperties.id })
     .from(savedProperties)
@@ -97,10 +95,16 @@ export function createSavedProperties(db: Database) {
         .select({
           id: savedProperties.id,
           analysis_id: savedProperties.analysis_id,
-          summary: savedProperties.summary,
           saved_at: savedProperties.saved_at,
+          // the analysis's small columns only: never its facts
+          property: analyses.property,
+          purchase_price: analyses.purchase_price,
+          overall_points: analyses.overall_points,
+          overall_color: analyses.overall_color,
+          monthly_levered_cash_flow: analyses.monthly_levered_cash_flow,
         })
         .from(savedProperties)
+        .innerJoin(analyses, eq(analyses.id, savedProperties.analysis_id))
         .where(
           and(
             eq(savedProperties.user_id, userId),
@@ -112,7 +116,20 @@ export function createSavedProperties(db: Database) {
       const shown = rows.slice(0, page.limit);
       const last = shown.at(-1);
       return {
-        properties: shown.map(toSummary),
+        properties: shown.map(({ property, saved_at, overall_color, ...row }) => ({
+          ...row,
+          overall_color: overall_color as SavedPropertyList['properties'][number]['overall_color'],
+          address: addressLine(property),
+          street: property.street,
+          city: property.city,
+          state_code: property.state_code,
+          zipcode: property.zipcode,
+          county_name: property.county_name,
+          factor: property.factor,
+          num_bedrooms: property.num_bedrooms,
+          num_bathrooms: property.num_bathrooms,
+          savedAt: saved_at.toISOString(),
+        })),
         next_cursor:
           rows.length > page.limit && last ? encodeCursor({ at: last.saved_at, id: last.id }) : null,
       };
@@ -126,47 +143,39 @@ export function createSavedProperties(db: Database) {
 
     async get(userId: string, id: string): Promise<SavedProperty> {
       const [row] = await db
-        .select()
+        .select(savedWithAnalysis)
         .from(savedProperties)
+        .innerJoin(analyses, eq(analyses.id, savedProperties.analysis_id))
         .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.id, id)));
       if (!row) throw savedPropertyNotFound();
       return toSaved(row);
     },
 
-    /** Saves once per address: the unique index decides, so two racing saves cannot both land. */
-    async save(userId: string, analysisId: string, analysis: AnalysisResult): Promise<SavedProperty> {
+    /**
+     * Saves the analysis under its address; `result` is it as computed now. The unique index
+     * decides, so two racing saves cannot both land.
+     */
+    async save(userId: string, analysisId: string, result: AnalysisResult): Promise<SavedProperty> {
       const [row] = await db
         .insert(savedProperties)
         .values({
           id: generateId(),
           user_id: userId,
           analysis_id: analysisId,
-          address_key: addressKey(analysis.property),
-          data: analysis,
-          summary: summaryOf(analysis),
+          address_key: addressKey(result.property),
         })
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
-      return toSaved(row);
+      return { analysis_id: analysisId, ...result, id: row.id, savedAt: row.saved_at.toISOString() };
     },
 
     /**
-     * After update_metrics: the user's saved copy of this address, if any, takes the new numbers and
-     * now follows the edited analysis (`analysisId`); true when there was one. Most updates are of
-     * unsaved analyses, so a small indexed read decides first: sending the ~10 KB analysis as a jsonb
-     * parameter costs more than the read, even when no row matches.
+     * After update_metrics: the user's save of this address, if any, now shows the edited analysis
+     * (`analysisId`) and is dated now; true when there was one.
      */
-    async overwriteIfSaved(userId: string, analysisId: string, analysis: AnalysisResult): Promise<boolean> {
-      const key = addressKey(analysis.property);
-      const [found] = await findSaved.execute({ userId, addressKey: key });
-      if (!found) return false;
-      // the id only: the whole row back would be the analysis again, parsed to be thrown away
-      const updated = await db
-        .update(savedProperties)
-        .set({ data: analysis, summary: summaryOf(analysis), analysis_id: analysisId, saved_at: sql`now()` })
-        .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.address_key, key)))
-        .returning({ id: savedProperties.id });
+    async followIfSaved(userId: string, analysisId: string, property: AnalysedProperty): Promise<boolean> {
+      const updated = await followQuery.execute({ userId, analysisId, addressKey: addressKey(property) });
       return updated.length > 0;
     },
 

@@ -3,11 +3,11 @@
  * only its SHA-256 is stored (as sessions do), so the table alone opens nothing. A link shows the
  * saved analysis as it stands now, with no account data, and grants nothing else.
  */
-import type { SharedAnalysis } from '@sfr/contracts';
+import { assembleAnalysis, type SharedAnalysis } from '@sfr/contracts';
 import { and, eq } from 'drizzle-orm';
 import { generateToken, hashToken, TOKEN_PATTERN } from '../auth/tokens.js';
 import type { Database } from '../db/client.js';
-import { savedProperties, shareLinks } from '../db/schema.js';
+import { analyses, savedProperties, shareLinks } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { savedPropertyNotFound } from '../saved/repository.js';
 
@@ -44,12 +44,14 @@ export function createShareLinks(db: Database) {
     async open(token: string): Promise<SharedAnalysis> {
       if (!TOKEN_PATTERN.test(token)) throw shareLinkNotFound();
       const [row] = await db
-        .select({ data: savedProperties.data })
+        .select({ property: analyses.property, facts: analyses.facts, assumptions: analyses.assumptions })
         .from(shareLinks)
         .innerJoin(savedProperties, eq(savedProperties.id, shareLinks.saved_property_id))
+        .innerJoin(analyses, eq(analyses.id, savedProperties.analysis_id))
         .where(eq(shareLinks.token_hash, hashToken(token)));
       if (!row) throw shareLinkNotFound();
-      return row.data as SharedAnalysis;
+      // computed from the saved analysis's inputs, as its owner sees it
+      return assembleAnalysis(row.property, row.assumptions, row.facts);
     },
   };
 }

@@ -2,6 +2,7 @@
  * Analyses belong to the user who ran them (issue 11 §2): stored on create, listed a page at a time,
  * reopened as last edited, edited only through their own facts, saved by id.
  */
+import { ENGINE_VERSION } from '@sfr/underwriting';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PROPERTY_MESSAGE } from '../../src/analysis/user-analyses.js';
@@ -123,22 +124,35 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
     expect((await call('GET', `/api/analyses/${'a'.repeat(24)}`, alice.cookie)).statusCode).toBe(404);
   });
 
-  it('stores a result without its display names and market figures, and reopens older rows holding both', async () => {
+  it('stores what an analysis is computed from, and computes it when read', async () => {
     const { cookie } = await signUp(t.app);
     const created = await analyse(cookie);
-    const { analysis_id, ...result } = created;
-    const stored = async () =>
-      (await t.database.db.select().from(analyses).where(eq(analyses.id, analysis_id)))[0]?.result as object;
-    // the row holds the rest; the facts keep the market figures and the names are a constant
-    const { metric_display_names, market_data, ...rest } = result;
-    expect(await stored()).toEqual(rest);
-    expect(Object.keys(market_data.figures).length).toBeGreaterThan(3);
-    expect(Object.keys(metric_display_names).length).toBeGreaterThan(20);
-
-    // a row written before the split (the whole result) reopens as it did
-    await t.database.db.update(analyses).set({ result }).where(eq(analyses.id, analysis_id));
-    expect(await stored()).toEqual(result);
+    const { analysis_id } = created;
+    const [row] = await t.database.db.select().from(analyses).where(eq(analyses.id, analysis_id));
+    // the inputs, no result: the property, the facts with their sources and the metrics
+    expect(Object.keys(row ?? {})).not.toContain('result');
+    expect(row?.assumptions).toEqual(created.property.metrics);
+    expect(row?.engine_version).toBe(ENGINE_VERSION);
+    expect(row?.facts.market_data).toEqual(created.market_data);
+    expect(row).toMatchObject({
+      purchase_price: created.property.purchase_price,
+      overall_points: created.summary.overall_points,
+      monthly_levered_cash_flow: created.year_1_metrics.monthly_levered_cash_flow,
+    });
+    // reopened: the same answer, computed again
     expect((await call('GET', `/api/analyses/${analysis_id}`, cookie)).json()).toEqual(created);
+    // edited: the stored metrics follow, and the list's columns with them
+    const metrics = { ...created.property.metrics, rent: created.property.metrics.rent + 250 };
+    const edited = (
+      await call('POST', '/api/update_metrics', cookie, {
+        analysis_id,
+        property: { ...created.property, metrics },
+      })
+    ).json();
+    const [after] = await t.database.db.select().from(analyses).where(eq(analyses.id, analysis_id));
+    expect(after?.assumptions).toEqual(metrics);
+    expect(after?.overall_points).toBe(edited.summary.overall_points);
+    expect((await call('GET', `/api/analyses/${analysis_id}`, cookie)).json()).toEqual(edited);
   });
 
   it('update_metrics needs sign-in and the analysis it edits, and keeps the property fixed', async () => {

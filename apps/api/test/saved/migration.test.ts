@@ -7,15 +7,17 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { assembleAnalysis } from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
-import { type AnalysisResult, computeAnalysis } from '../../src/analysis/service.js';
+import type { AnalysisResult } from '../../src/analysis/service.js';
 import { buildApp } from '../../src/app.js';
 import { sessionStore } from '../../src/auth/sessions.js';
+import { hashToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { MIGRATIONS_FOLDER, usePglite } from '../../src/db/client.js';
 import { generateId } from '../../src/db/ids.js';
@@ -66,7 +68,7 @@ function oldSave(): AnalysisResult {
     propertyTaxRate: 0.01535,
     interestRate: 0.07,
   });
-  return computeAnalysis(austin, metrics, facts);
+  return assembleAnalysis(austin, metrics, facts);
 }
 
 describe('migration 0006 on a database with saves from before it', () => {
@@ -181,5 +183,90 @@ describe('migration 0006 on a database with saves from before it', () => {
     expect(row).toMatchObject({ purchase_price: 400_000, overall_points: body.summary.overall_points });
     expect((await call('DELETE', `/api/saved_properties/${savedId}`)).statusCode).toBe(204);
     expect((await call('GET', '/api/saved_properties')).json().properties).toEqual([]);
+  });
+});
+
+describe('migration 0015 on a database storing results (analyses and a share link)', () => {
+  const userId = generateId();
+  const editedId = generateId();
+  const savedAnalysisId = generateId();
+  const savedId = generateId();
+  const token = 'a'.repeat(40);
+  const facts: AnalysisFacts = {
+    hud_rent: 2_347,
+    market_rent: 2_600,
+    violent_crime_grade: 'C',
+    property_crime_grade: 'B',
+    market_data: { figures: {}, warnings: [] },
+  };
+  const base = deriveAssumptions(austin, { rentPerUnit: 2_600, propertyTaxRate: 0.0198, interestRate: 0.07 });
+  // one analysis edited after it was run, one saved with a different rent than first derived
+  const edited = assembleAnalysis(austin, { ...base, purchase_price: 420_000 }, facts);
+  const saved = assembleAnalysis({ ...austin, street: '500 E 7th St' }, { ...base, rent: 2_900 }, facts);
+  /** the stored result as the API wrote it since 0006: without display names and market figures */
+  const resultRow = ({ metric_display_names: _n, market_data: _m, ...row }: AnalysisResult) => row;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let close: () => Promise<void>;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const client = await PGlite.create('memory://');
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsBefore('0015_') });
+    const old = drizzle({ client });
+    await old.execute(sql`insert into users (id, email, firstname, lastname, display_name)
+      values (${userId}, 'stored@example.com', 'Res', 'Ult', 'Res Ult')`);
+    for (const [id, analysis, property] of [
+      [editedId, edited, austin],
+      [
+        savedAnalysisId,
+        { ...saved, property: { ...saved.property, metrics: base } },
+        { ...austin, street: '500 E 7th St' },
+      ],
+    ] as const) {
+      await old.execute(sql`insert into analyses (id, user_id, property, facts, result, address, overall_points, overall_color)
+        values (${id}, ${userId}, ${JSON.stringify(property)}::jsonb, ${JSON.stringify(facts)}::jsonb,
+          ${JSON.stringify(resultRow(analysis as AnalysisResult))}::jsonb, 'x', 0, 'Red')`);
+    }
+    // the saved copy holds what its user last saw: rent 2,900 (its analysis's row still says the derived rent)
+    await old.execute(sql`insert into saved_properties (id, user_id, analysis_id, address_key, data, summary)
+      values (${savedId}, ${userId}, ${savedAnalysisId}, '500 e 7th st|austin|tx|travis county',
+        ${JSON.stringify(saved)}::jsonb, '{}'::jsonb)`);
+    await old.execute(sql`insert into share_links (token_hash, saved_property_id)
+      values (${hashToken(token)}, ${savedId})`);
+
+    const database = await usePglite(client);
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-api-')),
+      MARKET_DATA_DIR: FIXTURE_MARKET_DIR,
+    });
+    app = await buildApp({ config, database });
+    cookie = `sfr_session=${(await sessionStore(database.db).create(userId)).token}`;
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  }, 60_000);
+  afterAll(async () => close());
+
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('keeps every analysis as its user last saw it, now computed from its inputs', async () => {
+    expect((await get(`/api/analyses/${editedId}`)).json()).toEqual({ analysis_id: editedId, ...edited });
+    // the saved copy's metrics won: the save, its analysis and its share link show rent 2,900
+    const reopened = (await get(`/api/saved_properties/${savedId}`)).json();
+    expect(reopened.property.metrics.rent).toBe(2_900);
+    expect(reopened.summary).toEqual(saved.summary);
+    expect((await get(`/api/analyses/${savedAnalysisId}`)).json().property.metrics.rent).toBe(2_900);
+    expect((await get(`/api/shared/${token}`)).json().year_1_metrics).toEqual(saved.year_1_metrics);
+    // the lists read the migrated columns
+    const [listed] = (await get('/api/saved_properties')).json().properties;
+    expect(listed).toMatchObject({
+      purchase_price: 450_000,
+      overall_points: saved.summary.overall_points,
+      monthly_levered_cash_flow: saved.year_1_metrics.monthly_levered_cash_flow,
+    });
+    const analysesList = (await get('/api/analyses')).json().analyses;
+    expect(analysesList.find((a: { id: string }) => a.id === editedId).purchase_price).toBe(420_000);
   });
 });

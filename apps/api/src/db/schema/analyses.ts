@@ -1,21 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnalysedProperty, AnalysisFacts } from '@sfr/contracts';
+import type { Assumptions } from '@sfr/underwriting';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
-
-/** The saved list's row: the property's address and rooms, its price, rating and monthly cash flow. */
-export interface SavedSummaryColumn {
-  street: string;
-  city: string;
-  state_code: string;
-  zipcode: string;
-  county_name: string;
-  factor: number;
-  num_bedrooms: number;
-  num_bathrooms: number;
-  purchase_price: number;
-  overall_points: number;
-  overall_color: string;
-  monthly_levered_cash_flow: number;
-}
 
 /**
  * What a user analysed and kept (issue 11 §2, issue 14 §5). An analysis holds the market facts it
@@ -23,7 +18,11 @@ export interface SavedSummaryColumn {
  * points at the analysis it was saved from; a share link opens one saved property read-only.
  */
 
-/** One run of create_property, and its current state after the user's edits (update_metrics). */
+/**
+ * One run of create_property, stored as what it is computed from: the property, the market facts
+ * and the assumptions (the user's last edit). The result is computed when read (the engine takes
+ * ~12 µs for a 5-year deal), so nothing holds a second copy of it.
+ */
 export const analyses = pgTable(
   'analyses',
   {
@@ -31,16 +30,20 @@ export const analyses = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** the property as analysed (PropertyInput, without metrics): fixed for the analysis's life */
-    property: jsonb('property').notNull(),
-    /** the market facts the numbers use, with their sources (AnalysisFacts in src/analysis/facts.ts) */
-    facts: jsonb('facts').notNull(),
-    /** the response as the user last saw it, without its id: reopening shows exactly this */
-    result: jsonb('result').notNull(),
-    /** for the list: '1100 Congress Ave, Austin, TX 78701', and the current rating */
+    /** the property as analysed (without metrics): fixed for the analysis's life */
+    property: jsonb('property').$type<AnalysedProperty>().notNull(),
+    /** the market facts the numbers use, with their sources */
+    facts: jsonb('facts').$type<AnalysisFacts>().notNull(),
+    /** the metrics as the user last set them (update_metrics, or a save with the metrics on screen) */
+    assumptions: jsonb('assumptions').$type<Assumptions>().notNull(),
+    /** @sfr/underwriting's ENGINE_VERSION when the assumptions were last set */
+    engine_version: integer('engine_version').notNull(),
+    /** for the lists, kept with each edit: '1100 Congress Ave, Austin, TX 78701', price, rating, cash flow */
     address: text('address').notNull(),
+    purchase_price: doublePrecision('purchase_price').notNull(),
     overall_points: integer('overall_points').notNull(),
     overall_color: text('overall_color').notNull(),
+    monthly_levered_cash_flow: doublePrecision('monthly_levered_cash_flow').notNull(),
     /** milliseconds, like a JS Date, so the list's cursor carries it exactly */
     created_at: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +52,7 @@ export const analyses = pgTable(
   (t) => [index('analyses_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );
 
-/** A saved analysis (spec §3 "Saved property"): the whole response as the user last saw it. */
+/** A saved analysis (spec §3 "Saved property"): one of the user's analyses, kept under its address. */
 export const savedProperties = pgTable(
   'saved_properties',
   {
@@ -57,17 +60,13 @@ export const savedProperties = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** the analysis it was saved from, or last edited through: its facts recompute this save */
+    /** the analysis it was saved from, or last edited through: it is what the save shows */
     analysis_id: text('analysis_id')
       .notNull()
       .references(() => analyses.id, { onDelete: 'cascade' }),
     /** lower-cased, whitespace-collapsed street|city|state_code|county_name: one save per address */
     address_key: text('address_key').notNull(),
-    /** property, year_1_metrics, sale_assumptions, overall_returns, metrics_for_hold_period, summary, metric_display_names… */
-    data: jsonb('data').notNull(),
-    /** what the list shows (a few hundred bytes, stored inline): the list never reads `data` */
-    summary: jsonb('summary').$type<SavedSummaryColumn>().notNull(),
-    /** milliseconds, like a JS Date, so the list's cursor carries it exactly */
+    /** when it was saved, or its analysis last edited; milliseconds, for the list's cursor */
     saved_at: timestamp('saved_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
