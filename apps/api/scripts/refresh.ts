@@ -37,6 +37,7 @@ if (values.fred && !config.FRED_API_KEY) {
 const log = {
   info: (o: object, m: string) => console.log(m, JSON.stringify(o)),
   warn: (o: object, m: string) => console.warn(m, JSON.stringify(o)),
+  debug: () => {},
 };
 const db = await openDatabase({
   databaseUrl: config.DATABASE_URL,

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { mapboxProvider } from './address/mapbox.js';
 import { addressRoutes } from './address/routes.js';
@@ -36,6 +36,7 @@ import { feedbackRoutes } from './feedback/routes.js';
 import { registerDatabaseWatchdog } from './http/database-watchdog.js';
 import { trackInFlight } from './http/in-flight.js';
 import { registerRateLimits } from './http/rate-limit.js';
+import { logRequests } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { marketProvidersFromConfig } from './market/providers/index.js';
 import { propertyRecordRoutes } from './market/routes.js';
@@ -82,7 +83,15 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     logger: logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy,
+    // Fastify's two lines a request are noise in development: one line, when asked (logRequests)
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  if (
+    config.LOG_REQUESTS === '1' ||
+    (config.LOG_REQUESTS === undefined && config.NODE_ENV === 'production')
+  ) {
+    logRequests(app);
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

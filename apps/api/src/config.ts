@@ -23,6 +23,8 @@ const configSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** One info line per request ('1'); unset: on in production, off elsewhere. */
+  LOG_REQUESTS: optionalText.pipe(z.enum(['0', '1']).optional()),
   /** Postgres connection string; without it the API uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),

@@ -45,7 +45,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Fastify logs a line for each address it listens on; a person wants one line saying where to go
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ host: config.HOST, port: config.PORT });
+  app.log.level = level;
+  const host = ['0.0.0.0', '::'].includes(config.HOST) ? 'localhost' : config.HOST;
+  app.log.info(`SFR Analyst on http://${host}:${config.PORT}`);
 }
 
 await main();

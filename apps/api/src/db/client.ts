@@ -37,11 +37,14 @@ export interface DbHandle {
 
 /** The subset of a pino / Fastify logger the data layer writes to. */
 export interface DbLog {
+  /** what an operator needs to see once (a first start's market import) */
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
+  /** start-up details: the start itself prints one line (server.ts) */
+  debug(obj: object, msg: string): void;
 }
 
-export const silentLog: DbLog = { info() {}, warn() {} };
+export const silentLog: DbLog = { info() {}, warn() {}, debug() {} };
 
 export interface OpenDatabaseOptions {
   /** postgres://… — use Postgres (postgres-js). Without it, PGlite at `dataDir`. */
@@ -112,7 +115,7 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
     await client.end({ timeout: 5 });
     throw e;
   }
-  log.info(
+  log.debug(
     { kind: 'postgres', host: hostOf(url), ms: Math.round(performance.now() - started) },
     'database ready',
   );
@@ -136,7 +139,10 @@ async function openPglite(dataDir: string, log: DbLog, started: number): Promise
   const unlock = lockDataDir(dir);
   try {
     const handle = await usePglite(await PGlite.create(dir));
-    log.info({ kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) }, 'database ready');
+    log.debug(
+      { kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) },
+      'database ready',
+    );
     return {
       ...handle,
       close: async () => {

@@ -12,12 +12,15 @@ export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/market/', import.m
 export const REAL_DIR = fileURLToPath(new URL('../../../../../shared/data/market/', import.meta.url));
 
 /** A logger that keeps every line, to assert on what the importer said. */
-export function memoryLog(): DbLog & { lines: { level: 'info' | 'warn'; msg: string; obj: object }[] } {
-  const lines: { level: 'info' | 'warn'; msg: string; obj: object }[] = [];
+type LogLine = { level: 'info' | 'warn' | 'debug'; msg: string; obj: object };
+
+export function memoryLog(): DbLog & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
   return {
     lines,
     info: (obj, msg) => lines.push({ level: 'info', msg, obj }),
     warn: (obj, msg) => lines.push({ level: 'warn', msg, obj }),
+    debug: (obj, msg) => lines.push({ level: 'debug', msg, obj }),
   };
 }
 

@@ -229,7 +229,7 @@ export async function importMarketData(
   const current = await activeImport(db);
   if (current?.dataset_hash === quickHash) {
     const status = availableStatus(current, false, started);
-    log.info(
+    log.debug(
       { dataset_hash: quickHash, zip_count: current.zip_count, ms: status.ms },
       'market data up to date',
     );
@@ -250,7 +250,7 @@ export async function importMarketData(
       invalid: loaded.invalid,
     });
   }
-  log.info({ dir, files: loaded.files.length, ms: Math.round(loaded.ms) }, 'market data files parsed');
+  log.debug({ dir, files: loaded.files.length, ms: Math.round(loaded.ms) }, 'market data files parsed');
 
   const deriveStarted = performance.now();
   const ctx = buildMarketContext(loaded.data);
@@ -258,7 +258,7 @@ export async function importMarketData(
   const countyRows = deriveCountyRows(ctx);
   const placeRows = derivePlaceRows(ctx);
   const interestRate = defaultInterestRate(loaded.data.mortgageRates, premium);
-  log.info(
+  log.debug(
     {
       zip_rows: zipRows.length,
       counties: countyRows.length,
@@ -297,7 +297,7 @@ export async function importMarketData(
     let nextLog = 10_000;
     const progress = () => {
       if (inserted < nextLog && inserted < total) return;
-      log.info({ inserted, total }, `market rows inserted ${inserted}/${total}`);
+      log.debug({ inserted, total }, `market rows inserted ${inserted}/${total}`);
       while (nextLog <= inserted) nextLog += 10_000;
     };
     for (let i = 0; i < countyRows.length; i += IMPORT_BATCH_ROWS) {
@@ -349,7 +349,7 @@ export async function importMarketData(
       'market data imported',
     );
   } else {
-    log.info({ dataset_hash: hash, ms: status.ms }, 'market data up to date');
+    log.debug({ dataset_hash: hash, ms: status.ms }, 'market data up to date');
   }
   return status;
 }
