@@ -17,6 +17,12 @@ export const FIXTURE_MARKET_DIR = fileURLToPath(new URL('../fixtures/market', im
 export const DATABASE_KINDS = (['pglite', 'postgres'] as const).filter(
   (kind) => kind === 'pglite' || Boolean(process.env.TEST_DATABASE_URL),
 );
+// CI runs every suite on Postgres too: without it there, the suites would pass on PGlite alone
+if (process.env.CI === 'true' && !process.env.TEST_DATABASE_URL) {
+  throw new Error(
+    'CI=true needs TEST_DATABASE_URL: the integration suites run on Postgres as well as PGlite',
+  );
+}
 
 export interface TestApp {
   app: FastifyInstance;
