@@ -12,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { mapboxProvider } from './address/mapbox.js';
 import { addressRoutes } from './address/routes.js';
 import { createAddressService } from './address/service.js';
-import { createEntitlements } from './analysis/entitlements.js';
 import { analysisBudgets } from './analysis/rate-limit.js';
 import { createAnalysisRepository } from './analysis/repository.js';
 import { analysisRoutes } from './analysis/routes.js';
@@ -24,6 +23,7 @@ import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import { sessionStore } from './auth/sessions.js';
+import { createEntitlements } from './billing/entitlements.js';
 import { BILLING_PREFIX, createBilling } from './billing/index.js';
 import { billingRoutes } from './billing/routes.js';
 import { type Config, MARKET_TABLES_DIR } from './config.js';
@@ -165,7 +165,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const entitlements = createEntitlements(db.db);
   const saved = createSavedProperties(db.db);
   const analyses = createAnalysisRepository(db.db);
-  const userAnalyses = createUserAnalyses({ service: analysis, analyses, saved });
+  const userAnalyses = createUserAnalyses({ service: analysis, analyses, saves: saved });
   const shareLinks = createShareLinks(db.db);
   const feedback = createFeedback(db.db);
   const billing = createBilling({ db: db.db, config, log: app.log });

@@ -10,8 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
+import type { Entitlements } from '../billing/entitlements.js';
 import { onePassSerializerCompiler } from '../http/json-serializer.js';
-import type { Entitlements } from './entitlements.js';
 import { type AnalysisBudgets, analysisLimit } from './rate-limit.js';
 import type { AnalysisRepository } from './repository.js';
 import type { UserAnalyses } from './user-analyses.js';

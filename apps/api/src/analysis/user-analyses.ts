@@ -4,10 +4,10 @@
  * gives nobody market figures for a new address); saving stores what the user sees.
  */
 import {
+  type AnalysedProperty,
   type AnalysisResponse,
   addressKey,
   assembleAnalysis,
-  MESSAGES,
   type PropertyInput,
   type PropertyWithMetrics,
   type UpdateMetricsRequest,
@@ -15,7 +15,6 @@ import {
 import type { Assumptions } from '@sfr/underwriting';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
-import type { SavedProperties, SavedProperty } from '../saved/repository.js';
 import {
   type AnalysisRepository,
   computedAnalysis,
@@ -38,13 +37,21 @@ function sameProperty(stored: PropertyInput, sent: PropertyInput): boolean {
   );
 }
 
+/** What editing an analysis needs of the user's saves (saved/repository.ts is one). */
+export interface SavesOfAddress {
+  /** the analysis a saved property of the user's shows; 404 when it is not theirs */
+  analysisIdOf(userId: string, savedId: string): Promise<string>;
+  /** after an edit: the user's save of the address, if any, shows the edited analysis */
+  followIfSaved(userId: string, analysisId: string, property: AnalysedProperty): Promise<boolean>;
+}
+
 export interface UserAnalysesDeps {
   service: AnalysisService;
   analyses: AnalysisRepository;
-  saved: SavedProperties;
+  saves: SavesOfAddress;
 }
 
-export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDeps) {
+export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDeps) {
   /** Recomputes a stored analysis with new metrics and makes them its own. */
   async function recompute(userId: string, stored: StoredAnalysis, metrics: Assumptions) {
     const result = assembleAnalysis(stored.property, metrics, stored.facts);
@@ -72,28 +79,28 @@ export function createUserAnalyses({ service, analyses, saved }: UserAnalysesDep
     /** update_metrics: the named analysis (or the saved property's) with the edited metrics. */
     async update(userId: string, request: UpdateMetricsRequest): Promise<AnalysisResponse> {
       const analysisId =
-        request.analysis_id ?? (await saved.get(userId, request.saved_property_id as string)).analysis_id;
+        request.analysis_id ?? (await saves.analysisIdOf(userId, request.saved_property_id as string));
       const stored = await analyses.find(userId, analysisId);
       const { metrics, ...sent }: PropertyWithMetrics = request.property;
       if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
       const result = await recompute(userId, stored, metrics);
-      await saved.followIfSaved(userId, stored.id, stored.property);
+      await saves.followIfSaved(userId, stored.id, stored.property);
       return withAnalysisId(stored.id, result);
     },
 
     /**
-     * Saves the analysis as it stands, or as recomputed with the metrics on screen. An address saved
-     * already is a 409 before anything changes (the metrics are not made the analysis's own).
+     * The analysis as it stands, or with `metrics` made its own (what a save with the metrics on
+     * screen keeps); `before` runs first with its property, and may refuse (an address saved already).
      */
-    async save(userId: string, analysisId: string, metrics?: Assumptions): Promise<SavedProperty> {
+    async settle(
+      userId: string,
+      analysisId: string,
+      metrics: Assumptions | undefined,
+      before: (property: AnalysedProperty) => Promise<void>,
+    ): Promise<AnalysisResult> {
       const stored = await analyses.find(userId, analysisId);
-      if (await saved.hasAddress(userId, stored.property)) {
-        throw new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
-      }
-      const result: AnalysisResult = metrics
-        ? await recompute(userId, stored, metrics)
-        : computedAnalysis(stored);
-      return saved.save(userId, stored.id, result);
+      await before(stored.property);
+      return metrics ? recompute(userId, stored, metrics) : computedAnalysis(stored);
     },
   };
 }

@@ -18,7 +18,7 @@
 
 import type { SessionUser } from '@sfr/contracts';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { activeSubscriptionExists } from '../analysis/entitlements.js';
+import { activeSubscriptionExists } from '../billing/entitlements.js';
 import type { Database } from '../db/client.js';
 import { sessions, users } from '../db/schema.js';
 import { generateToken, hashToken, secretsEqual, TOKEN_PATTERN } from './tokens.js';

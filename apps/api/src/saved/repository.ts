@@ -13,9 +13,9 @@ import {
   assembleAnalysis,
   MESSAGES,
   type SavedPropertyList,
+  type SharedAnalysis,
 } from '@sfr/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { AnalysisResult } from '../analysis/service.js';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
@@ -30,6 +30,8 @@ export interface SavedProperty extends AnalysisResponse {
 /** The saved-property 404, for another user's id too (the share links answer it as well). */
 export const savedPropertyNotFound = () =>
   new AppError(404, 'SAVED_PROPERTY_NOT_FOUND', 'Saved property not found.');
+
+const alreadySaved = () => new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
 
 /** A save joined with its analysis: what it shows, computed from the analysis's inputs. */
 const savedWithAnalysis = {
@@ -135,10 +137,20 @@ export function createSavedProperties(db: Database) {
       };
     },
 
-    /** Whether the user has saved this address (street, city, state, county) already. */
-    async hasAddress(userId: string, address: Parameters<typeof addressKey>[0]): Promise<boolean> {
+    /** 409 ALREADY_SAVED when the user has saved this address (street, city, state, county) already. */
+    async refuseIfSaved(userId: string, address: Parameters<typeof addressKey>[0]): Promise<void> {
       const [found] = await findSaved.execute({ userId, addressKey: addressKey(address) });
-      return found !== undefined;
+      if (found) throw alreadySaved();
+    },
+
+    /** The analysis a saved property of the user's shows; 404 when it is not theirs. */
+    async analysisIdOf(userId: string, id: string): Promise<string> {
+      const [row] = await db
+        .select({ analysis_id: savedProperties.analysis_id })
+        .from(savedProperties)
+        .where(and(eq(savedProperties.user_id, userId), eq(savedProperties.id, id)));
+      if (!row) throw savedPropertyNotFound();
+      return row.analysis_id;
     },
 
     async get(userId: string, id: string): Promise<SavedProperty> {
@@ -155,7 +167,7 @@ export function createSavedProperties(db: Database) {
      * Saves the analysis under its address; `result` is it as computed now. The unique index
      * decides, so two racing saves cannot both land.
      */
-    async save(userId: string, analysisId: string, result: AnalysisResult): Promise<SavedProperty> {
+    async save(userId: string, analysisId: string, result: SharedAnalysis): Promise<SavedProperty> {
       const [row] = await db
         .insert(savedProperties)
         .values({
@@ -166,7 +178,7 @@ export function createSavedProperties(db: Database) {
         })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw new AppError(409, 'ALREADY_SAVED', MESSAGES.alreadySaved);
+      if (!row) throw alreadySaved();
       return { analysis_id: analysisId, ...result, id: row.id, savedAt: row.saved_at.toISOString() };
     },
 

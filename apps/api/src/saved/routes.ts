@@ -48,8 +48,12 @@ export const savedPropertyRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const result = await userAnalyses.save(user.id, request.body.analysis_id, request.body.metrics);
-      return reply.status(201).send(result);
+      const { analysis_id: analysisId, metrics } = request.body;
+      // an address saved already is a 409 before the metrics are made the analysis's own
+      const result = await userAnalyses.settle(user.id, analysisId, metrics, (property) =>
+        saved.refuseIfSaved(user.id, property),
+      );
+      return reply.status(201).send(await saved.save(user.id, analysisId, result));
     },
   );
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUT_OF_FREE_SEARCHES_MESSAGE } from '../../src/analysis/entitlements.js';
+import { OUT_OF_FREE_SEARCHES_MESSAGE } from '../../src/billing/entitlements.js';
 import { subscriptions, users } from '../../src/db/schema.js';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
 import { signUp } from './helpers.js';

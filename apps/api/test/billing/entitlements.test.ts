@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEntitlements } from '../../src/analysis/entitlements.js';
 import type { SubscriptionAtLookup } from '../../src/auth/plugin.js';
 import { sessionStore } from '../../src/auth/sessions.js';
 import { usersRepository } from '../../src/auth/users.js';
+import { createEntitlements } from '../../src/billing/entitlements.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { subscriptions, users } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';

@@ -11,10 +11,10 @@
 import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SubscriptionAtLookup } from '../auth/plugin.js';
-import { isLiveSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
 import { subscriptions, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { isLiveSubscription } from './live-subscription.js';
 
 export const OUT_OF_FREE_SEARCHES_MESSAGE =
   'You have used all your free searches. Subscribe to keep analyzing properties.';
