@@ -9,7 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { mapboxProvider } from './address/mapbox.js';
+import { geocoderFromConfig } from './address/mapbox.js';
 import { addressRoutes } from './address/routes.js';
 import { createAddressService } from './address/service.js';
 import { analysisBudgets } from './analysis/rate-limit.js';
@@ -17,7 +17,7 @@ import { createAnalysisRepository } from './analysis/repository.js';
 import { analysisRoutes } from './analysis/routes.js';
 import { createAnalysisService } from './analysis/service.js';
 import { createUserAnalyses } from './analysis/user-analyses.js';
-import { arcticGoogle } from './auth/google.js';
+import { googleFromConfig } from './auth/google.js';
 import { knownAddresses } from './auth/known-addresses.js';
 import { authPlugin } from './auth/plugin.js';
 import { authRoutes } from './auth/routes.js';
@@ -28,8 +28,7 @@ import { BILLING_PREFIX, createBilling } from './billing/index.js';
 import { billingRoutes } from './billing/routes.js';
 import { type Config, MARKET_TABLES_DIR } from './config.js';
 import { type DbHandle, openDatabase } from './db/client.js';
-import { createMailer } from './email/mailer.js';
-import { smtpTransport } from './email/smtp.js';
+import { mailerFromConfig } from './email/mailer.js';
 import { registerErrorHandling } from './errors.js';
 import { createFeedback } from './feedback/repository.js';
 import { feedbackRoutes } from './feedback/routes.js';
@@ -145,10 +144,6 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate<MarketDataStatus>('marketData', marketData);
   const repository = marketRepository(db.db);
-  const timeoutMs = config.PROVIDER_TIMEOUT_MS;
-  const geocoder = config.MAPBOX_ACCESS_TOKEN
-    ? mapboxProvider({ accessToken: config.MAPBOX_ACCESS_TOKEN, baseUrl: config.MAPBOX_BASE_URL, timeoutMs })
-    : undefined;
   const providers = marketProvidersFromConfig(config);
   const market = createMarketService({
     repository,
@@ -161,7 +156,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   });
   app.decorate('marketStatus', market.status);
   const analysis = createAnalysisService(market);
-  const address = createAddressService({ repository, geocoder, log: app.log });
+  const address = createAddressService({ repository, geocoder: geocoderFromConfig(config), log: app.log });
   const entitlements = createEntitlements(db.db);
   const saved = createSavedProperties(db.db);
   const analyses = createAnalysisRepository(db.db);
@@ -170,25 +165,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const feedback = createFeedback(db.db);
   const billing = createBilling({ db: db.db, config, log: app.log });
   const sessions = sessionStore(db.db);
-  const mailer = createMailer({
-    db: db.db,
-    transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined,
-    log: app.log,
-    logLinks: config.NODE_ENV !== 'production',
-  });
+  const mailer = mailerFromConfig(config, db.db, app.log);
   const auth = createAuthService({ db: db.db, sessions, mailer, appUrl: config.APP_URL, log: app.log });
-  const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? arcticGoogle({
-          clientId: config.GOOGLE_CLIENT_ID,
-          clientSecret: config.GOOGLE_CLIENT_SECRET,
-          redirectUri: config.GOOGLE_REDIRECT_URI ?? `${config.APP_URL}/api/auth/google/callback`,
-          authorizationUrl: config.GOOGLE_AUTHORIZATION_URL,
-          tokenUrl: config.GOOGLE_TOKEN_URL,
-          userinfoUrl: config.GOOGLE_USERINFO_URL,
-          timeoutMs,
-        })
-      : null;
+  const google = googleFromConfig(config);
   await app.register(authPlugin, {
     sessions,
     secureCookie: config.SESSION_COOKIE_SECURE,

@@ -17,6 +17,7 @@
  */
 import type { AddressSuggestion } from '@sfr/contracts';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 import { getJson, parseWith } from '../http/outbound.js';
 
 export type { AddressSuggestion };
@@ -165,4 +166,15 @@ export function mapboxProvider(options: MapboxOptions): GeocodingProvider {
       return coordinates ? { lat: coordinates[1], lng: coordinates[0] } : null;
     },
   };
+}
+
+/** Mapbox's geocoder when MAPBOX_ACCESS_TOKEN is set; else none (suggestions come from the ZIP table). */
+export function geocoderFromConfig(config: Config): GeocodingProvider | undefined {
+  return config.MAPBOX_ACCESS_TOKEN
+    ? mapboxProvider({
+        accessToken: config.MAPBOX_ACCESS_TOKEN,
+        baseUrl: config.MAPBOX_BASE_URL,
+        timeoutMs: config.PROVIDER_TIMEOUT_MS,
+      })
+    : undefined;
 }

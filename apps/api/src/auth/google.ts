@@ -8,6 +8,7 @@
  */
 import { ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
 import { z } from 'zod';
+import type { Config } from '../config.js';
 
 /** What we keep from Google's OpenID Connect userinfo response. */
 export interface GoogleProfile {
@@ -114,4 +115,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Google sign-in when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set; else null (the button is hidden). */
+export function googleFromConfig(config: Config): GoogleOAuth | null {
+  if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET) return null;
+  return arcticGoogle({
+    clientId: config.GOOGLE_CLIENT_ID,
+    clientSecret: config.GOOGLE_CLIENT_SECRET,
+    redirectUri: config.GOOGLE_REDIRECT_URI ?? `${config.APP_URL}/api/auth/google/callback`,
+    authorizationUrl: config.GOOGLE_AUTHORIZATION_URL,
+    tokenUrl: config.GOOGLE_TOKEN_URL,
+    userinfoUrl: config.GOOGLE_USERINFO_URL,
+    timeoutMs: config.PROVIDER_TIMEOUT_MS,
+  });
 }

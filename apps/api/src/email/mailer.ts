@@ -5,8 +5,10 @@
  * link so a developer can click it.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { emailOutbox } from '../db/schema.js';
+import { smtpTransport } from './smtp.js';
 
 export interface Mail {
   to: string;
@@ -64,4 +66,17 @@ export function createMailer({ db, transport, log, logLinks }: MailerOptions): M
       log.info({ outboxId: row.id, subject: mail.subject }, 'email sent');
     },
   };
+}
+
+/**
+ * The mailer the configuration asks for: SMTP_URL's server, else the outbox only; links are logged
+ * outside production, where no mail may arrive.
+ */
+export function mailerFromConfig(config: Config, db: Database, log: MailerOptions['log']): Mailer {
+  return createMailer({
+    db,
+    transport: config.SMTP_URL ? smtpTransport({ url: config.SMTP_URL, from: config.MAIL_FROM }) : undefined,
+    log,
+    logLinks: config.NODE_ENV !== 'production',
+  });
 }
