@@ -180,7 +180,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const expire = req.method === 'POST' ? /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path) : null;
       if (expire?.[1]) {
         const session = sessions.get(expire[1]);
-        if (!session || session.status !== 'open') {
+        if (session?.status !== 'open') {
           return send(400, {
             error: {
               type: 'invalid_request_error',

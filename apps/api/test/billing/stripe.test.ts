@@ -5,7 +5,6 @@
 import { MESSAGES } from '@sfr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '../../src/billing/messages.js';
 import { subscriptions, users } from '../../src/db/schema.js';
 import { completedCheckout, stripeEvent, subscription } from './fixtures.js';
 import {
