@@ -195,6 +195,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     secureCookie: config.SESSION_COOKIE_SECURE,
     appUrl: config.APP_URL,
     known: knownAddresses(db.db),
+    mailDelivered: mailer.delivers,
   });
   const budgets = analysisBudgets(config.RATE_LIMIT_ANALYSES_PER_MINUTE);
   await app.register(analysisRoutes, { prefix: '/api', userAnalyses, analyses, entitlements, budgets });

@@ -30,6 +30,9 @@ export const MESSAGES = {
   loginSuccess: 'Login successful!',
   // Password reset
   passwordResetSent: 'Password reset email sent. Check your inbox.',
+  /** a development server without an email server: where the link went instead of an inbox */
+  passwordResetLogged:
+    'This development server sends no email: the reset link was written to the server log and its email outbox.',
   passwordResetError: 'Error sending password reset email. Please try again.',
   // Checkout
   generatingCheckout: 'Generating Checkout link',

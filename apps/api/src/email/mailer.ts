@@ -21,6 +21,8 @@ export interface Mail {
 export interface Mailer {
   /** Records the mail and delivers it if a transport is configured; rejects if delivery fails. */
   send(mail: Mail): Promise<void>;
+  /** false without a transport (development): mail is only recorded, its link logged */
+  readonly delivers: boolean;
 }
 
 /** Whatever actually delivers a message (SMTP through nodemailer in production). */
@@ -47,6 +49,7 @@ export interface MailerOptions {
 
 export function createMailer({ db, transport, log, logLinks }: MailerOptions): Mailer {
   return {
+    delivers: transport !== undefined,
     async send(mail) {
       const [row] = await db
         .insert(emailOutbox)

@@ -335,7 +335,8 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect(known.statusCode).toBe(200);
       expect(unknown.statusCode).toBe(200);
       expect(known.body).toBe(unknown.body);
-      expect(known.json()).toEqual({ ok: true, message: MESSAGES.passwordResetSent });
+      // the test server has no email server: the answer says where the link went
+      expect(known.json()).toEqual({ ok: true, message: MESSAGES.passwordResetLogged });
       expect(await countEmailsTo(db(), stranger)).toBe(0);
       const mail = await lastEmailTo(db(), input.email);
       expect(mail.subject).toMatch(/reset/i);

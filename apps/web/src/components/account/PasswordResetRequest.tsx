@@ -1,6 +1,7 @@
 /**
  * 'Forgot password?': asks the API to email a reset link. The API answers the same whether or not
- * the account exists, so the page only ever says the email was sent (product spec §8).
+ * the account exists, so the page only says what the API said: the email was sent (product spec
+ * §8), or, on a development server without email, where the link went.
  */
 import { MESSAGES } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -25,8 +26,9 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
 
   const mutation = useMutation({
     mutationFn: requestPasswordReset,
-    onSuccess: () => {
-      toast.success(MESSAGES.passwordResetSent);
+    // the API says where the link went: an inbox, or a development server's log
+    onSuccess: (answer) => {
+      toast.success(answer.message ?? MESSAGES.passwordResetSent);
     },
     onError: (error) => {
       toast.error(passwordResetFailureMessage(error));
@@ -48,7 +50,7 @@ export function PasswordResetRequest({ initialEmail, onBack }: PasswordResetRequ
       </p>
       {mutation.isSuccess ? (
         <p ref={sentRef} className="success-note" role="status" tabIndex={-1}>
-          {MESSAGES.passwordResetSent} The link works for one hour.
+          {mutation.data?.message ?? MESSAGES.passwordResetSent} The link works for one hour.
         </p>
       ) : null}
       <form ref={form.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending}>
