@@ -240,6 +240,9 @@ describe('the map without a Mapbox token', () => {
       expect(tiles.map((tile) => tile.url)).toContain(`${tileOrigin}/${MAP_ZOOM}/${x}/${y}.png`);
 
       await map.getByText(STAND_IN_TILE_ATTRIBUTION).waitFor();
+      // the API geocodes offline here (no Mapbox server token): the page says the pin is the ZIP's centre
+      expect(point.precision).toBe('zip');
+      await page.getByText(MESSAGES.mapZipCentre).waitFor();
       const markers = map.locator('.leaflet-marker-icon');
       expect(await markers.count()).toBe(1);
       const pin = await markers.boundingBox();

@@ -22,6 +22,11 @@ export const addressSuggestionsResponseSchema = z.object({
 });
 
 /** GET /api/address/geocode?address=: where the map puts its marker. */
-export const mapPointSchema = z.object({ lat: z.number(), lng: z.number() });
+/** Where the map pins a property: `address` from a geocoder, `zip` its ZIP code's centre (offline). */
+export const mapPointSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  precision: z.enum(['address', 'zip']),
+});
 
 export type MapPoint = z.output<typeof mapPointSchema>;

@@ -42,6 +42,8 @@ export const MESSAGES = {
   signOutSuccess: 'Signed out successfully!',
   // Map and hold-period table placeholders
   mapUnavailable: 'Map data not available',
+  /** under an offline map: the pin is the ZIP code's centre */
+  mapZipCentre: "The pin marks the ZIP code's centre, not the street address.",
   noHoldPeriod: 'No hold period specified.',
   noHoldPeriodData: 'No Hold Period data available.',
 } as const;

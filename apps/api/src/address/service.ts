@@ -2,6 +2,7 @@
  * Address suggestions and geocoding. Mapbox when a token is configured (falling back to the offline
  * answer if it fails); otherwise the ZIPs and cities of the imported crosswalk and gazetteer.
  */
+import type { MapPoint } from '@sfr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { ProviderError } from '../http/outbound.js';
 import type { MarketRepository } from '../market/store/repository.js';
@@ -56,12 +57,12 @@ export function createAddressService({ repository, geocoder, log }: AddressServi
       return { suggestions: await offlineSuggest(query), source: 'offline' };
     },
 
-    /** The address's coordinates, or its ZIP's centre offline; null when neither is known. */
-    async geocode(address: string): Promise<{ lat: number; lng: number } | null> {
+    /** The address's coordinates, or its ZIP's centre offline (and says which); null when neither is known. */
+    async geocode(address: string): Promise<MapPoint | null> {
       if (geocoder) {
         try {
           const point = await geocoder.geocode(address);
-          if (point) return point;
+          if (point) return { ...point, precision: 'address' };
         } catch (error) {
           if (!(error instanceof ProviderError)) throw error;
           log.warn({ err: error.message }, 'live geocoding failed; answering offline');
@@ -71,7 +72,7 @@ export function createAddressService({ repository, geocoder, log }: AddressServi
       if (!zip) return null;
       const rows = await repository.findZip(zip);
       const { lat, lng } = rows?.zip ?? { lat: null, lng: null };
-      return lat === null || lng === null ? null : { lat, lng };
+      return lat === null || lng === null ? null : { lat, lng, precision: 'zip' };
     },
   };
 }

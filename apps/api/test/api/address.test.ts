@@ -40,7 +40,8 @@ describe.each(DATABASE_KINDS)('offline address routes on %s', (kind) => {
       `/api/address/geocode?address=${encodeURIComponent('1100 Congress Ave, Austin, TX 78701')}`,
     );
     expect(found.statusCode).toBe(200);
-    const { lat, lng } = found.json();
+    const { lat, lng, precision } = found.json();
+    expect(precision).toBe('zip'); // offline: the ZIP's centre, and the answer says so
     expect(lat).toBeCloseTo(30.27, 1);
     expect(lng).toBeCloseTo(-97.74, 1);
     const lost = await get('/api/address/geocode?address=nowhere');

@@ -127,7 +127,7 @@ describe('live Mapbox', () => {
     const live = (
       await t.app.inject({ method: 'GET', url: '/api/address/geocode?address=1100%20Congress' })
     ).json();
-    expect(live).toEqual({ lat: 30.274705, lng: -97.740364 });
+    expect(live).toEqual({ lat: 30.274705, lng: -97.740364, precision: 'address' });
     const fallback = await t.app.inject({ method: 'GET', url: '/api/address/suggest?q=fail%2078701' });
     expect(fallback.statusCode).toBe(200);
     expect(fallback.json().source).toBe('offline');

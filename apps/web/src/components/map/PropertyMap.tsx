@@ -45,8 +45,19 @@ export function PropertyMap({ address }: { address: string | null }) {
       ? { kind: 'tiles', tiles }
       : null;
   // without the settings there is nothing to draw with: the coordinates are still worth showing
-  if (!source) return <CoordinatesPanel point={point.data} />;
-  return <LiveMap key={address} source={source} point={point.data} address={address} />;
+  return (
+    <>
+      {source ? (
+        <LiveMap key={address} source={source} point={point.data} address={address} />
+      ) : (
+        <CoordinatesPanel point={point.data} />
+      )}
+      {/* offline the geocoder knows ZIP codes, not streets: say where the pin really is */}
+      {point.data.precision === 'zip' ? (
+        <p className="property-map-precision">{MESSAGES.mapZipCentre}</p>
+      ) : null}
+    </>
+  );
 }
 
 function LiveMap({ source, point, address }: { source: MapSource; point: MapPoint; address: string }) {
