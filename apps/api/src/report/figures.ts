@@ -9,6 +9,7 @@ import {
   formatMarketFigure,
   formatMetric,
   HOLD_PERIOD_ROWS,
+  holdPeriodCellDisplay,
   houseTypeName,
   liveRentLine,
   METRIC_LABELS,
@@ -64,7 +65,7 @@ export interface HoldPeriodReportRow {
   row: string;
   /** one number per year, Year 1 first: expenses, mortgage and payoff as positive amounts */
   values: number[];
-  /** as the results screen writes them */
+  /** as the results screen shows them ('-' for no sale proceeds, a blank for no payoff) */
   texts: string[];
 }
 
@@ -187,11 +188,17 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
   const rows: HoldPeriodReportRow[] = [];
   for (const row of HOLD_PERIOD_ROWS.Unlevered) {
     const values = asShown(row, analysis.hold_period.unlevered[HOLD_PERIOD_KEYS.Unlevered[row]]);
-    rows.push({ group: 'Unlevered', row, values, texts: analysis.metrics_for_hold_period.Unlevered[row] });
+    const texts = analysis.metrics_for_hold_period.Unlevered[row].map((t) =>
+      holdPeriodCellDisplay('Unlevered', row, t),
+    );
+    rows.push({ group: 'Unlevered', row, values, texts });
   }
   for (const row of HOLD_PERIOD_ROWS.Levered) {
     const values = asShown(row, analysis.hold_period.levered[HOLD_PERIOD_KEYS.Levered[row]]);
-    rows.push({ group: 'Levered', row, values, texts: analysis.metrics_for_hold_period.Levered[row] });
+    const texts = analysis.metrics_for_hold_period.Levered[row].map((t) =>
+      holdPeriodCellDisplay('Levered', row, t),
+    );
+    rows.push({ group: 'Levered', row, values, texts });
   }
   return rows;
 }

@@ -1,7 +1,9 @@
 /**
- * The deal report as a PDF a lender or partner can read: property, rent evidence, year-1 pro forma,
- * loan with both DSCRs, returns, the rating and its breakdown on page 1; the hold-period table,
- * the disclaimer and the data vintages on page 2. Written with PDFKit in the standard Helvetica
+ * The deal report as a PDF a lender or partner can read: property, the rating and its breakdown,
+ * the year-1 pro forma and the loan with both DSCRs on page 1; the hold-period table, the sale and
+ * the returns on page 2; then the market evidence (each figure's source, vintage, tier, range and
+ * note), a live provider's comparables, the disclaimer and the data vintages, breaking between rows
+ * onto as many pages as they need, never inside one. Written with PDFKit in the standard Helvetica
  * fonts, so every word is real, selectable text (docs/decisions/0007-deal-reports.md).
  */
 import { DISCLAIMER } from '@sfr/contracts';
@@ -33,7 +35,18 @@ function winAnsi(text: string): string {
 
 type Doc = PDFKit.PDFDocument;
 
-function heading(doc: Doc, text: string, x: number, y: number, width: number): number {
+const BOTTOM = PAGE.height - PAGE.margin;
+
+/** `top`, or the top of a new page when `height` more would not fit above the bottom margin. */
+function roomFor(doc: Doc, top: number, height: number): number {
+  if (top + height <= BOTTOM) return top;
+  doc.addPage();
+  return PAGE.margin;
+}
+
+function heading(doc: Doc, text: string, x: number, at: number, width: number): number {
+  // a heading never ends a page: it keeps a line of what it heads below it
+  const y = roomFor(doc, at, 30);
   doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(winAnsi(text), x, y, { width });
   const below = doc.y + 2;
   doc
@@ -113,6 +126,7 @@ function liveEvidenceBlock(doc: Doc, live: NonNullable<DealReport['live']>, y: n
   let top = heading(doc, 'Rent comparables and property record', PAGE.margin, y, CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(INK);
   for (const line of live.lines) {
+    top = roomFor(doc, top, doc.heightOfString(winAnsi(line), { width: CONTENT_WIDTH }));
     doc.text(winAnsi(line), PAGE.margin, top, { width: CONTENT_WIDTH });
     top = doc.y + 2;
   }
@@ -126,6 +140,7 @@ function liveEvidenceBlock(doc: Doc, live: NonNullable<DealReport['live']>, y: n
     { title: 'Listed', width: 155, align: 'right' as const },
   ];
   const row = (cells: string[], font: string, ink: string) => {
+    top = roomFor(doc, top, 12);
     let x = PAGE.margin;
     let bottom = top;
     cells.forEach((text, i) => {
@@ -151,35 +166,44 @@ function liveEvidenceBlock(doc: Doc, live: NonNullable<DealReport['live']>, y: n
 }
 
 function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
-  let top = heading(doc, 'Market evidence', PAGE.margin, y, CONTENT_WIDTH);
   const columns = [
     { title: 'Figure', width: 110 },
     { title: 'Value', width: 70 },
     { title: 'Tier', width: 55 },
-    { title: 'Source and vintage', width: CONTENT_WIDTH - 235 },
+    { title: 'Source, vintage, range and note', width: CONTENT_WIDTH - 235 },
   ];
-  doc.fontSize(7.5).font('Helvetica-Bold').fillColor(MUTED);
-  let x = PAGE.margin;
-  for (const column of columns) {
-    doc.text(column.title, x, top, { width: column.width });
-    x += column.width;
-  }
-  top = doc.y + 2;
+  const header = (at: number) => {
+    doc.fontSize(7.5).font('Helvetica-Bold').fillColor(MUTED);
+    let x = PAGE.margin;
+    for (const column of columns) {
+      doc.text(column.title, x, at, { width: column.width });
+      x += column.width;
+    }
+    return doc.y + 2;
+  };
+  let top = header(heading(doc, 'Market evidence', PAGE.margin, y, CONTENT_WIDTH));
   for (const line of report.evidence) {
     const cells = [
       line.label,
       line.text,
       line.tier ?? '',
       [line.source, line.vintage, line.range && `Range ${line.range}`, line.note].filter(Boolean).join('. '),
-    ];
+    ].map(winAnsi);
+    // the row's height, so it moves whole to the next page (with the columns' titles again)
+    doc.fontSize(7.5).font('Helvetica');
+    const height = Math.max(
+      ...cells.map((text, i) => doc.heightOfString(text, { width: (columns[i]?.width ?? 60) - 4 })),
+    );
+    const at = roomFor(doc, top, height + 2);
+    if (at !== top) top = header(at);
     let bottom = top;
-    x = PAGE.margin;
+    let x = PAGE.margin;
     cells.forEach((text, i) => {
       const column = columns[i] ?? { width: 60 };
       doc
         .font(i === 1 ? 'Helvetica-Bold' : 'Helvetica')
         .fillColor(i === 3 ? MUTED : INK)
-        .text(winAnsi(text), x, top, { width: column.width - 4 });
+        .text(text, x, top, { width: column.width - 4 });
       bottom = Math.max(bottom, doc.y);
       x += column.width;
     });
@@ -294,11 +318,11 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   };
   let leftY = block('property', left, top);
   let rightY = ratingBlock(doc, report, right, top, columnWidth);
-  const afterEvidence = evidenceBlock(doc, report, Math.max(leftY, rightY));
-  leftY = block('acquisition', left, afterEvidence);
+  const belowTop = Math.max(leftY, rightY);
+  leftY = block('acquisition', left, belowTop);
   leftY = block('income', left, leftY);
   leftY = block('expenses', left, leftY);
-  rightY = block('loan', right, afterEvidence);
+  rightY = block('loan', right, belowTop);
   rightY = block('cash_flow', right, rightY);
 
   // page 2: over the hold
@@ -306,7 +330,9 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
   const saleBottom = block('sale', left, y);
   const returnsBottom = block('returns', right, y);
-  y = Math.max(saleBottom, returnsBottom);
+
+  // then the evidence, flowing onto as many pages as it needs
+  y = evidenceBlock(doc, report, Math.max(saleBottom, returnsBottom));
   if (report.live) y = liveEvidenceBlock(doc, report.live, y);
   y = heading(doc, 'Disclaimer and data', PAGE.margin, y, CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {

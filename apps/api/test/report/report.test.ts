@@ -94,12 +94,14 @@ const hasPdftotext = (() => {
   }
 })();
 
-function pdfText(pdf: Buffer): string {
+/** The PDF's text (one page's, when `page` is given), one space between words whatever the layout wrapped. */
+function pdfText(pdf: Buffer, page?: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'sfr-report-'));
   const file = join(dir, 'report.pdf');
   writeFileSync(file, pdf);
-  // one space between words, whatever the layout wrapped
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  // a page as laid out: a figure and its value on one line
+  const pages = page === undefined ? [] : ['-layout', '-f', String(page), '-l', String(page)];
+  return execFileSync('pdftotext', [...pages, file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 function pdfPages(pdf: Buffer): number {
@@ -219,6 +221,36 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
       `Tax bill 2024: $2,984 (RentCast property record, 2026-11-24), the seller's at the current assessment. This analysis uses $${ours} a year`,
     );
     expect(text).toContain('Record: 3 bedrooms, 2 bathrooms, 1,878 sq ft, built 1973.');
+  });
+
+  it('breaks long market evidence between rows onto more pages, never a figure from its value', async () => {
+    const note = 'A long note on where this figure comes from and how it was estimated. '.repeat(8);
+    const figures = Object.fromEntries(
+      [
+        'hud_rent',
+        'rentometer_rent',
+        'property_tax_rate',
+        'insurance_rate',
+        'interest_rate',
+        'annual_price_appreciation',
+      ].map((key) => [
+        key,
+        { value: 0.05, source: 'A public source', vintage: '2026', tier: 'estimated' as const, note },
+      ]),
+    );
+    const deal = analysis({}, { ...noFacts, market_data: { figures, warnings: [] } });
+    const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
+    const pages = pdfPages(pdf);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const page = (n: number) => pdfText(pdf, n);
+    // the deal whole on page 1: each figure beside its value
+    expect(page(1)).toMatch(/Purchase Price \$450,000\.00/);
+    expect(page(1)).toMatch(/Loan to Value 75\.00%/);
+    expect(page(1)).toContain('Levered Returns (Cash on Cash)');
+    // the table as the screen shows it: no sale proceeds before the sale is '-', not $0.00
+    expect(page(2)).toMatch(/Proceeds From Sale - - - - \$/);
+    // no page is a stray line or two
+    for (let n = 1; n <= pages; n++) expect(page(n).split(' ').length, `page ${n}`).toBeGreaterThan(20);
   });
 
   it('fits a 30-year hold and a $100,000,000 price on two pages', async () => {
