@@ -156,6 +156,14 @@ describe('the verdict first', () => {
   );
 });
 
+describe('the verdict first, with a data notice', () => {
+  it('at 375 px: a notice (a county the ZIP does not touch) does not push the verdict under the toast', async () => {
+    const { page } = await analyse(PHONE, { ...AUSTIN, street: '1300 Congress Ave', county_name: 'Cook' });
+    await page.getByRole('note', { name: 'Check these figures' }).waitFor();
+    await expectVerdictInView(page);
+  });
+});
+
 describe('live recalculation', () => {
   it('a new price re-derives closing cost, insurance, taxes and fees, and every figure follows before Update Metrics; the server agrees', async () => {
     const { page } = await analyse();

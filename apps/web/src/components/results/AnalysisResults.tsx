@@ -255,9 +255,11 @@ export default function AnalysisResults({
           ) : null}
         </div>
       </div>
+      <VerdictBand analysis={live} stale={stale} />
+      {/* under the verdict: above it, a long notice pushed the verdict's last figures under a
+          phone's toast; here they are still the first thing read after the verdict */}
       <MarketWarnings warnings={live.market_data.warnings} />
       <MarketOpportunities opportunities={live.market_data.opportunities} />
-      <VerdictBand analysis={live} stale={stale} />
       <Suspense fallback={<LoadingBlock height={240} />}>
         <DecisionTools analysis={live} />
       </Suspense>
