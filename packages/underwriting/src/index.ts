@@ -1,14 +1,16 @@
+/**
+ * @sfr/underwriting's public API: what the API, the web app and the CLI use, and the documented
+ * finance functions (pmt, irr, npv, xirr, xnpv, the loan's payment, balance and schedule). The
+ * modules' other exports are internals: tests import them by path.
+ */
 export { analyze } from './analyze.js';
 export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
 export { type BreakEven, breakEven } from './break-even.js';
 export {
   DEFAULTS,
   DERIVATIONS,
-  DERIVED_KEYS,
-  type Derivation,
   type DerivationContext,
   type DerivedKey,
-  derivationContext,
   deriveAssumptions,
   inferOverridden,
   type MarketInputs,
@@ -27,43 +29,19 @@ export {
 export {
   type MaxOffer,
   maxOffer,
-  OFFER_PRICE_RANGE,
   OFFER_TARGET_KEYS,
   OFFER_TARGET_LIMITS,
   type OfferTargetKey,
   type OfferTargets,
-  offerMeasure,
-  validateOfferTargets,
 } from './offer.js';
 export { pmt } from './pmt.js';
-export {
-  gradeScore,
-  linearPoints,
-  RATING_BANDS,
-  type RatingBand,
-  type RatingMeasures,
-  rate,
-  SCORE_RULES,
-} from './rating.js';
+export { RATING_BANDS, rate, SCORE_RULES } from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
+
 export {
-  grown,
-  loanOf,
-  monthlySchedule,
-  type OperatingYear,
-  operatingYear,
-  operatingYears,
-  type ScheduleMonth,
-} from './schedule.js';
-export {
-  driverValue,
   SENSITIVITY_OUTCOMES,
   SENSITIVITY_STEPS,
-  type SensitivityAxisValue,
-  type SensitivityCell,
-  type SensitivityGrid,
-  type SensitivityOptions,
   type SensitivityOutcome,
   sensitivityGrid,
 } from './sensitivity.js';

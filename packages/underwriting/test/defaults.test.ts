@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DERIVED_KEYS, derivationContext } from '../src/defaults.js';
 import {
   ASSUMPTION_KEYS,
   type Assumptions,
   DEFAULTS,
   DERIVATIONS,
-  DERIVED_KEYS,
   type DerivationContext,
   type DerivedKey,
-  derivationContext,
   deriveAssumptions,
   inferOverridden,
   type MarketInputs,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { derivationContext } from '../src/defaults.js';
 import {
   amortizationSchedule,
   analyze,
@@ -8,26 +9,22 @@ import {
   breakEven,
   DEFAULTS,
   type DealInput,
-  derivationContext,
   deriveAssumptions,
-  driverValue,
-  gradeScore,
-  grown,
   inferOverridden,
   investmentReturns,
-  linearPoints,
   loanBalance,
   maxOffer,
   monthlyPayment,
-  offerMeasure,
-  operatingYear,
   rate,
   rederive,
   saleAt,
   sensitivityGrid,
-  validateOfferTargets,
   withDriver,
 } from '../src/index.js';
+import { offerMeasure, validateOfferTargets } from '../src/offer.js';
+import { gradeScore, linearPoints } from '../src/rating.js';
+import { grown, operatingYear } from '../src/schedule.js';
+import { driverValue } from '../src/sensitivity.js';
 import { roundDeal } from './support/deals.js';
 
 // Each case re-asserts the @example in the JSDoc of the export it names.

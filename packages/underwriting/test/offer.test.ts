@@ -7,12 +7,11 @@ import {
   type DealInput,
   maxOffer,
   monthlyPayment,
-  OFFER_PRICE_RANGE,
   OFFER_TARGET_KEYS,
   type OfferTargetKey,
   type OfferTargets,
-  offerMeasure,
 } from '../src/index.js';
+import { OFFER_PRICE_RANGE, offerMeasure } from '../src/offer.js';
 import { realisticDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type RatingMeasures, rate } from '../src/index.js';
+import { rate } from '../src/index.js';
+import type { RatingMeasures } from '../src/rating.js';
 
 const strong: RatingMeasures = {
   levered_returns: 0.12,

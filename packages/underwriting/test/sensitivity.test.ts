@@ -6,7 +6,6 @@ import {
   atPrice,
   breakEven,
   type DealInput,
-  driverValue,
   monthlyPayment,
   SENSITIVITY_DRIVERS,
   SENSITIVITY_OUTCOMES,
@@ -15,6 +14,7 @@ import {
   sensitivityGrid,
   withDriver,
 } from '../src/index.js';
+import { driverValue } from '../src/sensitivity.js';
 import { assumptionsWithinBounds } from '../src/validate.js';
 import { realisticDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
