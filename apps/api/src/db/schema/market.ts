@@ -122,6 +122,37 @@ export const marketZips = pgTable(
 );
 
 /**
+ * A place's or a ZIP's two crime grades (`CrimeGradeColumns` in market/crime.ts, per kind): a new
+ * set of column builders for each table that spreads them.
+ */
+function crimeGradeColumns() {
+  return {
+    violent_crime_tier: text().$type<CrimeTier>().notNull(),
+    violent_crime_basis: text().$type<CrimeBasis>(),
+    violent_crime_area: text(),
+    violent_crime_grade: text().$type<CrimeGradeLetter>(),
+    violent_crime_percentile: doublePrecision(),
+    violent_crime_rate: doublePrecision(),
+    violent_crime_estimated_rate: doublePrecision(),
+    violent_crime_year: integer(),
+    violent_crime_quality: integer().$type<CrimeQuality>(),
+    violent_crime_reference_count: integer(),
+    violent_crime_note: text(),
+    property_crime_tier: text().$type<CrimeTier>().notNull(),
+    property_crime_basis: text().$type<CrimeBasis>(),
+    property_crime_area: text(),
+    property_crime_grade: text().$type<CrimeGradeLetter>(),
+    property_crime_percentile: doublePrecision(),
+    property_crime_rate: doublePrecision(),
+    property_crime_estimated_rate: doublePrecision(),
+    property_crime_year: integer(),
+    property_crime_quality: integer().$type<CrimeQuality>(),
+    property_crime_reference_count: integer(),
+    property_crime_note: text(),
+  };
+}
+
+/**
  * One row per county FIPS: `MarketCountyRow`. Each crime grade is flattened (`CrimeGradeColumns`):
  * its tier is always set (`none` when there is no grade). The investor tax rule is code, not data.
  */
@@ -163,28 +194,7 @@ export const marketCounties = pgTable('market_counties', {
   insurance_hazard_excess: doublePrecision(),
   insurance_hurricane_rating: text(),
   insurance_wildfire_rating: text(),
-  violent_crime_tier: text().$type<CrimeTier>().notNull(),
-  violent_crime_basis: text().$type<CrimeBasis>(),
-  violent_crime_area: text(),
-  violent_crime_grade: text().$type<CrimeGradeLetter>(),
-  violent_crime_percentile: doublePrecision(),
-  violent_crime_rate: doublePrecision(),
-  violent_crime_estimated_rate: doublePrecision(),
-  violent_crime_year: integer(),
-  violent_crime_quality: integer().$type<CrimeQuality>(),
-  violent_crime_reference_count: integer(),
-  violent_crime_note: text(),
-  property_crime_tier: text().$type<CrimeTier>().notNull(),
-  property_crime_basis: text().$type<CrimeBasis>(),
-  property_crime_area: text(),
-  property_crime_grade: text().$type<CrimeGradeLetter>(),
-  property_crime_percentile: doublePrecision(),
-  property_crime_rate: doublePrecision(),
-  property_crime_estimated_rate: doublePrecision(),
-  property_crime_year: integer(),
-  property_crime_quality: integer().$type<CrimeQuality>(),
-  property_crime_reference_count: integer(),
-  property_crime_note: text(),
+  ...crimeGradeColumns(),
 });
 
 /**
@@ -201,28 +211,7 @@ export const marketPlaces = pgTable(
     name_keys: jsonb().$type<readonly string[]>().notNull(),
     county_fips: text().notNull(),
     population_in_county: integer().notNull(),
-    violent_crime_tier: text().$type<CrimeTier>().notNull(),
-    violent_crime_basis: text().$type<CrimeBasis>(),
-    violent_crime_area: text(),
-    violent_crime_grade: text().$type<CrimeGradeLetter>(),
-    violent_crime_percentile: doublePrecision(),
-    violent_crime_rate: doublePrecision(),
-    violent_crime_estimated_rate: doublePrecision(),
-    violent_crime_year: integer(),
-    violent_crime_quality: integer().$type<CrimeQuality>(),
-    violent_crime_reference_count: integer(),
-    violent_crime_note: text(),
-    property_crime_tier: text().$type<CrimeTier>().notNull(),
-    property_crime_basis: text().$type<CrimeBasis>(),
-    property_crime_area: text(),
-    property_crime_grade: text().$type<CrimeGradeLetter>(),
-    property_crime_percentile: doublePrecision(),
-    property_crime_rate: doublePrecision(),
-    property_crime_estimated_rate: doublePrecision(),
-    property_crime_year: integer(),
-    property_crime_quality: integer().$type<CrimeQuality>(),
-    property_crime_reference_count: integer(),
-    property_crime_note: text(),
+    ...crimeGradeColumns(),
     city_tax_rate: doublePrecision(),
     city_tax_year: text(),
     city_tax_how: text(),
