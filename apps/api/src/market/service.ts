@@ -552,7 +552,7 @@ function crimeFigure(
       note: 'No crime rate is published for this county; the rating counts it as average.',
     };
   }
-  const percentile = `${ordinal(Math.round(grade.percentile))} percentile of counties with complete reporting (lower is safer)`;
+  const percentile = `${ordinal(Math.round(grade.percentile))} percentile by population of the places and counties with complete reporting (lower is safer)`;
   const scored =
     grade.tier === 'estimated' ? ' Not scored: the rating counts an estimated grade as average.' : '';
   return {
