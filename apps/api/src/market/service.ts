@@ -189,6 +189,19 @@ export function section8Opportunity(hud: HudRent | null, market: MarketRentFigur
 
 export type MarketService = ReturnType<typeof createMarketService>;
 
+/** How many live answers (rents, records) a process keeps: a day of a busy site's lookups. */
+const LIVE_CACHE_ENTRIES = 10_000;
+
+/** Sets `key`, dropping the oldest entries beyond LIVE_CACHE_ENTRIES (a Map keeps insertion order). */
+function keep<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  for (const oldest of cache.keys()) {
+    if (cache.size <= LIVE_CACHE_ENTRIES) break;
+    cache.delete(oldest);
+  }
+}
+
 export function createMarketService(deps: MarketServiceDeps) {
   const ttl = deps.liveRentTtlMs ?? 24 * 60 * 60 * 1_000;
   const rentProviders = deps.rentProviders ?? [];
@@ -295,7 +308,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           note: result.samples === undefined ? undefined : `From ${result.samples} comparable rentals.`,
           ...(result.comparables && { comparables: result.comparables }),
         };
-        liveRents.set(key, { at: Date.now(), rent });
+        keep(liveRents, key, { at: Date.now(), rent });
         return rent;
       } catch (error) {
         if (!(error instanceof ProviderError)) throw error;
@@ -326,7 +339,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     const cached = records.get(key);
     if (cached && Date.now() - cached.at < ttl) return cached.record;
     const record = await provider.propertyRecord(address);
-    records.set(key, { at: Date.now(), record });
+    keep(records, key, { at: Date.now(), record });
     return record;
   }
 
