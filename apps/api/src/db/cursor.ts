@@ -2,7 +2,7 @@
  * The page cursor of the newest-first lists (analyses, saved properties): the last row's time and
  * id, so the next page starts below it with a row comparison, the same cost at any depth.
  */
-import { and, type Column, eq, lt, or, type SQL } from 'drizzle-orm';
+import { type Column, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../errors.js';
 
 export interface CursorPosition {
@@ -24,7 +24,10 @@ export function decodeCursor(cursor: string, list: string): CursorPosition {
   return { at, id };
 }
 
-/** Rows after `position` in (time, id) descending order. */
-export function below(time: Column, idColumn: Column, position: CursorPosition): SQL | undefined {
-  return or(lt(time, position.at), and(eq(time, position.at), lt(idColumn, position.id)));
+/**
+ * Rows after `position` in (time, id) descending order, as a row comparison: Postgres walks the
+ * (user, time, id) index from there (an OR of the two cases read ~50,000 rows half-way down 100,000).
+ */
+export function below(time: Column, idColumn: Column, position: CursorPosition): SQL {
+  return sql`(${time}, ${idColumn}) < (${position.at.toISOString()}::timestamptz, ${position.id})`;
 }
