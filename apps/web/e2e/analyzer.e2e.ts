@@ -12,7 +12,9 @@ import {
   fillAnalyzer,
   metricInput,
   metricRow,
+  openSavedProperties,
   resultsHeading,
+  savedCardLink,
 } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { baseURL, newUser, openSession } from './support/session';
@@ -95,21 +97,16 @@ describe('a new member on the analyzer', () => {
     // a click anywhere on a toast closes it (spec §9), long before its 5 seconds are up
     await toast(page, MESSAGES.saveSuccess).click();
     await toast(page, MESSAGES.saveSuccess).waitFor({ state: 'detached', timeout: 2_000 });
-    await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
-    await page.waitForURL(`${baseURL()}/savedproperties`);
-    const item = page
-      .getByRole('link', { name: new RegExp(AUSTIN.street) })
-      .or(page.getByRole('button', { name: new RegExp(AUSTIN.street) }))
-      .first();
+    const savedList = await openSavedProperties(page);
+    expect(new URL(page.url()).pathname).toBe('/savedproperties');
+    const item = savedCardLink(savedList, AUSTIN.street);
     await item.waitFor();
-    await expect
-      .poll(() =>
-        page
-          .getByText(/Travis/)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
+    expect(
+      await savedList
+        .getByText(/Travis/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
 
     // reopen: back on / with the saved results, the edited vacancy included
     await item.click();
@@ -122,10 +119,9 @@ describe('a new member on the analyzer', () => {
     expect(await vacancy.inputValue()).toMatch(/^10(\.0+)?%?$/);
 
     // delete it
-    await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
-    await page.waitForURL(`${baseURL()}/savedproperties`);
+    const listAgain = await openSavedProperties(page);
     page.once('dialog', (dialog) => void dialog.accept()); // a native confirm(), if the page asks
-    await page
+    await listAgain
       .getByRole('button', { name: /delete/i })
       .first()
       .click();

@@ -19,7 +19,9 @@ import {
   analyzeButton,
   fillAnalyzer,
   metricRow,
+  openSavedProperties,
   resultsHeading,
+  savedCardLink,
   toastWithText,
   verdictFigure,
 } from './support/analyzer';
@@ -273,13 +275,8 @@ describe('saving what is on screen', () => {
     await toastWithText(page, MESSAGES.saveSuccess).waitFor();
     await expectVerdictInView(page);
 
-    await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
-    await page.waitForURL(`${baseURL()}/savedproperties`);
-    await page
-      .getByRole('link', { name: new RegExp(AUSTIN.street) })
-      .or(page.getByRole('button', { name: new RegExp(AUSTIN.street) }))
-      .first()
-      .click();
+    const savedList = await openSavedProperties(page);
+    await savedCardLink(savedList, AUSTIN.street).click();
     await page.waitForURL(/\/\?saved=[^&]+/);
     await resultsHeading(page).waitFor();
     expect(await assumption(page, 'rent').inputValue()).toBe('3100');
@@ -337,7 +334,8 @@ describe('results that last', () => {
     // the navbar's Recent Analyses lists it first, with its rating, and reopens it
     await page.getByRole('link', { name: 'Recent Analyses', exact: true }).click();
     await page.waitForURL(`${baseURL()}/analyses`);
-    const first = page.locator('.recent-item').first();
+    // the page's own list, not the analyzer's card that stays on screen while it loads
+    const first = page.locator('section.recent-page .recent-item').first();
     await first.waitFor();
     expect(await first.textContent()).toContain(AUSTIN.street);
     expect(await first.locator('.rating-badge-points').textContent()).toBe(rating);

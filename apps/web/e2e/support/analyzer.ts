@@ -33,6 +33,22 @@ export async function fillAnalyzer(page: Page, deal = AUSTIN): Promise<void> {
 export const analyzeButton = (page: Page): Locator =>
   page.getByRole('button', { name: UI_TEXT.analyzeProperty, exact: true });
 
+/**
+ * Opens Saved Properties from the navbar and answers its list. The URL changes before the list's
+ * data has loaded, and until then the analyzer stays on screen with its Recent Analyses card, whose
+ * links carry the same addresses: a card is looked for only once the list's own heading is shown.
+ */
+export async function openSavedProperties(page: Page): Promise<Locator> {
+  await page.getByRole('link', { name: 'Saved Properties', exact: true }).click();
+  const list = page.locator('section.saved-page');
+  await list.getByRole('heading', { level: 1, name: 'Saved Properties', exact: true }).waitFor();
+  return list;
+}
+
+/** A saved property's card link (its address) in the list `openSavedProperties` answered. */
+export const savedCardLink = (list: Locator, street: string): Locator =>
+  list.getByRole('link', { name: new RegExp(street) }).first();
+
 export const resultsHeading = (page: Page): Locator =>
   page.getByRole('heading', { name: UI_TEXT.analyzerResults, exact: true });
 
