@@ -7,11 +7,13 @@
  *    req/s, for create_property and update_metrics. Latency is measured from each request's
  *    scheduled send time, so a server that falls behind shows it (no coordinated omission).
  *    Prints p50/p99/max.
- * 2. Server CPU per request: the server process's CPU time (/proc/<pid>/stat) over the requests it
- *    served in each open-load phase.
+ * 2. CPU per request: the server process's CPU time and that of the Postgres backends serving the
+ *    bench database (/proc/<pid>/stat) over the requests of each open-load phase; reading an
+ *    analysis back (GET /api/analyses/:id, computed on read) at 200 req/s.
  * 3. The floor: the same open load at 200 req/s on a Fastify route that answers `{ok:true}` and
- *    does nothing else (bare-server.ts), so the CPU figures can be read against what any request
- *    costs on this machine.
+ *    does nothing else (bare-server.ts, POST and GET), and each route's CPU as a multiple of it
+ *    (issue 26 §4: create_property and update_metrics ≤ 3× in server CPU, ≤ 5× with Postgres; a
+ *    read ≤ 2×).
  * 4. Closed loop, for the record: autocannon with 100 connections on create_property against one
  *    process, then against two processes on the same database with the connections dealt
  *    round-robin between them (50 each).
@@ -50,7 +52,7 @@ function cpuMicros(pid: number): number {
   return user + system;
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createDatabase(): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `sfr_bench_${randomBytes(6).toString('hex')}`;
   const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);
@@ -58,6 +60,7 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   const url = new URL(SERVER_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const sql = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
@@ -112,20 +115,52 @@ async function startProcess(
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1_000 });
 
-/** One POST; resolves with its status once the whole answer has arrived. */
-function post(origin: string, path: string, body: string, headers: Record<string, string>): Promise<number> {
+/** One request (a GET when `body` is null); resolves with its status once the whole answer has arrived. */
+function send(
+  origin: string,
+  path: string,
+  body: string | null,
+  headers: Record<string, string>,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       `${origin}${path}`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+      {
+        method: body === null ? 'GET' : 'POST',
+        agent,
+        headers: body === null ? headers : { 'content-type': 'application/json', ...headers },
+      },
       (res) => {
         res.on('data', () => {});
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(body ?? undefined);
   });
+}
+
+/**
+ * The CPU the Postgres backends serving one database have used so far, per backend (microseconds,
+ * from /proc: the benchmark runs on the database's machine). Backends opened later start at 0.
+ */
+async function backendCpu(admin: postgres.Sql, database: string): Promise<Map<number, number>> {
+  const rows = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${database}`;
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMicros(pid));
+    } catch {
+      // the backend has just exited
+    }
+  }
+  return cpu;
+}
+
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, us] of after) total += us - (before.get(pid) ?? 0);
+  return total;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -140,21 +175,33 @@ interface OpenResult {
   max: number;
   errors: number;
   cpuPerRequestUs: number;
+  /** the Postgres backends' CPU per request (0 for a route that asks no database) */
+  databaseCpuPerRequestUs: number;
+}
+
+/** Where the Postgres backends of a phase are counted: the bench database, seen by an admin connection. */
+interface DatabaseWatch {
+  admin: postgres.Sql;
+  name: string;
 }
 
 /** `rate` requests a second for OPEN_S seconds, each sent at its scheduled time. */
 async function openLoad(
   server: Server,
   route: string,
-  body: string,
+  body: string | null,
   headers: Record<string, string>,
   rate: number,
+  database: DatabaseWatch | null,
 ): Promise<OpenResult> {
   const total = Math.round(rate * OPEN_S);
   const interval = 1_000 / rate;
   const latencies: number[] = [];
   let errors = 0;
   const cpuBefore = cpuMicros(server.child.pid ?? 0);
+  const databaseBefore = database
+    ? await backendCpu(database.admin, database.name)
+    : new Map<number, number>();
   const start = performance.now() + 20;
   const pending: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -166,7 +213,7 @@ async function openLoad(
       await new Promise((r) => setTimeout(r, Math.ceil(wait)));
     }
     pending.push(
-      post(server.origin, route, body, headers).then(
+      send(server.origin, route, body, headers).then(
         (status) => {
           latencies.push(performance.now() - due);
           if (status !== 200) errors++;
@@ -179,6 +226,7 @@ async function openLoad(
   }
   await Promise.all(pending);
   const cpuUs = cpuMicros(server.child.pid ?? 0) - cpuBefore;
+  const databaseUs = database ? cpuSince(databaseBefore, await backendCpu(database.admin, database.name)) : 0;
   latencies.sort((a, b) => a - b);
   return {
     route,
@@ -189,6 +237,7 @@ async function openLoad(
     max: latencies[latencies.length - 1] ?? Number.NaN,
     errors,
     cpuPerRequestUs: cpuUs / total,
+    databaseCpuPerRequestUs: databaseUs / total,
   };
 }
 
@@ -215,6 +264,8 @@ async function closedLoop(origins: string[], body: string, headers: Record<strin
 }
 
 const database = await createDatabase();
+const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+const watch: DatabaseWatch = { admin, name: database.name };
 const servers: Server[] = [];
 try {
   servers.push(await startServer(3901, database.url));
@@ -228,35 +279,43 @@ try {
     body: createBody,
   });
   if (created.status !== 200) throw new Error(`create_property: ${created.status} ${await created.text()}`);
-  const analysis = (await created.json()) as { analysis_id?: string; property: unknown };
-  const updateBody = JSON.stringify(
-    analysis.analysis_id
-      ? { analysis_id: analysis.analysis_id, property: analysis.property }
-      : { property: analysis.property },
-  );
-  const updated = await post(first.origin, '/api/update_metrics', updateBody, headers);
-  if (updated !== 200) throw new Error(`update_metrics: ${updated}`);
+  const analysis = (await created.json()) as { analysis_id: string; property: unknown };
+  const updateBody = JSON.stringify({ analysis_id: analysis.analysis_id, property: analysis.property });
+  const readRoute = `/api/analyses/${analysis.analysis_id}`;
+  for (const [route, body] of [
+    ['/api/update_metrics', updateBody],
+    [readRoute, null],
+  ] as const) {
+    const status = await send(first.origin, route, body, headers);
+    if (status !== 200) throw new Error(`${route}: ${status}`);
+  }
 
   // warm-up: JIT, prepared statements, connection pool
-  await openLoad(first, '/api/create_property', createBody, headers, 200);
-  await openLoad(first, '/api/update_metrics', updateBody, headers, 200);
+  await openLoad(first, '/api/create_property', createBody, headers, 200, watch);
+  await openLoad(first, '/api/update_metrics', updateBody, headers, 200, watch);
+  await openLoad(first, readRoute, null, headers, 200, watch);
 
   const open: OpenResult[] = [];
   for (const rate of RATES) {
-    open.push(await openLoad(first, '/api/create_property', createBody, headers, rate));
-    open.push(await openLoad(first, '/api/update_metrics', updateBody, headers, rate));
+    open.push(await openLoad(first, '/api/create_property', createBody, headers, rate, watch));
+    open.push(await openLoad(first, '/api/update_metrics', updateBody, headers, rate, watch));
   }
+  const read = await openLoad(first, readRoute, null, headers, 200, watch);
+  open.push({ ...read, route: '/api/analyses/:id (read, computed on read)' });
   const bare = await startBareServer(3903);
   let floor: OpenResult;
+  let floorGet: OpenResult;
   try {
-    await openLoad(bare, '/api/bare', '{}', {}, 200); // warm-up
-    floor = await openLoad(bare, '/api/bare', '{}', {}, 200);
+    await openLoad(bare, '/api/bare', '{}', {}, 200, null); // warm-up
+    floor = await openLoad(bare, '/api/bare', '{}', {}, 200, null);
+    floorGet = await openLoad(bare, '/api/bare', null, {}, 200, null);
   } finally {
     await bare.stop();
   }
-  open.push({ ...floor, route: '/api/bare (floor: Fastify, one route, nothing else)' });
+  open.push({ ...floor, route: '/api/bare (floor: Fastify, one POST route, nothing else)' });
+  open.push({ ...floorGet, route: '/api/bare (the same, GET)' });
   console.log(
-    `\nOpen load on Postgres: uniformly spaced arrivals for ${OPEN_S} s per row, latency from each request's scheduled send time; server CPU per request from /proc`,
+    `\nOpen load on Postgres: uniformly spaced arrivals for ${OPEN_S} s per row, latency from each request's scheduled send time; server and Postgres backend CPU per request from /proc`,
   );
   console.table(
     open.map((r) => ({
@@ -267,22 +326,45 @@ try {
       'p99 ms': r.p99.toFixed(2),
       'max ms': r.max.toFixed(1),
       'server CPU µs/req': Math.round(r.cpuPerRequestUs),
+      'Postgres CPU µs/req': Math.round(r.databaseCpuPerRequestUs),
       errors: r.errors,
     })),
   );
-  const at200 = open.find((r) => r.route === '/api/create_property' && r.rate === 200);
-  const cpu = open.filter((r) => r.route === '/api/create_property').map((r) => r.cpuPerRequestUs);
-  if (at200) {
-    console.log(
-      `create_property p99 at 200 req/s: ${at200.p99.toFixed(2)} ms (target ≤ 10 ms: ${at200.p99 <= 10 ? 'met' : 'NOT met'}); ` +
-        `server CPU per create_property: ${Math.round(Math.min(...cpu))}–${Math.round(Math.max(...cpu))} µs (target ≤ 250 µs: ${
-          Math.max(...cpu) <= 250 ? 'met' : Math.min(...cpu) <= 250 ? 'met at some rates' : 'NOT met'
-        })`,
-    );
-    console.log(
-      `the floor on this machine: a bare Fastify route at 200 req/s costs ${Math.round(floor.cpuPerRequestUs)} µs of server CPU a request (p99 ${floor.p99.toFixed(2)} ms)`,
-    );
-  }
+
+  // issue 26 §4: each route's cost as a multiple of the bare route's server CPU, in this run
+  const at200 = (route: string) => open.find((r) => r.route === route && r.rate === 200);
+  const targets = [
+    {
+      route: '/api/create_property',
+      result: at200('/api/create_property'),
+      base: floor,
+      server: 3,
+      withDb: 5,
+    },
+    { route: '/api/update_metrics', result: at200('/api/update_metrics'), base: floor, server: 3, withDb: 5 },
+    { route: 'analyses/:id', result: read, base: floorGet, server: 2, withDb: null },
+  ];
+  const verdict = (ratio: number, target: number | null) =>
+    target === null ? '' : ratio <= target ? ` (≤ ${target}×: met)` : ` (≤ ${target}×: NOT met)`;
+  console.log("\nAt 200 req/s, as multiples of the bare route's server CPU in this run:");
+  console.table(
+    targets.flatMap(({ route, result, base, server, withDb }) => {
+      if (!result) return [];
+      const serverRatio = result.cpuPerRequestUs / base.cpuPerRequestUs;
+      const dbRatio = (result.cpuPerRequestUs + result.databaseCpuPerRequestUs) / base.cpuPerRequestUs;
+      return [
+        {
+          route: route.replace('/api/', ''),
+          'server CPU': `${serverRatio.toFixed(1)}×${verdict(serverRatio, server)}`,
+          'server + Postgres CPU': `${dbRatio.toFixed(1)}×${verdict(dbRatio, withDb)}`,
+          'p99 ms': `${result.p99.toFixed(2)}${result.p99 <= 10 ? ' (≤ 10: met)' : ' (≤ 10: NOT met)'}`,
+        },
+      ];
+    }),
+  );
+  console.log(
+    `the floor: a bare Fastify route at 200 req/s costs ${Math.round(floor.cpuPerRequestUs)} µs (POST) and ${Math.round(floorGet.cpuPerRequestUs)} µs (GET) of server CPU a request`,
+  );
 
   const one = await closedLoop([first.origin], createBody, headers);
   servers.push(await startServer(3902, database.url));
@@ -313,5 +395,6 @@ try {
 } finally {
   agent.destroy();
   for (const server of servers) await server.stop();
+  await admin.end();
   await database.drop();
 }

@@ -3,7 +3,7 @@
  * autocannon (100 connections) as a signed-in subscriber, stops the server so V8 writes the
  * profile, and prints self time by package and by function.
  *
- *   tsx bench/profile.ts [create_property|update_metrics] [seconds]
+ *   tsx bench/profile.ts [create_property|update_metrics|read] [seconds]   read: GET /api/analyses/:id
  *   BENCH_DATABASE_URL=postgres://… tsx bench/profile.ts     the same on Postgres (DATABASE_URL)
  *   BENCH_KEEP_PROFILE=1 …                                 keeps the .cpuprofile and prints its path
  *   BENCH_API_DIR=/tmp/old/apps/api MARKET_DATA_DIR=…      profiles another checkout's API
@@ -61,14 +61,23 @@ try {
     route === 'update_metrics'
       ? { analysis_id: analysis.analysis_id, property: analysis.property }
       : property;
-  const result = await autocannon({
-    url: `${origin}/api/${route}`,
-    method: 'POST',
-    connections: 100,
-    duration: seconds,
-    headers,
-    body: JSON.stringify(body),
-  });
+  const result = await autocannon(
+    route === 'read'
+      ? {
+          url: `${origin}/api/analyses/${analysis.analysis_id}`,
+          connections: 100,
+          duration: seconds,
+          headers,
+        }
+      : {
+          url: `${origin}/api/${route}`,
+          method: 'POST',
+          connections: 100,
+          duration: seconds,
+          headers,
+          body: JSON.stringify(body),
+        },
+  );
   requests = result.requests.total;
   console.log(
     `${route}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.non2xx + result.errors} errors`,
