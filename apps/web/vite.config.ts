@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.js';
+import { prerenderShell } from './scripts/prerender-shell.js';
 
 /** In `pnpm dev`, Vite serves the app and forwards /api to the API started beside it. */
 const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
@@ -33,6 +34,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, codeSplittingOptions: { splitBehavior } }),
     react(),
+    prerenderShell(),
     precompress(),
   ],
   server: { port: 5173, proxy: { '/api': { target: API_ORIGIN, changeOrigin: false } } },

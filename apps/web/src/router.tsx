@@ -1,19 +1,27 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * In the browser, its history and scroll restoration; the build's pre-render (prerender.tsx) passes
+ * a memory history and no scroll restoration (whose inline script the pages' CSP would refuse).
+ */
+export function createAppRouter(
+  queryClient: QueryClient,
+  { history, scrollRestoration = true }: { history?: RouterHistory; scrollRestoration?: boolean } = {},
+) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    ...(history ? { history } : {}),
     defaultPreload: 'intent',
     // loaders read through the query cache, so the router keeps no second copy
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration,
   });
 }
 

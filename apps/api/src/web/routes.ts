@@ -7,8 +7,10 @@
  * - files under assets/ carry a content hash in their name: cached for a year, immutable;
  * - index.html and the other files keep their names across builds: revalidated on every use;
  * - `name.br` / `name.gz` beside a file (written at build time) are sent to browsers that accept them;
- * - any other GET that accepts HTML gets index.html (client-side routes such as /profile), and so
- *   does one that accepts anything (curl, link checkers) at a path without a file extension;
+ * - `/` is index.html, which holds the analyzer's first screen pre-rendered (apps/web/src/prerender.tsx);
+ * - any other GET that accepts HTML gets app.html, the same page without that screen (client-side
+ *   routes such as /profile must not flash the analyzer), and so does one that accepts anything
+ *   (curl, link checkers) at a path without a file extension; a build without app.html gets index.html;
  * - unknown /api/* paths, and missing files asked for by scripts, stay the API's JSON 404.
  */
 import { existsSync } from 'node:fs';
@@ -25,6 +27,9 @@ export interface WebAppOptions {
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const REVALIDATE_CACHE = 'no-cache';
+
+/** index.html without the pre-rendered analyzer (apps/web/scripts/prerender-shell.ts) */
+const PAGE_WITHOUT_SHELL = 'app.html';
 
 /** Vite's default `build.assetsDir`: every file in it is named after its content hash. */
 const HASHED_DIR = 'assets/';
@@ -53,6 +58,11 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { distDir }
 
   const sendIndex = (reply: FastifyReply) =>
     reply.header('cache-control', REVALIDATE_CACHE).sendFile('index.html');
+  const pageWithoutShell = join(root, PAGE_WITHOUT_SHELL);
+  const sendPage = (reply: FastifyReply) =>
+    existsSync(pageWithoutShell)
+      ? reply.header('cache-control', REVALIDATE_CACHE).sendFile(PAGE_WITHOUT_SHELL)
+      : sendIndex(reply);
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
@@ -76,9 +86,8 @@ export const webApp: FastifyPluginAsync<WebAppOptions> = async (app, { distDir }
       return reply.sendFile(file);
     }
     // a missing hashed file is a stale page asking for an old build: a 404, never the app shell
-    if (pathname === '/' || (wantsAppShell(request, pathname) && !pathname.startsWith(`/${HASHED_DIR}`))) {
-      return sendIndex(reply);
-    }
+    if (pathname === '/') return sendIndex(reply);
+    if (wantsAppShell(request, pathname) && !pathname.startsWith(`/${HASHED_DIR}`)) return sendPage(reply);
     return reply.callNotFound();
   });
 };

@@ -8,15 +8,20 @@ import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 import { FIXTURE_MARKET_DIR } from '../api/helpers.js';
 
-export const INDEX_HTML =
-  '<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+const page = (root: string) =>
+  `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${root}</div></body></html>`;
+/** `/`: the analyzer's first screen pre-rendered into the page (apps/web/scripts/prerender-shell.ts) */
+export const INDEX_HTML = page('<h1>Property Analyzer</h1>');
+/** every other page path: the same page without it */
+export const APP_HTML = page('');
 export const ENTRY_JS = `console.log(${JSON.stringify('the web app '.repeat(40))});`;
 
-/** A tiny `vite build` output: the app shell, a hashed entry (and its brotli copy), a public file, the manifest. */
+/** A tiny `vite build` output: the page with and without the analyzer, a hashed entry (and its brotli copy), a public file, the manifest. */
 export function fixtureDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sfr-web-dist-'));
   const files: Record<string, string | Buffer> = {
     'index.html': INDEX_HTML,
+    'app.html': APP_HTML,
     'assets/index-Ab12Cd34.js': ENTRY_JS,
     'assets/index-Ab12Cd34.js.br': brotliCompressSync(ENTRY_JS),
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',

@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { apiErrorSchema } from '@sfr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTRY_JS, fixtureDist, INDEX_HTML, NAVIGATION, startWebApp, type WebTestApp } from './helpers.js';
+import {
+  APP_HTML,
+  ENTRY_JS,
+  fixtureDist,
+  INDEX_HTML,
+  NAVIGATION,
+  startWebApp,
+  type WebTestApp,
+} from './helpers.js';
 
 describe('serving the built web app', () => {
   let t: WebTestApp;
@@ -76,19 +84,32 @@ describe('serving the built web app', () => {
 
   describe('client-side routes', () => {
     it.each(['/profile', '/savedproperties', '/login?redirect=%2Fprofile', '/no/such/page'])(
-      'answers a browser navigating to %s with the app shell (the router takes it from there)',
+      'answers a browser navigating to %s with the page without the pre-rendered analyzer (the router takes it from there)',
       async (url) => {
         const res = await get(url, NAVIGATION);
         expect(res.statusCode).toBe(200);
         expect(res.headers['cache-control']).toBe('no-cache');
-        expect(res.body).toBe(INDEX_HTML);
+        expect(res.body).toBe(APP_HTML);
       },
     );
+
+    it('answers / and /?analysis= with the pre-rendered analyzer', async () => {
+      for (const url of ['/', '/?analysis=abc']) expect((await get(url, NAVIGATION)).body).toBe(INDEX_HTML);
+    });
+
+    it('answers every page with index.html when a build has no page without the shell', async () => {
+      rmSync(join(dist, 'app.html'));
+      try {
+        expect((await get('/profile', NAVIGATION)).body).toBe(INDEX_HTML);
+      } finally {
+        writeFileSync(join(dist, 'app.html'), APP_HTML);
+      }
+    });
 
     it('answers a client that takes anything (curl) with the shell for a page, and a 404 for a file', async () => {
       const page = await get('/profile', { accept: '*/*' });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toBe(INDEX_HTML);
+      expect(page.body).toBe(APP_HTML);
       const file = await get('/missing-icon.png', { accept: '*/*' });
       expect(file.statusCode).toBe(404);
       expect(apiErrorSchema.parse(file.json()).code).toBe('NOT_FOUND');
@@ -154,7 +175,7 @@ describe('serving the built web app', () => {
       expect(res.body).not.toContain('"name"');
       const page = await get(url, NAVIGATION);
       expect(page.statusCode === 200 ? page.body : page.json().code).toBe(
-        page.statusCode === 200 ? INDEX_HTML : 'NOT_FOUND',
+        page.statusCode === 200 ? APP_HTML : 'NOT_FOUND',
       );
     });
   });

@@ -19,7 +19,8 @@ const MEMBER_LINKS = [
 ] as const;
 
 export function Navbar() {
-  const { data: user } = useQuery(currentUserQuery());
+  // until the session is known the account links wait: neither Login for a member nor Sign Out for a guest
+  const { data: user, isPending: sessionUnknown } = useQuery(currentUserQuery());
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -52,7 +53,7 @@ export function Navbar() {
           <span aria-hidden="true">☰</span>
         </button>
         <div id="navbar-links" className={open ? 'navbar-links open' : 'navbar-links'}>
-          {user ? (
+          {sessionUnknown ? null : user ? (
             <>
               {MEMBER_LINKS.map((link) => (
                 <Link

@@ -21,5 +21,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => mediaQueryList(query).matches,
+    // the build's pre-render (prerender.tsx) has no window: nothing matches there
+    () => false,
   );
 }

@@ -90,7 +90,16 @@ export function PropertyForm({
 
   const streetError = errors.street;
   return (
-    <form ref={ref} className="property-form" aria-labelledby="analyzer-title" noValidate onSubmit={submit}>
+    <form
+      ref={ref}
+      className="property-form"
+      aria-labelledby="analyzer-title"
+      noValidate
+      onSubmit={submit}
+      // in the pre-rendered page (prerender.tsx) the form waits for the app: what is typed before
+      // the JavaScript arrives would be lost when the app replaces the page
+      inert={typeof document === 'undefined' ? true : undefined}
+    >
       <div className="field field-street">
         <label htmlFor={propertyFieldId('street')}>{PROPERTY_FIELD_LABELS.street}</label>
         <AddressCombobox
