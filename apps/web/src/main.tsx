@@ -1,8 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createAppQueryClient, createAppRouter } from './router';
+/**
+ * The entry: the stylesheet, the reload after a deploy, and then the app (app.tsx). `/` arrives with
+ * the analyzer's first screen pre-rendered (prerender.tsx): the browser paints it before the app's
+ * code is evaluated, which takes the main thread for a while (cold first paint 2.4× a static page
+ * with the app imported here, 1.6× with it loaded after a frame: apps/web/bench/README.md).
+ */
 import './styles.css';
 
 // After a deploy, an open tab asks for chunks the server no longer has (their names change with
@@ -16,22 +17,7 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const queryClient = createAppQueryClient();
-const router = createAppRouter(queryClient);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// `/` arrives with the analyzer's first screen pre-rendered (prerender.tsx), which the app's first
-// render replaces: that render waits for the page's data and code, or it would blank the screen
-// until they arrive. Other pages arrive empty and render at once (their loading block shows).
-if (root.hasChildNodes()) {
-  await router.load().catch((error: unknown) => console.warn('the first page could not be loaded', error));
+if (document.getElementById('root')?.hasChildNodes()) {
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+await import('./app');
