@@ -17,14 +17,16 @@ const BOOT_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups)\.ts)/;
 
 /**
- * Every route's component in its own chunk, as the router splits by default; a route other than the
- * analyzer also takes its loader there (the billing and saved-property queries stay out of every
- * page's first JavaScript; the loader then starts once its chunk has arrived, which the page needs
- * anyway). The analyzer's loader stays in the entry so `/?analysis=` starts reading at once.
+ * Every route but the analyzer in chunks of its own: its loader and component in one (the billing
+ * and saved-property queries stay out of every page's first JavaScript; the loader then starts once
+ * its chunk has arrived, which the page needs anyway), its pending and error screens in another.
+ * The analyzer is not split: it is the first screen, and its own chunk would be asked for only
+ * once the session is known, a round trip later (the form usable 3.6 s → 3.0 s cold on a
+ * mobile-like profile: apps/web/bench/README.md).
  */
 const splitBehavior = ({ routeId }: { routeId: string }) =>
   routeId === '/'
-    ? undefined
+    ? []
     : [
         ['loader', 'component'] as const,
         ['pendingComponent', 'errorComponent', 'notFoundComponent'] as const,

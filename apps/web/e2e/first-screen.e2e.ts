@@ -2,7 +2,7 @@
  * The analyzer's first screen is in the HTML (issue 26 §4): a cold visit to `/` paints the navbar
  * and the form before the JavaScript has run, the form waits for the app (what is typed there would
  * be lost when the app replaces it), no other page carries it, and the app takes over without a
- * blank moment. Speed itself is measured by bench/first-paint.ts, never here.
+ * blank moment, with the session the page asked for early. Speed itself is measured by bench/first-paint.ts, never here.
  */
 import { PROPERTY_FIELD_LABELS as FIELD, UI_TEXT } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
@@ -68,8 +68,14 @@ describe('the app takes over', () => {
         if (performance.now() < 10000) requestAnimationFrame(watch);
       })();
     `);
+    const sessionRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') sessionRequests.push(request.resourceType());
+    });
     await page.goto('/');
     await page.getByLabel(FIELD.street, { exact: true }).fill('1100 Congress Ave');
+    // the page asked who is signed in while the code downloaded, and the app took that answer
+    expect(sessionRequests).toEqual(['other']);
     expect(await page.getByLabel(FIELD.street, { exact: true }).inputValue()).toBe('1100 Congress Ave');
     expect(await page.locator('form.property-form').getAttribute('inert')).toBeNull();
     await page.getByRole('link', { name: UI_TEXT.login, exact: true }).waitFor();
