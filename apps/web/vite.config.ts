@@ -14,7 +14,7 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
  * do the contracts' tooltips (6 kB raw), which only the results and later pages read.
  */
 const BOOT_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups)\.ts)/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups|assemble)\.ts)/;
 
 /**
  * Every route but the analyzer in chunks of its own: its loader and component in one (the billing

@@ -5,8 +5,8 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { ApiRequestError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 import { fetchPropertyRecord } from '../../queries/analysis';
 import { publicConfigQuery } from '../../queries/session';
 import { applyRecord, type PropertyFormValues, recordAddress } from './property-form';
