@@ -27,7 +27,7 @@ import {
   STATE_FIPS_50_DC,
   STATES_50_DC,
   validateCrimeModel,
-} from '../src/market/index.js';
+} from '../src/market/tables/index.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = resolve(

@@ -9,7 +9,7 @@ import { UnderwritingInputError } from '@sfr/underwriting';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, loggableError } from './db/client.js';
-import { MarketInputError } from './market/errors.js';
+import { MarketInputError } from './market/tables/errors.js';
 
 export class AppError extends Error {
   constructor(

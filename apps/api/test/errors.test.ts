@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, loggableError } from '../src/db/client.js';
 import { registerErrorHandling } from '../src/errors.js';
-import { MarketInputError } from '../src/market/errors.js';
+import { MarketInputError } from '../src/market/tables/errors.js';
 
 const app = Fastify({ logger: false, bodyLimit: 64 });
 registerErrorHandling(app);

@@ -40,7 +40,7 @@ export const PROPERTY_FIELD_LABELS = {
 /** The numeric limits, also for the form's min, max and step attributes. */
 export const PROPERTY_LIMITS = {
   // HUD publishes rents for 0-4 bedrooms and a rule for larger units; the market layer extends it
-  // to 10 (market/fmr.ts MAX_BEDROOMS), beyond which no single-family rental figure is credible
+  // to 10 (apps/api/src/market/tables/fmr.ts MAX_BEDROOMS), beyond which no single-family rental figure is credible
   num_bedrooms: { min: 1, max: 10, step: 1 },
   num_bathrooms: { min: 1, max: 20, step: 0.5 },
   // a new analysis spends a search: a price no 1–4 unit home comes near (extra zeros typed) is

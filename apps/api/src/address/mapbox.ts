@@ -18,7 +18,7 @@
 import type { AddressSuggestion } from '@sfr/contracts';
 import { z } from 'zod';
 import type { Config } from '../config.js';
-import { getJson, parseWith } from '../http/outbound.js';
+import { getJson, parseWith } from '../outbound/client.js';
 
 export type { AddressSuggestion };
 

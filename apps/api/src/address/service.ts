@@ -4,8 +4,8 @@
  */
 import type { MapPoint } from '@sfr/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { ProviderError } from '../http/outbound.js';
 import type { MarketRepository } from '../market/store/repository.js';
+import { ProviderError } from '../outbound/client.js';
 import type { AddressSuggestion, GeocodingProvider } from './mapbox.js';
 
 const ZIP = /\b(\d{5})(?:-\d{4})?\b/;

@@ -3,8 +3,8 @@
  * so editing the metrics later recomputes the same analysis without asking any provider again.
  */
 import type { AnalysisFacts, MarketData } from '@sfr/contracts';
-import { ratedCrimeGrade } from '../market/crime.js';
 import type { MarketFacts } from '../market/service.js';
+import { ratedCrimeGrade } from '../market/tables/crime.js';
 
 export type { AnalysisFacts } from '@sfr/contracts';
 

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AnalysisBudgets, analysisLimit } from '../analysis/rate-limit.js';
 import { requireUser } from '../auth/plugin.js';
 import { AppError } from '../errors.js';
-import { ProviderError } from '../http/outbound.js';
+import { ProviderError } from '../outbound/client.js';
 import type { PropertyRecordProvider } from './providers/property-record.js';
 import type { MarketService } from './service.js';
 

@@ -16,24 +16,24 @@ import {
 import { DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidZip } from '../errors.js';
-import { ProviderError } from '../http/outbound.js';
-import type { Appreciation } from './appreciation.js';
-import { checkZipState } from './county-choice.js';
-import type { CrimeBasis, CrimeGrade } from './crime.js';
-import type { MarketZipRow } from './derive.js';
-import { type HudRent, hudRent, isLastYears } from './hud-rent.js';
-import { type InsuranceBasis, insuranceEstimate } from './insurance.js';
-import type { InvestorTaxRate } from './investor-tax.js';
-import { lookupFromRows } from './market-index.js';
-import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './mortgage.js';
+import { ProviderError } from '../outbound/client.js';
 import { FRED_SOURCE, type FredProvider } from './providers/fred.js';
 import { findCounty, type HudFmrArea, type HudFmrProvider } from './providers/hud.js';
 import type { MarketRentProvider } from './providers/market-rent.js';
 import type { PropertyRecordProvider } from './providers/property-record.js';
-import { SOURCE } from './sources.js';
 import type { MarketDataStatus } from './store/import.js';
 import type { MarketRepository, ZipRows } from './store/repository.js';
-import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate } from './tax.js';
+import type { Appreciation } from './tables/appreciation.js';
+import { checkZipState } from './tables/county-choice.js';
+import type { CrimeBasis, CrimeGrade } from './tables/crime.js';
+import type { MarketZipRow } from './tables/derive.js';
+import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
+import { type InsuranceBasis, insuranceEstimate } from './tables/insurance.js';
+import type { InvestorTaxRate } from './tables/investor-tax.js';
+import { lookupFromRows } from './tables/market-index.js';
+import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './tables/mortgage.js';
+import { SOURCE } from './tables/sources.js';
+import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate } from './tables/tax.js';
 
 export interface MarketLocation {
   county_fips: string;

@@ -4,6 +4,8 @@ import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Database, DbHandle } from '../../src/db/client.js';
 import { marketCounties, marketImports, marketPlaces, marketZips } from '../../src/db/schema.js';
+import { importMarketData, readMarketStatus } from '../../src/market/store/import.js';
+import { marketRepository } from '../../src/market/store/repository.js';
 import {
   buildMarketData,
   loadMarketDir,
@@ -13,10 +15,8 @@ import {
   MarketInputError,
   type MarketPlaceRow,
   type MarketZipRow,
-} from '../../src/market/index.js';
-import { lookupFromRows } from '../../src/market/market-index.js';
-import { importMarketData, readMarketStatus } from '../../src/market/store/import.js';
-import { marketRepository } from '../../src/market/store/repository.js';
+} from '../../src/market/tables/index.js';
+import { lookupFromRows } from '../../src/market/tables/market-index.js';
 import {
   createTestDatabase,
   FIXTURE_DIR,

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MARKET_TABLES_DIR } from '../../src/config.js';
-import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/index.js';
-import { lookupFromRows } from '../../src/market/market-index.js';
 import { importMarketData } from '../../src/market/store/import.js';
 import { marketRepository } from '../../src/market/store/repository.js';
+import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/tables/index.js';
+import { lookupFromRows } from '../../src/market/tables/market-index.js';
 import { createTestDatabase, REAL_DIR, testDatabaseKinds } from './helpers.js';
 
 /** The real shared files (<repo>/../shared/data/market); skipped on a machine without them. */

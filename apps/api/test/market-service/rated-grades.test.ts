@@ -4,8 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analysisFacts } from '../../src/analysis/facts.js';
-import { type CrimeGradeColumns, type CrimeTier, crimeGradeFromColumns } from '../../src/market/crime.js';
 import type { MarketFacts } from '../../src/market/service.js';
+import {
+  type CrimeGradeColumns,
+  type CrimeTier,
+  crimeGradeFromColumns,
+} from '../../src/market/tables/crime.js';
 
 const columns = (tier: CrimeTier, grade: CrimeGradeColumns['grade']): CrimeGradeColumns => ({
   tier,

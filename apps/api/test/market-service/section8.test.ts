@@ -3,8 +3,8 @@
  * opportunity, with the payment standard and the utility allowance that comes off it.
  */
 import { describe, expect, it } from 'vitest';
-import { hudRent, marketRentEstimate } from '../../src/market/index.js';
 import { type MarketRentFigure, section8Opportunity } from '../../src/market/service.js';
+import { hudRent, marketRentEstimate } from '../../src/market/tables/index.js';
 
 // Loving County, TX (79754): FMR 789/811/1,015/1,321/1,493, no SAFMR
 const fmr = [789, 811, 1015, 1321, 1493] as const;

@@ -7,7 +7,7 @@ import {
   buildAppreciationIndex,
   MarketDataError,
   parseHpiCountyCsv,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { loadFixtureFiles, loadFixtureMarket } from './fixtures.js';
 
 const HEADER = 'county_fips,state,county_name,year,hpi,annual_change_pct';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarketDataError, parseCityTaxCsv } from '../../src/market/index.js';
+import { MarketDataError, parseCityTaxCsv } from '../../src/market/tables/index.js';
 import { loadFixtureMarket } from './fixtures.js';
 
 const market = await loadFixtureMarket();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkZipState, chooseZipCounty, countyNameKeys } from '../../src/market/index.js';
+import { checkZipState, chooseZipCounty, countyNameKeys } from '../../src/market/tables/index.js';
 
 /** A ZIP's county rows, main county first, the way `deriveZipRows` orders them. */
 const part = (county_fips: string, county_name: string | null, county_share: number, is_main = false) => ({

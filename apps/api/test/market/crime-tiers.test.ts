@@ -14,7 +14,7 @@ import {
   percentileIn,
   ratedCrimeGrade,
   validateCrimeModel,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 
 /**
  * A synthetic country: 50 counties in each of three states whose complete-reporting crime rate

@@ -7,7 +7,7 @@ import {
   gradeForPercentile,
   midRankPercentile,
   parseCrimePlaceCsv,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { loadFixtureFiles } from './fixtures.js';
 
 describe('gradeForPercentile: 13 equal bands of 100/13 ≈ 7.69 points, A+ = lowest crime', () => {

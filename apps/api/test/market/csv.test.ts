@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvParser, CsvSyntaxError, parseCsv } from '../../src/market/csv.js';
+import { CsvParser, CsvSyntaxError, parseCsv } from '../../src/market/tables/csv.js';
 
 describe('parseCsv (RFC 4180)', () => {
   it('reads plain fields and keeps leading zeros as text', () => {

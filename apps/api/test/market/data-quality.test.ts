@@ -17,7 +17,7 @@ import {
   type ParsedMarketFiles,
   percentileIn,
   STATES_50_DC,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { REAL_DIR } from './fixtures.js';
 
 /**

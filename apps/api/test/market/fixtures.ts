@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import type { ParsedMarketFiles } from '../../src/market/index.js';
+import type { ParsedMarketFiles } from '../../src/market/tables/index.js';
 import {
   buildMarketData,
   type Gazetteer,
   gazetteerFrom,
   loadMarketDir,
   type MarketData,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/market/', import.meta.url));
 

@@ -13,7 +13,7 @@ import {
   SAFMR_ROUNDING,
   type SafmrMandatoryRow,
   splitFmrRows,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { loadFixtureFiles } from './fixtures.js';
 
 const TRAVIS: BedroomRents = [1474, 1562, 1852, 2347, 2760];

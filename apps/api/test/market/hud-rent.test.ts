@@ -5,7 +5,7 @@ import {
   isLastYears,
   PAYMENT_STANDARD_NOTE,
   paymentStandardBand,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 
 const TRAVIS: BedroomRents = [1474, 1562, 1852, 2347, 2760];
 const AUSTIN_SAFMR: BedroomRents = [2210, 2350, 2780, 3520, 4140];

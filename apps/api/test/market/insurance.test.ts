@@ -8,7 +8,7 @@ import {
   MarketDataError,
   PREMIUM_PER_EXPECTED_LOSS,
   parseInsuranceStateCsv,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { loadFixtureMarket } from './fixtures.js';
 
 const states: InsuranceStateRow[] = [

@@ -6,7 +6,7 @@ import {
   investorTaxRate,
   investorTaxRule,
   STATES_50_DC,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 
 const rule = (state: string, county = ''): InvestorTaxRule => {
   const r = investorTaxRule(state, county);

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileHash, loadMarketDir, MARKET_FILES } from '../../src/market/index.js';
+import { fileHash, loadMarketDir, MARKET_FILES } from '../../src/market/tables/index.js';
 import { FIXTURE_DIR } from './fixtures.js';
 
 const temps: string[] = [];

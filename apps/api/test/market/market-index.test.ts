@@ -6,7 +6,7 @@ import {
   displayCity,
   lookupFromRows,
   MarketInputError,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { FIXTURE_GAZETTEER, loadFixtureFiles, loadFixtureMarket } from './fixtures.js';
 
 const market = await loadFixtureMarket();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityKey, findPlace, placeNameKeys } from '../../src/market/index.js';
+import { cityKey, findPlace, placeNameKeys } from '../../src/market/tables/index.js';
 
 describe('a typed city finds its Census place', () => {
   it('keys a Census name without its kind, and a consolidated government by each of its parts', () => {

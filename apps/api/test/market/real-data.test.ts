@@ -15,7 +15,7 @@ import {
   parseRentEvidenceCsv,
   validateAppreciation,
   validateMarketRent,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { REAL_DIR } from './fixtures.js';
 
 /**

@@ -8,7 +8,7 @@ import {
   MarketInputError,
   marketRentEstimate,
   median,
-} from '../../src/market/index.js';
+} from '../../src/market/tables/index.js';
 import { loadFixtureFiles } from './fixtures.js';
 
 const files = await loadFixtureFiles();

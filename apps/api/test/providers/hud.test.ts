@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/http/outbound.js';
 import { countyKey, findCounty, type HudOptions, hudProvider } from '../../src/market/providers/hud.js';
+import { ProviderError } from '../../src/outbound/client.js';
 import { dallasCounty, texasCounties, travisCounty } from './hud-fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 

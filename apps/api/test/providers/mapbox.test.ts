@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapboxProvider } from '../../src/address/mapbox.js';
-import { ProviderError } from '../../src/http/outbound.js';
+import { ProviderError } from '../../src/outbound/client.js';
 import { addressFeature, congressAve, congressAveForward, featureCollection, texas } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 

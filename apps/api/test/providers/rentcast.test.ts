@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/http/outbound.js';
 import {
   RENTCAST_RECORD_SOURCE,
   RENTCAST_SOURCE,
   rentcastProvider,
 } from '../../src/market/providers/rentcast.js';
+import { ProviderError } from '../../src/outbound/client.js';
 import { rentcastEstimate as estimate, rentcastRecord as record } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 

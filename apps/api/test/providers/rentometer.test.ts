@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ProviderError } from '../../src/http/outbound.js';
 import {
   RENTOMETER_SOURCE,
   rentometerBaths,
   rentometerBedrooms,
   rentometerProvider,
 } from '../../src/market/providers/rentometer.js';
+import { ProviderError } from '../../src/outbound/client.js';
 import { rentometerSummary } from './fixtures.js';
 import { caught, type Handler, json, type StubServer, silent, startServer, text } from './server.js';
 

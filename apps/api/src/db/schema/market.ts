@@ -22,11 +22,11 @@ import type {
   HudRentApplies,
   InterestRate,
   TaxLevel,
-} from '../../market/index.js';
+} from '../../market/tables/index.js';
 
 /**
  * Market data tables. Column names equal the field names of `MarketZipRow` / `MarketCountyRow`
- * (src/market/derive.ts), so derived rows insert and select without mapping. Rents are whole
+ * (src/market/tables/derive.ts), so derived rows insert and select without mapping. Rents are whole
  * dollars (`integer`); every other figure is `double precision` so it comes back as a JS number.
  */
 
@@ -122,7 +122,7 @@ export const marketZips = pgTable(
 );
 
 /**
- * A place's or a ZIP's two crime grades (`CrimeGradeColumns` in market/crime.ts, per kind): a new
+ * A place's or a ZIP's two crime grades (`CrimeGradeColumns` in market/tables/crime.ts, per kind): a new
  * set of column builders for each table that spreads them.
  */
 function crimeGradeColumns() {

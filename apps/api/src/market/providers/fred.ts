@@ -11,8 +11,8 @@
  * 404, 429, 500). A key is free (fred.stlouisfed.org/docs/api/api_key.html).
  */
 import { z } from 'zod';
-import { getJson, ProviderError, parseWith } from '../../http/outbound.js';
-import type { MortgageRateRow } from '../mortgage.js';
+import { getJson, ProviderError, parseWith } from '../../outbound/client.js';
+import type { MortgageRateRow } from '../tables/mortgage.js';
 
 const PROVIDER = 'fred';
 export const FRED_SERIES = 'MORTGAGE30US';

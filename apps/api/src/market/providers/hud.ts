@@ -20,8 +20,8 @@
  * picked up); concurrent requests for the same entity share one call.
  */
 import { z } from 'zod';
-import { getJson, ProviderError, parseWith } from '../../http/outbound.js';
-import type { BedroomRents } from '../fmr.js';
+import { getJson, ProviderError, parseWith } from '../../outbound/client.js';
+import type { BedroomRents } from '../tables/fmr.js';
 
 const PROVIDER = 'hud';
 const DAY_MS = 24 * 60 * 60 * 1_000;

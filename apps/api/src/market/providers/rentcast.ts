@@ -21,7 +21,7 @@
  */
 import type { PropertyRecord, RentComparable } from '@sfr/contracts';
 import { z } from 'zod';
-import { getJson, ProviderError, parseWith } from '../../http/outbound.js';
+import { getJson, ProviderError, parseWith } from '../../outbound/client.js';
 import type { MarketRentProvider } from './market-rent.js';
 import type { PropertyRecordProvider } from './property-record.js';
 

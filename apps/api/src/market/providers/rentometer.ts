@@ -13,7 +13,7 @@
  * subscription, 402 out of credits, 404 address not found, 422 not enough comparables).
  */
 import { z } from 'zod';
-import { getJson, ProviderError, parseWith } from '../../http/outbound.js';
+import { getJson, ProviderError, parseWith } from '../../outbound/client.js';
 import type { MarketRentProvider } from './market-rent.js';
 
 export type { LiveMarketRent, MarketRentProvider, MarketRentQuery } from './market-rent.js';

@@ -3,9 +3,9 @@
  * values it must reproduce (`checks/fmr_fy<YYYY>_checkpoints.csv` in the shared data: HUD figures
  * quoted publicly for that year).
  */
-import { parseCsv } from '../csv.js';
-import type { FmrRow, SafmrRow } from '../fmr.js';
-import type { MortgageRateRow } from '../mortgage.js';
+import { parseCsv } from '../tables/csv.js';
+import type { FmrRow, SafmrRow } from '../tables/fmr.js';
+import type { MortgageRateRow } from '../tables/mortgage.js';
 import { latestWeek } from './rates.js';
 
 /** Fewer rows than these and the file is not HUD's whole release. */

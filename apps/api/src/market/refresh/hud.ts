@@ -10,7 +10,7 @@
  * case, line breaks or repeated spaces.
  */
 import { readSheet } from 'read-excel-file/node';
-import { parseCsv } from '../csv.js';
+import { parseCsv } from '../tables/csv.js';
 import {
   FMR_COLUMNS,
   type FmrRow,
@@ -18,7 +18,7 @@ import {
   parseSafmrCsv,
   SAFMR_COLUMNS,
   type SafmrRow,
-} from '../fmr.js';
+} from '../tables/fmr.js';
 
 /** A refresh input that cannot be used, said so an operator knows what to fix. */
 export class RefreshError extends Error {

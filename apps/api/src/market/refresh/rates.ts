@@ -4,8 +4,8 @@
  * API's JSON (`{ observations: [{ date, value }] }`, "." for a missing week), merged over the weeks
  * already known so the history stays whole.
  */
-import { parseCsv } from '../csv.js';
-import { type MortgageRateRow, parseMortgageRatesCsv } from '../mortgage.js';
+import { parseCsv } from '../tables/csv.js';
+import { type MortgageRateRow, parseMortgageRatesCsv } from '../tables/mortgage.js';
 import { RefreshError } from './hud.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -28,9 +28,9 @@ import {
   type MarketFileProblem,
   type MarketLoadResult,
   VINTAGE,
-} from '../index.js';
-import { isMissing, type MarketFileSources, readMarketFile } from '../load.js';
-import { assertInvestorPremium } from '../mortgage.js';
+} from '../tables/index.js';
+import { isMissing, type MarketFileSources, readMarketFile } from '../tables/load.js';
+import { assertInvestorPremium } from '../tables/mortgage.js';
 
 /**
  * The market layer's row version (`MARKET_ROWS_VERSION`, bumped with any change to parsing or

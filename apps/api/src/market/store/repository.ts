@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { marketCounties, marketImports, marketPlaces, marketZips } from '../../db/schema.js';
-import type { InterestRate, MarketCountyRow, MarketPlaceRow, MarketZipRow } from '../index.js';
+import type { InterestRate, MarketCountyRow, MarketPlaceRow, MarketZipRow } from '../tables/index.js';
 
 /** What `checkZipState` and `lookupFromRows` need for one ZIP. */
 export interface ZipRows {

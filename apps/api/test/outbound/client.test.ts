@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { getJson, ProviderError, parseWith, redactUrl } from '../../src/http/outbound.js';
+import { getJson, ProviderError, parseWith, redactUrl } from '../../src/outbound/client.js';
 import {
   caught,
   json,
