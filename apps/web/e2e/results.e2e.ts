@@ -204,7 +204,13 @@ describe('live recalculation', () => {
       equity: await yearOne(page, 'Levered', 'Equity Accumulated'),
       xirr: await metricRow(page, METRIC_LABELS.levered_xirr),
     };
-    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    // once, in CI, no answer came within 15 s of this click: the charts' chunk arriving moves Update
+    // Metrics down the page (a click during the shift can land beside it), so it waits for the
+    // charts, and the answer gets the 30 s the analysis gets on a loaded machine
+    await page.locator('figure.results-chart').nth(2).waitFor();
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'), {
+      timeout: 30_000,
+    });
     await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
     const answer = await (await answered).json();
     await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();

@@ -3,7 +3,7 @@
  * so a cold visit paints the navbar and the form before any JavaScript has run (issue 26 §4). It is
  * the app's own components through the app's own router, at `/`, as a guest would see them, with the
  * session left unknown: the navbar's account links wait for the browser to ask who is signed in.
- * The browser's `createRoot` (main.tsx) replaces it on its first render.
+ * The browser's `createRoot` (app.tsx) replaces it on its first render.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';

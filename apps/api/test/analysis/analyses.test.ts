@@ -7,8 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_PROPERTY_MESSAGE } from '../../src/analysis/user-analyses.js';
 import { analyses, users } from '../../src/db/schema.js';
-import { signUp } from '../accounts/helpers.js';
-import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { signUp } from '../support/accounts.js';
+import { austin, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 
 describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
   let t: TestApp;

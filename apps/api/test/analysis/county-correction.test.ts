@@ -4,7 +4,7 @@
  * the warning says what was corrected; editing it afterwards is the same analysis.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { austin, createProperty, startApp, type TestApp } from '../api/helpers.js';
+import { austin, createProperty, startApp, type TestApp } from '../support/app.js';
 
 describe('a county the ZIP does not touch', () => {
   let t: TestApp;

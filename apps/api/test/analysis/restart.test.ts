@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { signUp } from '../accounts/helpers.js';
-import { austin, FIXTURE_MARKET_DIR } from '../api/helpers.js';
+import { signUp } from '../support/accounts.js';
+import { austin, FIXTURE_MARKET_DIR } from '../support/app.js';
 
 describe('analyses across a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'sfr-analyses-restart-'));

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/auth/tokens.js';
 import { sessions, users, userTokens } from '../../src/db/schema.js';
-import { DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 import {
   Browser,
   countEmailsTo,

@@ -10,8 +10,8 @@ import { MESSAGES } from '@sfr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
-import { DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
-import { type StubServer, startServer } from '../providers/server.js';
+import { DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
+import { type StubServer, startServer } from '../support/provider-server.js';
 import { Browser, newUser, setCookie, tokenFromEmail, uniqueEmail } from './helpers.js';
 
 const APP_URL = 'https://app.example';

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../../src/db/testing.js';
 import { createMailer } from '../../src/email/mailer.js';
 import { smtpTransport } from '../../src/email/smtp.js';
 import { verificationEmail } from '../../src/email/templates.js';
-import { DATABASE_KINDS } from '../api/helpers.js';
+import { DATABASE_KINDS } from '../support/app.js';
 import { uniqueEmail } from './helpers.js';
 import { startSmtp } from './smtp-server.js';
 

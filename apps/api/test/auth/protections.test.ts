@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/http/rate-limit.js';
-import { DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
+import { DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../support/app.js';
 import { Browser, newUser, uniqueEmail } from './helpers.js';
 
 const CROSS_SITE = {

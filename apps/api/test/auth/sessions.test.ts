@@ -10,7 +10,7 @@ import { usersRepository } from '../../src/auth/users.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { sessions } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
-import { DATABASE_KINDS } from '../api/helpers.js';
+import { DATABASE_KINDS } from '../support/app.js';
 import { uniqueEmail } from './helpers.js';
 
 const MINUTE = 60_000;

@@ -13,7 +13,7 @@ import { createEntitlements } from '../../src/billing/entitlements.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { subscriptions, users } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
-import { DATABASE_KINDS } from '../api/helpers.js';
+import { DATABASE_KINDS } from '../support/app.js';
 
 const DAY = 86_400_000;
 

@@ -14,9 +14,9 @@ import { loadConfig } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/client.js';
 import { stripeEvents, subscriptions, users } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
-import { FIXTURE_MARKET_DIR } from '../api/helpers.js';
+import { FIXTURE_MARKET_DIR } from '../support/app.js';
 
-export { DATABASE_KINDS } from '../api/helpers.js';
+export { DATABASE_KINDS } from '../support/app.js';
 
 export const APP_URL = 'https://app.example';
 export const WEBHOOK_SECRET = 'whsec_test_billing_secret';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { subscriptions, users } from '../../src/db/schema.js';
-import { austin, FIXTURE_MARKET_DIR } from '../api/helpers.js';
+import { austin, FIXTURE_MARKET_DIR } from '../support/app.js';
 import { stripeEvent } from './fixtures.js';
 import {
   type BillingTestApp,

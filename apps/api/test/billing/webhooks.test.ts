@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUT_OF_FREE_SEARCHES_MESSAGE } from '../../src/billing/entitlements.js';
 import { stripeEvents, subscriptions, users } from '../../src/db/schema.js';
-import { austin } from '../api/helpers.js';
+import { austin } from '../support/app.js';
 import { completedCheckout, LEGACY_API_VERSION, stripeEvent, subscription, unix } from './fixtures.js';
 import {
   type BillingTestApp,

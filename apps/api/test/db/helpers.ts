@@ -1,15 +1,13 @@
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DbLog } from '../../src/db/client.js';
 
 export { createTestDatabase, testDatabaseKinds } from '../../src/db/testing.js';
 
-export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/market/', import.meta.url));
+import { FIXTURE_MARKET_DIR, REAL_MARKET_DIR } from '../support/market-dirs.js';
 
-/** The real shared data directory, next to the repository: <repo>/../shared/data/market. */
-export const REAL_DIR = fileURLToPath(new URL('../../../../../shared/data/market/', import.meta.url));
+export { FIXTURE_MARKET_DIR, REAL_MARKET_DIR };
 
 /** A logger that keeps every line, to assert on what the importer said. */
 type LogLine = { level: 'info' | 'warn' | 'debug'; msg: string; obj: object };
@@ -40,8 +38,8 @@ export async function removeTempDirs(): Promise<void> {
 /** A writable copy of the fixture market files, leaving out `omit`. */
 export async function fixtureCopy(omit: readonly string[] = []): Promise<string> {
   const dir = await tempDir('sfr-market-');
-  for (const f of await readdir(FIXTURE_DIR)) {
-    if (f.endsWith('.csv') && !omit.includes(f)) await copyFile(join(FIXTURE_DIR, f), join(dir, f));
+  for (const f of await readdir(FIXTURE_MARKET_DIR)) {
+    if (f.endsWith('.csv') && !omit.includes(f)) await copyFile(join(FIXTURE_MARKET_DIR, f), join(dir, f));
   }
   return dir;
 }

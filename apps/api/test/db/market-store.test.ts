@@ -19,7 +19,7 @@ import {
 import { lookupFromRows } from '../../src/market/tables/market-index.js';
 import {
   createTestDatabase,
-  FIXTURE_DIR,
+  FIXTURE_MARKET_DIR,
   fixtureCopy,
   memoryLog,
   removeTempDirs,
@@ -36,7 +36,7 @@ async function expectedMarket(dir: string): Promise<MarketData> {
   return buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() });
 }
 
-const fixture = await expectedMarket(FIXTURE_DIR);
+const fixture = await expectedMarket(FIXTURE_MARKET_DIR);
 
 /** ZIP rows in the derivation's order: by ZIP, main county first (the fixture's ZIPs reach at most two counties). */
 const allZips = (db: Database) =>
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
 
   it('imports the fixture files into exactly the rows buildMarketData derives', async () => {
     const log = memoryLog();
-    const status = await importMarketData(db, { dir: FIXTURE_DIR, log });
+    const status = await importMarketData(db, { dir: FIXTURE_MARKET_DIR, log });
     expect(status).toMatchObject({
       available: true,
       imported: true,
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
   });
 
   it('findZip round-trips every fixture ZIP: lookupFromRows equals the in-memory lookupZip', async () => {
-    await importMarketData(db, { dir: FIXTURE_DIR });
+    await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     const repo = marketRepository(db);
     // every (ZIP, county) row, with that county typed: the database answers as memory does
     for (const { zip, county_name } of fixture.zipRows) {
@@ -138,9 +138,9 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
   });
 
   it('does nothing when the same files are imported again', async () => {
-    const first = await importMarketData(db, { dir: FIXTURE_DIR });
+    const first = await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     const log = memoryLog();
-    const second = await importMarketData(db, { dir: FIXTURE_DIR, log });
+    const second = await importMarketData(db, { dir: FIXTURE_MARKET_DIR, log });
     expect(second).toMatchObject({ available: true, imported: false, zip_count: 15, county_count: 13 });
     if (!first.available || !second.available) return;
     expect(second.dataset_hash).toBe(first.dataset_hash);
@@ -152,8 +152,8 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
 
   it('lets only one of two simultaneous imports write the rows', async () => {
     const [a, b] = await Promise.all([
-      importMarketData(db, { dir: FIXTURE_DIR }),
-      importMarketData(db, { dir: FIXTURE_DIR }),
+      importMarketData(db, { dir: FIXTURE_MARKET_DIR }),
+      importMarketData(db, { dir: FIXTURE_MARKET_DIR }),
     ]);
     expect([a, b].map((s) => s.available && s.imported).sort()).toEqual([false, true]);
     expect(await allZips(db)).toHaveLength(fixture.zipRows.length);
@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
   });
 
   it('replaces the data when a file changes, and reactivates an earlier dataset when it comes back', async () => {
-    const original = await importMarketData(db, { dir: FIXTURE_DIR });
+    const original = await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     const dir = await fixtureCopy();
     const acs = join(dir, 'acs_county.csv');
     const text = await readFile(acs, 'utf8');
@@ -181,20 +181,20 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
       [changed.dataset_hash, true],
     ]);
 
-    const back = await importMarketData(db, { dir: FIXTURE_DIR });
+    const back = await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     expect(back).toMatchObject({ imported: true, dataset_hash: original.dataset_hash });
     expect((await marketRepository(db).findZip('78701'))?.counties[0]?.median_gross_rent).toBe(1669);
     expect(await db.select().from(marketImports).where(eq(marketImports.active, true))).toHaveLength(1);
   });
 
   it('re-derives when only the investor premium changes', async () => {
-    const a = await importMarketData(db, { dir: FIXTURE_DIR, investorPremium: 0.0075 });
-    const b = await importMarketData(db, { dir: FIXTURE_DIR, investorPremium: 0.01 });
+    const a = await importMarketData(db, { dir: FIXTURE_MARKET_DIR, investorPremium: 0.0075 });
+    const b = await importMarketData(db, { dir: FIXTURE_MARKET_DIR, investorPremium: 0.01 });
     expect(b).toMatchObject({ imported: true, interest_rate: { investor_premium: 0.01, base_rate: 0.0728 } });
     expect(a.available && b.available && a.dataset_hash !== b.dataset_hash).toBe(true);
     const rows = await marketRepository(db).findZip('78701');
     expect(rows?.interestRate?.value).toBeCloseTo(0.0828, 10);
-    await expect(importMarketData(db, { dir: FIXTURE_DIR, investorPremium: 0.06 })).rejects.toThrow(
+    await expect(importMarketData(db, { dir: FIXTURE_MARKET_DIR, investorPremium: 0.06 })).rejects.toThrow(
       MarketInputError,
     );
   });
@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
   });
 
   it('keeps serving the previous import when the files later go missing', async () => {
-    const first = await importMarketData(db, { dir: FIXTURE_DIR });
+    const first = await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     const log = memoryLog();
     const status = await importMarketData(db, { dir: join(await tempDir(), 'absent'), log });
     expect(status).toMatchObject({ available: true, imported: false, zip_count: 15 });
@@ -253,7 +253,7 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
 
   describe('suggest', () => {
     beforeEach(async () => {
-      await importMarketData(db, { dir: FIXTURE_DIR });
+      await importMarketData(db, { dir: FIXTURE_MARKET_DIR });
     });
 
     it('matches a ZIP prefix, in ZIP order', async () => {

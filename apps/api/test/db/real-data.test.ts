@@ -5,17 +5,17 @@ import { importMarketData } from '../../src/market/store/import.js';
 import { marketRepository } from '../../src/market/store/repository.js';
 import { buildMarketData, loadMarketDir, loadZipcodesUsGazetteer } from '../../src/market/tables/index.js';
 import { lookupFromRows } from '../../src/market/tables/market-index.js';
-import { createTestDatabase, REAL_DIR, testDatabaseKinds } from './helpers.js';
+import { createTestDatabase, REAL_MARKET_DIR, testDatabaseKinds } from './helpers.js';
 
 /** The real shared files (<repo>/../shared/data/market); skipped on a machine without them. */
-const present = existsSync(REAL_DIR);
+const present = existsSync(REAL_MARKET_DIR);
 
 describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { timeout: 60_000 }, (kind) => {
   it('imports all 39,490 ZIPs; 78701 → Travis County with the same lookup as in memory', async () => {
     const { db, close } = await createTestDatabase(kind);
     try {
       const started = performance.now();
-      const status = await importMarketData(db, { dir: REAL_DIR, tablesDir: MARKET_TABLES_DIR });
+      const status = await importMarketData(db, { dir: REAL_MARKET_DIR, tablesDir: MARKET_TABLES_DIR });
       const ms = Math.round(performance.now() - started);
       console.info(`real market data import into ${kind}: ${ms} ms`);
       expect(status).toMatchObject({ available: true, imported: true, zip_count: 39490 });
@@ -25,7 +25,7 @@ describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { t
       expect(rows?.counties).toHaveLength(1);
       expect(rows?.counties[0]).toMatchObject({ county_fips: '48453', county_name: 'Travis County' });
 
-      const loaded = await loadMarketDir(REAL_DIR, MARKET_TABLES_DIR);
+      const loaded = await loadMarketDir(REAL_MARKET_DIR, MARKET_TABLES_DIR);
       if (!loaded.ok || rows === null) throw new Error('real data did not load');
       const memory = buildMarketData(loaded.data, { gazetteer: await loadZipcodesUsGazetteer() });
       expect(

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, queryRows } from '../../src/db/client.js';
 import { importMarketData } from '../../src/market/store/import.js';
 import { marketRepository } from '../../src/market/store/repository.js';
-import { FIXTURE_DIR, memoryLog, removeTempDirs, tempDir } from './helpers.js';
+import { FIXTURE_MARKET_DIR, memoryLog, removeTempDirs, tempDir } from './helpers.js';
 
 afterEach(removeTempDirs);
 
@@ -17,7 +17,7 @@ describe('PGlite on disk across a restart', { timeout: 60_000 }, () => {
   it('creates the data directory, keeps the market data, and neither migrates nor imports twice', async () => {
     const dataDir = join(await tempDir(), 'nested', 'pglite');
     const first = await openDatabase({ dataDir });
-    const imported = await importMarketData(first.db, { dir: FIXTURE_DIR });
+    const imported = await importMarketData(first.db, { dir: FIXTURE_MARKET_DIR });
     await first.close();
     expect(imported).toMatchObject({ available: true, imported: true });
 
@@ -28,7 +28,7 @@ describe('PGlite on disk across a restart', { timeout: 60_000 }, () => {
       expect(migrations).toHaveLength(journal.entries.length);
 
       const log = memoryLog();
-      const again = await importMarketData(second.db, { dir: FIXTURE_DIR, log });
+      const again = await importMarketData(second.db, { dir: FIXTURE_MARKET_DIR, log });
       expect(again).toMatchObject({ available: true, imported: false, zip_count: 15, county_count: 13 });
       expect(imported.available && again.available && again.dataset_hash === imported.dataset_hash).toBe(
         true,

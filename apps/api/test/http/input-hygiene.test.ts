@@ -4,7 +4,7 @@
  * web's forms share), and bedrooms outside 1-10 (what the market layer prices).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { austin, createProperty, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { austin, createProperty, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 
 describe.each(DATABASE_KINDS)('input hygiene on %s', (kind) => {
   let t: TestApp;

@@ -19,7 +19,7 @@ import {
   onePassSerializerCompiler,
 } from '../../src/http/json-serializer.js';
 import type { MarketFacts } from '../../src/market/service.js';
-import { austin } from '../api/helpers.js';
+import { austin } from '../support/app.js';
 
 /** What the zod serializer writes, or 'refused'. */
 function viaZod(schema: z.ZodType, data: unknown): string {

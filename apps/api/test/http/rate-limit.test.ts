@@ -11,8 +11,8 @@ import type { DbHandle } from '../../src/db/client.js';
 import { rateLimitCounters } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 import { clientKey, createRateLimiter, MINUTE } from '../../src/http/rate-limit.js';
-import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
 import { newUser } from '../auth/helpers.js';
+import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../support/app.js';
 
 const budget = { max: 5, windowMs: MINUTE };
 // a moment well inside one window, so the counting tests never straddle a window's end

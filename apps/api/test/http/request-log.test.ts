@@ -3,7 +3,7 @@
  * Fastify's own two lines a request are off.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../api/helpers.js';
+import { startApp, type TestApp } from '../support/app.js';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import {
   stallAfterHeaders,
   startServer,
   text,
-} from '../providers/server.js';
+} from '../support/provider-server.js';
 
 const KEY = 'sk-secret-key-123';
 let server: StubServer | undefined;

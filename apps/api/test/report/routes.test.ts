@@ -10,8 +10,8 @@ import { formatMoney, roundToCents } from '@sfr/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/http/rate-limit.js';
 import { addressSlug, REPORT_RATE_LIMIT, REPORT_RATE_LIMIT_MESSAGE } from '../../src/report/routes.js';
-import { signUp } from '../accounts/helpers.js';
-import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../api/helpers.js';
+import { signUp } from '../support/accounts.js';
+import { austin, DATABASE_KINDS, inOneRateWindow, startApp, type TestApp } from '../support/app.js';
 import { parseCsv } from './csv-reader.js';
 
 function pdfText(pdf: Buffer): string {

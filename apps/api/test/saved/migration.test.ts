@@ -21,7 +21,7 @@ import { hashToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
 import { MIGRATIONS_FOLDER, usePglite } from '../../src/db/client.js';
 import { generateId } from '../../src/db/ids.js';
-import { austin, FIXTURE_MARKET_DIR } from '../api/helpers.js';
+import { austin, FIXTURE_MARKET_DIR } from '../support/app.js';
 
 /** The migrations folder as it stood before `tag` (a copy whose journal stops there). */
 function migrationsBefore(tag: string): string {

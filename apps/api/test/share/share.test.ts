@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/auth/tokens.js';
 import { shareLinks, users } from '../../src/db/schema.js';
-import { signUp } from '../accounts/helpers.js';
-import { austin, DATABASE_KINDS, startApp, type TestApp } from '../api/helpers.js';
+import { signUp } from '../support/accounts.js';
+import { austin, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 
 const APP_URL = 'https://sfr.example.com';
 

@@ -15,7 +15,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { austin, FIXTURE_MARKET_DIR, subscriberCookie } from '../api/helpers.js';
+import { austin, FIXTURE_MARKET_DIR, subscriberCookie } from '../support/app.js';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const available = existsSync(join(BIN, 'initdb'));

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
+import { FIXTURE_MARKET_DIR } from '../support/market-dirs.js';
 
 const API_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const FIXTURE_MARKET_DIR = fileURLToPath(new URL('../fixtures/market', import.meta.url));
 
 export async function freePort(): Promise<number> {
   const server = createServer();

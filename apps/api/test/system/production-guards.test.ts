@@ -14,9 +14,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { emailOutbox } from '../../src/db/schema.js';
-import { DATABASE_KINDS, FIXTURE_MARKET_DIR, startApp, type TestApp } from '../api/helpers.js';
 import { newUser } from '../auth/helpers.js';
 import { startSmtp } from '../auth/smtp-server.js';
+import { DATABASE_KINDS, FIXTURE_MARKET_DIR, startApp, type TestApp } from '../support/app.js';
 
 const run = promisify(execFile);
 const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));

@@ -10,9 +10,9 @@ import { connect } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/db/testing.js';
-import { austin } from '../api/helpers.js';
-import { rentometerSummary } from '../providers/fixtures.js';
-import { json, type StubServer, startServer } from '../providers/server.js';
+import { rentometerSummary } from '../market/providers/fixtures.js';
+import { austin } from '../support/app.js';
+import { json, type StubServer, startServer } from '../support/provider-server.js';
 import {
   type ApiProcess,
   createPostgresDatabase,

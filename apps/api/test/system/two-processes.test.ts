@@ -9,9 +9,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../src/db/testing.js';
 import { MINUTE } from '../../src/http/rate-limit.js';
-import { austin, inOneRateWindow } from '../api/helpers.js';
 import { stripeEvent, subscription } from '../billing/fixtures.js';
 import { PRICE_MONTHLY, stripeEnv, WEBHOOK_SECRET } from '../billing/helpers.js';
+import { austin, inOneRateWindow } from '../support/app.js';
 import {
   type ApiProcess,
   createPostgresDatabase,

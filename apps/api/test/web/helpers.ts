@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../../src/db/testing.js';
-import { FIXTURE_MARKET_DIR } from '../api/helpers.js';
+import { FIXTURE_MARKET_DIR } from '../support/app.js';
 
 const page = (root: string) =>
   `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${root}</div></body></html>`;

@@ -1,0 +1,193 @@
+import { analysisResponseSchema, MESSAGES } from '@sfr/contracts';
+import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, analyze } from '@sfr/underwriting';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { austin, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
+
+describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { cookie: t.cookie } });
+
+  it('analyses a real address with HUD rent, crime grades, sources and the full pro forma', async () => {
+    const res = await post('/api/create_property', austin);
+    expect(res.statusCode).toBe(200);
+    const body = analysisResponseSchema.parse(res.json());
+    // Travis County FY2026 FMR, 3 bedrooms = $2,347 (78701 is not in a mandatory SAFMR metro)
+    expect(body.year_1_metrics.hud_rent).toBe(2347);
+    // offline market rent from 78701's 2 BR Small Area FMR 2,780: 2,836.04 × 1.26 for 3 bedrooms
+    expect(body.year_1_metrics.rentometer_rent).toBe(3573);
+    expect(body.property.metrics.rent).toBe(3573);
+    // Austin's own 2024 rates for a rental (city, Travis County, Austin ISD and others): 1.98 %
+    const taxRate = body.market_data.figures.property_tax_rate?.value as number;
+    expect(taxRate).toBe(0.019818);
+    expect(body.property.metrics.property_taxes).toBeCloseTo(450_000 * taxRate, 6);
+    expect(body.property.metrics.closing_cost).toBeCloseTo(13_500, 9);
+    expect(body.year_1_metrics.violent_crime_grade).toMatch(/^[A-DF][+-]?$/);
+    expect(body.market_data.figures.hud_rent?.source).toMatch(/Housing and Urban Development/);
+    expect(body.market_data.figures.hud_rent?.vintage).toMatch(/2026/);
+    expect(body.market_data.figures.violent_crime_grade?.source).toMatch(/Urban Institute/);
+    expect(body.market_data.figures.interest_rate?.source).toMatch(/Freddie Mac/);
+    // the numbers are the engine's for the returned assumptions
+    const engine = analyze({
+      ...body.property.metrics,
+      units: 1,
+      violent_crime_grade: body.year_1_metrics.violent_crime_grade,
+      property_crime_grade: body.year_1_metrics.property_crime_grade,
+    });
+    expect(body.overall_returns).toEqual(engine.overall_returns);
+    expect(body.summary).toEqual(engine.summary);
+    expect(body.hold_period).toEqual(engine.hold_period);
+    expect(body.metrics_for_hold_period.Unlevered.Revenue).toHaveLength(5);
+    expect(body.metrics_for_hold_period.Levered['Loan Payoff'][0]).toBe('$0.00');
+    expect(body.metric_display_names.cap_rate).toBeTruthy();
+  });
+
+  it('multiplies the per-unit rent by the number of units', async () => {
+    const single = (await post('/api/create_property', austin)).json();
+    const four = (await post('/api/create_property', { ...austin, factor: 4 })).json();
+    expect(four.property.metrics.rent).toBeCloseTo(4 * single.property.metrics.rent, 9);
+    expect(four.year_1_metrics.hud_rent).toBe(single.year_1_metrics.hud_rent);
+  });
+
+  it("answers an unknown ZIP with the spec's message", async () => {
+    const res = await post('/api/create_property', { ...austin, zipcode: '99999' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: MESSAGES.invalidZip, code: 'INVALID_ZIP' });
+  });
+
+  it.each([
+    ['street', ''],
+    ['city', '   '],
+    ['zipcode', '7870'],
+    ['state_code', 'TEX'],
+    ['county_name', ''],
+    ['num_bedrooms', 0],
+    ['num_bathrooms', 1.25],
+    ['purchase_price', 9_999],
+    ['factor', 5],
+  ])('refuses an invalid %s with 400 naming the field', async (field, value) => {
+    const res = await post('/api/create_property', { ...austin, [field]: value });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(body.fields)).toContain(field);
+    expect(body.error).toContain(field);
+  });
+
+  it('names every missing field at once', async () => {
+    const res = await post('/api/create_property', {});
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields).sort()).toEqual(
+      [
+        'city',
+        'county_name',
+        'factor',
+        'num_bathrooms',
+        'num_bedrooms',
+        'purchase_price',
+        'state_code',
+        'street',
+        'zipcode',
+      ].sort(),
+    );
+  });
+
+  it('recomputes with edited metrics and keeps every other value as sent', async () => {
+    const created = (await post('/api/create_property', austin)).json();
+    const metrics = { ...created.property.metrics, rent: 3_000, interest_rate: 0.065 };
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.property.metrics).toEqual(metrics);
+    // property management was derived from the old rent and is not silently re-derived
+    expect(body.property.metrics.property_management).toBe(created.property.metrics.property_management);
+    expect(body.year_1_metrics.effective_gross_revenue).toBeCloseTo(3_000 * 12 * 0.95, 6);
+    expect(body.year_1_metrics.hud_rent).toBe(2347);
+  });
+
+  it('takes an edited purchase price into the property', async () => {
+    const created = (await post('/api/create_property', austin)).json();
+    const metrics = { ...created.property.metrics, purchase_price: 400_000 };
+    const body = (
+      await post('/api/update_metrics', {
+        analysis_id: created.analysis_id,
+        property: { ...created.property, metrics },
+      })
+    ).json();
+    expect(body.property.purchase_price).toBe(400_000);
+    expect(body.year_1_metrics.cap_rate).toBeCloseTo(body.year_1_metrics.net_operating_income / 400_000, 12);
+  });
+
+  it('refuses an out-of-bounds metric with 400 naming it', async () => {
+    const created = (await post('/api/create_property', austin)).json();
+    const metrics = { ...created.property.metrics, hold_period: 0 };
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toContain('property.metrics.hold_period');
+  });
+
+  it('refuses every assumption outside its bound with 400 naming it', async () => {
+    const created = (await post('/api/create_property', austin)).json();
+    for (const key of ASSUMPTION_KEYS) {
+      const bound = ASSUMPTION_BOUNDS[key];
+      for (const bad of [bound.min - 1, Number.NaN, 'abc', null]) {
+        const metrics = { ...created.property.metrics, [key]: bad };
+        const res = await post('/api/update_metrics', {
+          analysis_id: created.analysis_id,
+          property: { ...created.property, metrics },
+        });
+        expect(res.statusCode, `${key} = ${String(bad)}`).toBe(400);
+        expect(Object.keys(res.json().fields), `${key} = ${String(bad)}`).toContain(
+          `property.metrics.${key}`,
+        );
+      }
+    }
+  });
+
+  it('answers malformed JSON, an oversized body and an unknown route with the one error shape', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/create_property',
+      headers: { 'content-type': 'application/json', cookie: t.cookie },
+      payload: '{"street": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+    const big = await post('/api/create_property', { ...austin, street: 'x'.repeat(300_000) });
+    expect(big.statusCode).toBe(413);
+    const missing = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('NOT_FOUND');
+  });
+
+  it('serves OpenAPI generated from the schemas at /api/docs', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/create_property',
+        '/api/update_metrics',
+        '/api/address/suggest',
+        '/api/address/geocode',
+      ]),
+    );
+    expect(spec.paths['/api/create_property'].post.requestBody).toBeDefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.json()).toMatchObject({ status: 'ok', database: kind, market_data: { available: true } });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The market facts through the app on the real shared files (skipped where ../shared is absent):
+ * the issue's Chicago deal, a split ZIP with different HUD rents, Austin typed in Illinois, and an
+ * estimated crime grade the rating does not score.
+ */
+import { existsSync } from 'node:fs';
+import type { MarketFigure } from '@sfr/contracts';
+import { type Assumptions, analyze } from '@sfr/underwriting';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REAL_MARKET_DIR } from '../../db/helpers.js';
+import { createProperty, startApp, type TestApp } from '../../support/app.js';
+
+interface Analysed {
+  property: { metrics: Assumptions };
+  summary: unknown;
+  year_1_metrics: Record<string, unknown>;
+  market_data: {
+    figures: Record<string, MarketFigure>;
+    warnings: string[];
+    opportunities?: string[];
+    location: { county_fips: string; county_name: string; county_matched: string };
+  };
+}
+
+describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const started = performance.now();
+    t = await startApp('pglite', { MARKET_DATA_DIR: REAL_MARKET_DIR });
+    console.info(`app with the real market data on PGlite: ${Math.round(performance.now() - started)} ms`);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  async function analysed(property: object): Promise<Analysed> {
+    const res = await createProperty(t, property);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+
+  const chicago = {
+    street: '4218 N Sheridan Rd',
+    city: 'Chicago',
+    zipcode: '60614',
+    state_code: 'IL',
+    county_name: 'Cook',
+    num_bedrooms: 2,
+    num_bathrooms: 1,
+    purchase_price: 380_000,
+    factor: 1,
+  };
+
+  it('4218 N Sheridan Rd, Chicago 60614, 2 bed, $380,000: an asking-rent estimate whose range holds the listings’ $3,370', async () => {
+    const body = await analysed(chicago);
+    const rent = body.market_data.figures.rentometer_rent;
+    expect(rent).toMatchObject({ value: 2735, tier: 'estimated', range: { low: 2203, high: 3404 } });
+    expect(body.year_1_metrics.rentometer_rent).toBe(2735);
+    expect(body.property.metrics.rent).toBe(2735);
+    // the market rent is above HUD's: no Section 8 opportunity to claim
+    expect(body.market_data.opportunities).toBeUndefined();
+    expect(body.market_data.figures.hud_rent).toMatchObject({
+      value: 2670,
+      range: { low: 2403, high: 2937 },
+    });
+    // Chicago's own 2024 rates (10 % assessment × the 3.0355 equalizer × 6.62 %), not Cook's ACS average
+    expect(body.market_data.figures.property_tax_rate?.value).toBe(0.020091);
+  });
+
+  it('a split ZIP takes the typed county’s FMR area: 75143 Henderson (main) or Kaufman (Dallas area)', async () => {
+    const base = { ...chicago, street: '100 Main St', city: 'Kemp', zipcode: '75143', state_code: 'TX' };
+    const henderson = await analysed({ ...base, county_name: 'Henderson County' });
+    const kaufman = await analysed({ ...base, county_name: 'kaufman' });
+    expect(henderson.market_data.location).toMatchObject({
+      county_name: 'Henderson County',
+      county_matched: 'typed',
+    });
+    expect(kaufman.market_data.location).toMatchObject({
+      county_name: 'Kaufman County',
+      county_matched: 'typed',
+    });
+    expect(henderson.market_data.figures.hud_rent?.value).toBe(1009);
+    expect(kaufman.market_data.figures.hud_rent?.value).toBe(1300);
+    expect(henderson.market_data.figures.violent_crime_grade?.tier).toBe('incomplete');
+    expect(kaufman.market_data.figures.violent_crime_grade?.tier).toBe('reported');
+  });
+
+  it("'1100 Congress Ave, Austin, IL 78701' is a 400 on state_code naming Texas' code", async () => {
+    const res = await createProperty(t, {
+      ...chicago,
+      street: '1100 Congress Ave',
+      city: 'Austin',
+      zipcode: '78701',
+      state_code: 'IL',
+      county_name: 'Cook',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'INVALID_MARKET_INPUT',
+      fields: { state_code: 'ZIP 78701 is in TX, not IL.' },
+    });
+  });
+
+  it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
+    const body = await analysed({
+      ...chicago,
+      street: '400 S Orange Ave',
+      city: 'Orlando',
+      zipcode: '32801',
+      state_code: 'FL',
+      county_name: 'Orange County',
+    });
+    const violent = body.market_data.figures.violent_crime_grade;
+    expect(violent).toMatchObject({ tier: 'estimated', value: expect.stringMatching(/^≈[A-F]$/) });
+    expect(body.market_data.warnings.join(' ')).toMatch(/estimate/);
+    const unknown = analyze({
+      ...body.property.metrics,
+      units: 1,
+      violent_crime_grade: null,
+      property_crime_grade: null,
+    });
+    const scored = analyze({
+      ...body.property.metrics,
+      units: 1,
+      violent_crime_grade: 'A',
+      property_crime_grade: 'A',
+    });
+    expect(scored.summary).not.toEqual(unknown.summary); // a scored guess would change the rating
+    expect(body.summary).toEqual(unknown.summary);
+  });
+});

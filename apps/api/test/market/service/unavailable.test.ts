@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKET_DATA_UNAVAILABLE } from '../../../src/market/service.js';
+import { createProperty, startApp, type TestApp } from '../../support/app.js';
+
+describe('without the market data folder', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('pglite', { MARKET_DATA_DIR: '/nonexistent/market' });
+  });
+  afterAll(async () => t.close());
+
+  it('still starts and says which figures are unavailable', async () => {
+    const health = (await t.app.inject({ method: 'GET', url: '/api/health' })).json();
+    expect(health.market_data.available).toBe(false);
+    const res = await createProperty(t);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.year_1_metrics.hud_rent).toBeNull();
+    expect(body.year_1_metrics.violent_crime_grade).toBeNull();
+    expect(body.property.metrics.interest_rate).toBe(0.07);
+    expect(body.property.metrics.property_taxes).toBeCloseTo(4_500, 9); // 1 % fallback
+    expect(body.market_data.warnings).toContain(MARKET_DATA_UNAVAILABLE);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { MarketDataError, parseCityTaxCsv } from '../../../src/market/tables/index.js';
+import { loadFixtureMarket } from './fixtures.js';
+
+const market = await loadFixtureMarket();
+
+describe('the investor tax rate for the city typed', () => {
+  it('takes the city’s own published rates where it has them (Austin 2024: 1.98 %)', () => {
+    const austin = market.lookupZip('78701', 3, { city: 'Austin' })?.investor_tax_rate;
+    expect(austin).toMatchObject({
+      value: 0.019818,
+      kinds: ['city_rates'],
+      owner_rate: 0.01535,
+      tier: 'estimated',
+    });
+    expect(austin?.rule).toMatch(/^Austin's own rates \(tax year 2024\)/);
+    expect(austin?.vintage).toBe('tax year 2024; read 2026-11-26');
+    // the ZIP's city is Austin too: an address typed without a city gets the same
+    expect(market.lookupZip('78701', 3)?.investor_tax_rate.value).toBe(0.019818);
+  });
+
+  it('keeps the county’s estimate by its state’s rule elsewhere in the county', () => {
+    const westLakeHills = market.lookupZip('78701', 3, { city: 'West Lake Hills' })?.investor_tax_rate;
+    expect(westLakeHills?.kinds).toEqual(['homestead_exemption', 'cap_reset']);
+    expect(westLakeHills?.value).toBeCloseTo((0.01535 / (1 - (0.5 * 40_000) / 487_600)) * 1.15, 12);
+  });
+
+  it('applies a city’s rate only in the county whose levies it holds (Austin in Williamson: the county’s)', () => {
+    const williamsonPart = market.lookupZip('78730', 3, { county: 'Williamson', city: 'Austin' });
+    expect(williamsonPart?.place?.name).toBe('Austin city');
+    expect(williamsonPart?.investor_tax_rate.kinds).not.toContain('city_rates');
+  });
+
+  it('refuses a rate that is not a yearly share of value', () => {
+    const header = 'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,read';
+    expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,2026-11-26\n`)).toThrow(
+      MarketDataError,
+    );
+  });
+});

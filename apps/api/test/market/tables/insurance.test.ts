@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  buildInsuranceIndex,
+  type HazardCountyRow,
+  type InsuranceStateRow,
+  insuranceEstimate,
+  MarketDataError,
+  PREMIUM_PER_EXPECTED_LOSS,
+  parseInsuranceStateCsv,
+} from '../../../src/market/tables/index.js';
+import { loadFixtureMarket } from './fixtures.js';
+
+const states: InsuranceStateRow[] = [
+  { state: 'OH', bankrate_300k: 1_377, nerdwallet_300k: 1_590, naic_average_2023: 1_116 },
+  { state: 'TX', bankrate_300k: 4_101, nerdwallet_300k: 4_585, naic_average_2023: 2_864 },
+];
+const hazard = (county_fips: string, building_value: number, hurricane_eal: number): HazardCountyRow => ({
+  county_fips,
+  building_value,
+  hurricane_eal,
+  wildfire_eal: 0,
+  hurricane_rating: hurricane_eal > 1_000_000 ? 'Very High' : 'Very Low',
+  wildfire_rating: 'Very Low',
+});
+// Texas: an inland county at 0.01 % of building value a year, a coastal one at 0.31 %, equal values
+const index = buildInsuranceIndex(states, [
+  hazard('48001', 1e9, 1e5),
+  hazard('48003', 1e9, 3.1e6),
+  hazard('39001', 1e9, 5e4),
+]);
+
+/** The county's basis, which these tests' counties all have. */
+function basisOf(countyFips: string, state: string) {
+  const b = index.forCounty(countyFips, state);
+  if (b === null) throw new Error(`no insurance basis for ${countyFips}`);
+  return b;
+}
+
+describe('landlord insurance by state and risk', () => {
+  it('carries the state’s $300,000 average to the price, then adds 20 % for a landlord policy', () => {
+    const cleveland = index.forCounty('39001', 'OH');
+    expect(cleveland).toMatchObject({
+      state: 'OH',
+      state_premium: 1_377,
+      state_low: 1_377,
+      state_high: 1_590,
+    });
+    expect(cleveland?.hazard_excess).toBe(0); // Ohio's only county is Ohio's average
+    const e = insuranceEstimate(basisOf('39001', 'OH'), 95_000);
+    // 1,377 × (510 + 6.325 × 95) / (510 + 6.325 × 300) = 1,377 × 1,110.875 / 2,407.5 = 635.38; × 1.2
+    expect(e.state_at_price).toBeCloseTo((1_377 * 1_110.875) / 2_407.5, 9);
+    expect(e.value).toBeCloseTo(e.state_at_price * 1.2, 9);
+    expect(Math.round(e.value)).toBe(762);
+    expect(e.rate).toBeCloseTo(e.value / 95_000, 12);
+    // the range: the lower published average × 1.15 … the higher × 1.25
+    expect(e.low).toBeCloseTo(e.state_at_price * 1.15, 9);
+    expect(e.high).toBeCloseTo(((1_590 * 1_110.875) / 2_407.5) * 1.25, 9);
+  });
+
+  it('moves the premium by the county’s hurricane and wildfire losses against its state’s', () => {
+    // Texas's value-weighted loss rate: (1e5 + 3.1e6) / 2e9 = 0.0016; the coast 0.0031 − 0.0016 = +0.0015
+    const coast = index.forCounty('48003', 'TX');
+    const inland = index.forCounty('48001', 'TX');
+    expect(coast?.hazard_excess).toBeCloseTo(0.0015, 12);
+    expect(inland?.hazard_excess).toBeCloseTo(-0.0015, 12);
+    const e = insuranceEstimate(basisOf('48003', 'TX'), 300_000);
+    // 0.0015 × 300,000 × 110.6 / 75.5 (the premium that covers a loss at 2023's industry ratios)
+    expect(e.hazard_adjustment).toBeCloseTo(0.0015 * 300_000 * PREMIUM_PER_EXPECTED_LOSS, 9);
+    expect(e.value).toBeCloseTo((4_101 + e.hazard_adjustment) * 1.2, 9);
+    // a safer county pays less, but never less than half its state's premium
+    const cheap = insuranceEstimate(basisOf('48001', 'TX'), 300_000);
+    expect(cheap.value).toBeCloseTo((4_101 - 0.0015 * 300_000 * PREMIUM_PER_EXPECTED_LOSS) * 1.2, 9);
+  });
+
+  it('has no estimate for a state without a row', () => {
+    expect(index.forCounty('06037', 'CA')).toBeNull();
+    expect(index.forCounty('06037', null)).toBeNull();
+  });
+
+  it('keeps the value inside its range and positive, growing with the price, for any county', () => {
+    fc.assert(
+      fc.property(
+        // the counties' own range: −0.30 % … +2.28 % of building value a year against their state
+        fc.double({ min: -0.004, max: 0.03, noNaN: true }),
+        fc.double({ min: 10_000, max: 5_000_000, noNaN: true }),
+        (excess, price) => {
+          const basis = { ...basisOf('48001', 'TX'), hazard_excess: excess };
+          const e = insuranceEstimate(basis, price);
+          expect(e.value).toBeGreaterThan(0);
+          expect(e.low).toBeLessThanOrEqual(e.value);
+          expect(e.high).toBeGreaterThanOrEqual(e.value);
+          expect(insuranceEstimate(basis, price * 1.1).value).toBeGreaterThanOrEqual(e.value);
+        },
+      ),
+    );
+  });
+
+  it('reads the fixture tables into each county’s row (Travis, against Texas’s hurricane coast)', async () => {
+    const market = await loadFixtureMarket();
+    const travis = market.lookupZip('78701', 3)?.insurance;
+    expect(travis).toMatchObject({ state: 'TX', state_premium: 4_101, hurricane_rating: 'Relatively Low' });
+    expect(travis?.hazard_excess).toBeLessThan(0); // Harris County's hurricanes raise Texas's average
+    expect(market.lookupZip('96950', 3)?.insurance).toBeNull(); // no row for the territory
+  });
+
+  it('names the file, row and column of a bad premium', () => {
+    const header = 'state,bankrate_300k_2025,nerdwallet_300k_2025,naic_ho3_average_2023';
+    expect(() => parseInsuranceStateCsv(`${header}\nTX,0,4585,2864\n`)).toThrow(MarketDataError);
+  });
+});
