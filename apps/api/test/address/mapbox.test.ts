@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapboxProvider } from '../../src/address/mapbox.js';
-import { ProviderError } from '../../src/outbound/client.js';
 import {
   addressFeature,
   congressAve,
@@ -9,9 +8,9 @@ import {
   texas,
 } from '../market/providers/fixtures.js';
 import {
-  caught,
   type Handler,
   json,
+  providerError,
   type StubServer,
   silent,
   startServer,
@@ -34,15 +33,7 @@ async function providerAgainst(handler: Handler, timeoutMs = 1000, permanent = f
   };
 }
 
-async function mapboxError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.provider).toBe('mapbox');
-  expect(pe.message).toMatch(/^mapbox: /);
-  expect(pe.message).not.toContain(TOKEN);
-  return pe;
-}
+const mapboxError = (promise: Promise<unknown>) => providerError(promise, 'mapbox', TOKEN);
 
 describe('mapboxProvider.suggest: the v6 forward request and its mapping', () => {
   it('sends the documented parameters and maps each feature context to form fields', async () => {

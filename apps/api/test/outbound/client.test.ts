@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { getJson, ProviderError, parseWith, redactUrl } from '../../src/outbound/client.js';
 import {
-  caught,
   json,
+  providerError,
   type StubServer,
   silent,
   stallAfterHeaders,
@@ -28,16 +28,7 @@ function keyedUrl(base: string): string {
   return `${base}/v1/thing?api_key=${KEY}&q=austin`;
 }
 
-async function providerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.provider).toBe('acme');
-  expect(pe.message.startsWith('acme: ')).toBe(true);
-  expect(pe.message).not.toContain(KEY);
-  expect(JSON.stringify(pe)).not.toContain(KEY);
-  return pe;
-}
+const acmeError = (promise: Promise<unknown>) => providerError(promise, 'acme', KEY);
 
 describe('getJson', () => {
   it('returns the parsed body and sends Accept plus the given headers', async () => {
@@ -58,7 +49,7 @@ describe('getJson', () => {
 
   it('throws kind http with the status and the provider message, with the key scrubbed', async () => {
     const s = await serve(json(401, { message: `Invalid key ${KEY}` }));
-    const error = await providerError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
+    const error = await acmeError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
     expect(error.status).toBe(401);
     expect(error.kind).toBe('http');
     expect(error.message).toContain('HTTP 401');
@@ -68,7 +59,7 @@ describe('getJson', () => {
 
   it('leaves an HTML error page out of the message', async () => {
     const s = await serve(text(503, '<html><body>Service Unavailable</body></html>', 'text/html'));
-    const error = await providerError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
+    const error = await acmeError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
     expect(error.status).toBe(503);
     expect(error.message).toMatch(/HTTP 503$/);
   });
@@ -76,7 +67,7 @@ describe('getJson', () => {
   it('gives up with kind timeout when the server never answers', async () => {
     const s = await serve(silent);
     const started = Date.now();
-    const error = await providerError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 200 }));
+    const error = await acmeError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 200 }));
     expect(error.kind).toBe('timeout');
     expect(error.status).toBeUndefined();
     expect(error.message).toContain('200 ms');
@@ -85,7 +76,7 @@ describe('getJson', () => {
 
   it('gives up with kind timeout when the body stalls after the headers', async () => {
     const s = await serve(stallAfterHeaders);
-    const error = await providerError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 200 }));
+    const error = await acmeError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 200 }));
     expect(error.kind).toBe('timeout');
   });
 
@@ -94,14 +85,14 @@ describe('getJson', () => {
     const { baseUrl } = s;
     await s.close();
     server = undefined;
-    const error = await providerError(getJson(keyedUrl(baseUrl), { provider: 'acme', timeoutMs: 1000 }));
+    const error = await acmeError(getJson(keyedUrl(baseUrl), { provider: 'acme', timeoutMs: 1000 }));
     expect(error.kind).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
   });
 
   it('throws kind parse on a 2xx body that is not JSON', async () => {
     const s = await serve(text(200, '{"median": 12', 'application/json'));
-    const error = await providerError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
+    const error = await acmeError(getJson(keyedUrl(s.baseUrl), { provider: 'acme', timeoutMs: 1000 }));
     expect(error.kind).toBe('parse');
     expect(error.status).toBe(200);
   });

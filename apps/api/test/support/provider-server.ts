@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { ProviderError } from '../../src/outbound/client.js';
 
 export interface RecordedRequest {
   method: string;
@@ -84,4 +86,23 @@ export async function caught(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected the call to throw');
+}
+
+/**
+ * The `ProviderError` `promise` rejects with, checked as every provider's must be: named for
+ * `provider`, its message starting with that name, and `secret` (the key or token) nowhere in it.
+ */
+export async function providerError(
+  promise: Promise<unknown>,
+  provider: string,
+  secret: string,
+): Promise<ProviderError> {
+  const error = await caught(promise);
+  expect(error).toBeInstanceOf(ProviderError);
+  const pe = error as ProviderError;
+  expect(pe.provider).toBe(provider);
+  expect(pe.message.startsWith(`${provider}: `)).toBe(true);
+  expect(pe.message).not.toContain(secret);
+  expect(JSON.stringify(pe)).not.toContain(secret);
+  return pe;
 }

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { countyKey, findCounty, type HudOptions, hudProvider } from '../../../src/market/providers/hud.js';
-import { ProviderError } from '../../../src/outbound/client.js';
 import {
-  caught,
   type Handler,
   json,
+  providerError,
   type StubServer,
   silent,
   startServer,
@@ -34,14 +33,7 @@ const byPath: Handler = (req, res) => {
   return json(404, { error: `No data found using '${path.split('/').pop()}'` })(req, res);
 };
 
-async function hudError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.message).toMatch(/^hud: /);
-  expect(pe.message).not.toContain(TOKEN);
-  return pe;
-}
+const hudError = (promise: Promise<unknown>) => providerError(promise, 'hud', TOKEN);
 
 describe('hudProvider: fmr/data', () => {
   it('asks fmr/data/{entityid} with the bearer token and reads a county FMR', async () => {

@@ -4,11 +4,10 @@ import {
   RENTCAST_SOURCE,
   rentcastProvider,
 } from '../../../src/market/providers/rentcast.js';
-import { ProviderError } from '../../../src/outbound/client.js';
 import {
-  caught,
   type Handler,
   json,
+  providerError,
   type StubServer,
   silent,
   startServer,
@@ -34,15 +33,7 @@ async function providerAgainst(handler: Handler, timeoutMs = 1000) {
   };
 }
 
-async function rentcastError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.provider).toBe('rentcast');
-  expect(pe.message).toMatch(/^rentcast: /);
-  expect(pe.message).not.toContain(API_KEY);
-  return pe;
-}
+const rentcastError = (promise: Promise<unknown>) => providerError(promise, 'rentcast', API_KEY);
 
 describe('rentcastProvider: the long-term rent estimate request and answer', () => {
   it('sends the key as X-Api-Key (never in the URL) and the address, bedrooms, bathrooms and type', async () => {

@@ -5,11 +5,10 @@ import {
   rentometerBedrooms,
   rentometerProvider,
 } from '../../../src/market/providers/rentometer.js';
-import { ProviderError } from '../../../src/outbound/client.js';
 import {
-  caught,
   type Handler,
   json,
+  providerError,
   type StubServer,
   silent,
   startServer,
@@ -35,15 +34,7 @@ async function providerAgainst(handler: Handler, timeoutMs = 1000) {
   };
 }
 
-async function rentometerError(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ProviderError);
-  const pe = error as ProviderError;
-  expect(pe.provider).toBe('rentometer');
-  expect(pe.message).toMatch(/^rentometer: /);
-  expect(pe.message).not.toContain(API_KEY);
-  return pe;
-}
+const rentometerError = (promise: Promise<unknown>) => providerError(promise, 'rentometer', API_KEY);
 
 describe('rentometerProvider: the Summary API request and answer', () => {
   it('sends api_key, address, bedrooms and baths to /api/v1/summary and returns the median', async () => {
