@@ -1,7 +1,9 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DbLog } from '../../src/db/client.js';
+import { expect } from 'vitest';
+import { type DbLog, MIGRATIONS_FOLDER } from '../../src/db/client.js';
 
 export { createTestDatabase, testDatabaseKinds } from '../../src/db/testing.js';
 
@@ -41,5 +43,18 @@ export async function fixtureCopy(omit: readonly string[] = []): Promise<string>
   for (const f of await readdir(FIXTURE_MARKET_DIR)) {
     if (f.endsWith('.csv') && !omit.includes(f)) await copyFile(join(FIXTURE_MARKET_DIR, f), join(dir, f));
   }
+  return dir;
+}
+
+/** The migrations folder as it stood before `tag` (a copy whose journal stops there). */
+export function migrationsBefore(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sfr-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalPath = join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
+  const at = journal.entries.findIndex((entry: { tag: string }) => entry.tag.startsWith(tag));
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  writeFileSync(journalPath, JSON.stringify(journal));
   return dir;
 }

@@ -3,7 +3,7 @@
  * saved property, migrated, keeps reopening, updating (by its id) and deleting, with the crime
  * grades and rents it was saved with; its market figures gain their tier.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -19,22 +19,10 @@ import { buildApp } from '../../src/app.js';
 import { sessionStore } from '../../src/auth/sessions.js';
 import { hashToken } from '../../src/auth/tokens.js';
 import { loadConfig } from '../../src/config.js';
-import { MIGRATIONS_FOLDER, usePglite } from '../../src/db/client.js';
+import { usePglite } from '../../src/db/client.js';
 import { generateId } from '../../src/db/ids.js';
+import { migrationsBefore } from '../db/helpers.js';
 import { austin, FIXTURE_MARKET_DIR } from '../support/app.js';
-
-/** The migrations folder as it stood before `tag` (a copy whose journal stops there). */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sfr-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  const at = journal.entries.findIndex((entry: { tag: string }) => entry.tag.startsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 /** A save as the API wrote it before 0006: no analysis id, market figures without a tier. */
 function oldSave(): AnalysisResult {

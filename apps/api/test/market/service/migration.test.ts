@@ -2,7 +2,7 @@
  * Migration 0005 on a database holding an import from before it (one row per ZIP, no crime tiers):
  * the old derived rows go, the app re-imports at start, and a split ZIP then has one row per county.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,22 +12,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
-import { type DbHandle, MIGRATIONS_FOLDER, usePglite } from '../../../src/db/client.js';
+import { type DbHandle, usePglite } from '../../../src/db/client.js';
 import { marketImports, marketZips } from '../../../src/db/schema.js';
+import { migrationsBefore } from '../../db/helpers.js';
 import { austin, FIXTURE_MARKET_DIR, subscriberCookie } from '../../support/app.js';
-
-/** The migrations folder as it stood before `tag` (a copy whose journal stops there). */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sfr-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8'));
-  const at = journal.entries.findIndex((entry: { tag: string }) => entry.tag.startsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
 
 describe('migration 0005 on a database with an older market import', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
