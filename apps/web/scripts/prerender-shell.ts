@@ -7,7 +7,7 @@
  *
  * The shell is the analyzer's, so only `/` may show it: the same page without it is written as
  * `app.html`, which the API serves for every other page path (/login, /profile…), so a cold visit
- * there never flashes the analyzer. Both ask early for the app's code (appPrefetches); `/` also
+ * there never flashes the analyzer. Both link the app's stylesheets and ask early for its code (appLinks); `/` also
  * for who is signed in, which it waits for before replacing the shell.
  */
 import { fileURLToPath } from 'node:url';
@@ -34,7 +34,7 @@ export function prerenderShell(): Plugin {
       async handler(built, { bundle, chunk }) {
         if (!built.includes(ROOT_ELEMENT))
           throw new Error(`index.html has no ${ROOT_ELEMENT} to pre-render into`);
-        const html = built.replace('</head>', `${appPrefetches(bundle, chunk)}  </head>`);
+        const html = built.replace('</head>', `${appLinks(bundle, chunk)}  </head>`);
         withoutShell = html;
         const server = await createServer({
           configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
@@ -67,24 +67,33 @@ export function prerenderShell(): Plugin {
 }
 
 /**
- * `<link rel="prefetch">` for the code the entry imports once the page has painted (main.tsx:
- * app.tsx and what it imports), so it downloads while the page paints instead of after the entry
- * has run. Prefetch, not modulepreload: a module preload is also parsed, on the main thread the
- * first paint waits for (first paint 2.2–2.6× a static page with modulepreload, 1.9–2.2× with
- * prefetch; the form usable about as soon: apps/web/bench/README.md).
+ * The head links for the code the entry imports once the page has painted (main.tsx: app.tsx and
+ * what it imports):
+ * - its stylesheets, linked as stylesheets: the pre-rendered screen is drawn with them (the
+ *   navbar's and the form's styles are the components', which load with the app), so the first
+ *   paint waits for them as it does for the global one, instead of drawing the form unstyled;
+ * - its JavaScript as `<link rel="prefetch">`, so it downloads while the page paints instead of
+ *   after the entry has run. Prefetch, not modulepreload: a module preload is also parsed, on the
+ *   main thread the first paint waits for (first paint 2.2–2.6× a static page with modulepreload,
+ *   1.9–2.2× with prefetch; the form usable about as soon: apps/web/bench/README.md).
  */
-function appPrefetches(
+function appLinks(
   bundle: IndexHtmlTransformContext['bundle'],
   entry: IndexHtmlTransformContext['chunk'],
 ): string {
   if (!bundle || !entry) throw new Error('index.html was transformed without its bundle');
-  const files = new Set<string>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   const visit = (file: string) => {
     const chunk = bundle[file];
-    if (files.has(file) || entry.imports.includes(file) || chunk?.type !== 'chunk') return;
-    files.add(file);
+    if (scripts.has(file) || entry.imports.includes(file) || chunk?.type !== 'chunk') return;
+    scripts.add(file);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
     for (const imported of chunk.imports) visit(imported);
   };
   for (const file of entry.dynamicImports) visit(file);
-  return [...files].map((file) => `  <link rel="prefetch" crossorigin href="/${file}">\n`).join('');
+  return [
+    ...[...styles].map((file) => `  <link rel="stylesheet" crossorigin href="/${file}">\n`),
+    ...[...scripts].map((file) => `  <link rel="prefetch" crossorigin href="/${file}">\n`),
+  ].join('');
 }
