@@ -1,6 +1,6 @@
 /**
  * The browser and the server compute the same analysis (issue 13, "the same engine as the server"):
- * the results page's recalculation (src/components/results/recalculate.ts), bundled as the app
+ * the results page's recalculation (src/features/results/recalculate.ts), bundled as the app
  * bundles it and run in Chromium, and POST /api/update_metrics answer 240 random edits of three
  * analysed properties alike: every dollar figure to the cent, every rate, ratio and multiple to
  * 1e-9, and the rating, the hold-period table's text and every other field identical. Not bit for
@@ -21,7 +21,7 @@ import { launchBrowser } from './support/browser';
 import { bundleForPage } from './support/page-bundle';
 import { analyseThroughApi, baseURL, newUser, signUpThroughApi } from './support/session';
 
-const RECALCULATE = fileURLToPath(new URL('../src/components/results/recalculate.ts', import.meta.url));
+const RECALCULATE = fileURLToPath(new URL('../src/features/results/recalculate.ts', import.meta.url));
 const EDITS_PER_PROPERTY = 80;
 /** fixed, so a failure can be replayed */
 const SEED = 20261124;

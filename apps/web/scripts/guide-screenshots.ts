@@ -8,7 +8,7 @@
  * which must serve a build of this tree), signs a new member up, analyses the
  * README's example deal and photographs the parts of the screen the guide talks about. Each is
  * saved as WebP (Chromium's own encoder, through a canvas) under public/guide/, and their sizes go
- * to src/components/pages/guide-images.gen.ts, so the page reserves their space before they load.
+ * to src/features/content/guide-images.gen.ts, so the page reserves their space before they load.
  * Run it again whenever those screens change.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { buildWeb, startApi } from '../e2e/support/server';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = join(WEB_DIR, 'public', 'guide');
-const MODULE = join(WEB_DIR, 'src', 'components', 'pages', 'guide-images.gen.ts');
+const MODULE = join(WEB_DIR, 'src', 'features', 'content', 'guide-images.gen.ts');
 /** CSS pixels are photographed at this density: sharp on most screens, still small files */
 const SCALE = 1.5;
 const WEBP_QUALITY = 0.82;

@@ -9,7 +9,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
-import { currentUserQuery } from './queries/session';
+import { currentUserQuery } from './features/account/session';
 import { createAppQueryClient, createAppRouter } from './router';
 
 export async function renderShell(): Promise<string> {

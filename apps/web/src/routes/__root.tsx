@@ -1,10 +1,10 @@
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { Navbar } from '../components/Navbar';
-import { TestModeBanner } from '../components/TestModeBanner';
+import { TestModeBanner } from '../features/billing/TestModeBanner';
+import { Navbar } from '../features/navigation/Navbar';
 import type { RouterContext } from '../router';
 
-const Toasts = lazy(() => import('../components/Toasts'));
+const Toasts = lazy(() => import('../ui/Toasts'));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AboutUsPage } from '../components/pages/AboutUsPage';
+import { AboutUsPage } from '../features/content/AboutUsPage';
 
 export const Route = createFileRoute('/aboutus')({
   component: AboutUsPage,

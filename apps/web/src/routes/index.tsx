@@ -5,12 +5,12 @@
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AnalyzerPage } from '../components/analyzer/AnalyzerPage';
-import { LoadingBlock } from '../components/analyzer/LoadingBlock';
-import { forgetWorkspace, rememberedWorkspace } from '../components/analyzer/workspace-memory';
-import { analysisQuery } from '../queries/analyses';
-import { savedPropertyQuery } from '../queries/saved-properties';
-import { currentUserQuery } from '../queries/session';
+import { currentUserQuery } from '../features/account/session';
+import { analysisQuery } from '../features/analyses/queries';
+import { AnalyzerPage } from '../features/analyzer/AnalyzerPage';
+import { forgetWorkspace, rememberedWorkspace } from '../features/analyzer/workspace-memory';
+import { savedPropertyQuery } from '../features/saved/queries';
+import { LoadingBlock } from '../ui/LoadingBlock';
 
 /** Search values that look like numbers arrive as numbers; an id is text either way. */
 const urlIdSchema = z

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { LoginPage } from '../components/account/LoginPage';
-import { redirectSignedInUser } from '../components/account/redirect-signed-in';
-import { publicConfigQuery } from '../queries/session';
+import { LoginPage } from '../features/account/LoginPage';
+import { redirectSignedInUser } from '../features/account/redirect-signed-in';
+import { publicConfigQuery } from '../features/account/session';
 
 /** `?error=google`: the API sends the browser here when Google sign-in did not complete. */
 const loginSearchSchema = z.object({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SavedPropertiesPage } from '../components/pages/SavedPropertiesPage';
-import { savedPropertiesQuery } from '../queries/saved-properties';
-import { currentUserQuery } from '../queries/session';
+import { currentUserQuery } from '../features/account/session';
+import { savedPropertiesQuery } from '../features/saved/queries';
+import { SavedPropertiesPage } from '../features/saved/SavedPropertiesPage';
 
 /** No guard (product spec §6): a guest sees a prompt to log in, a user their list. */
 export const Route = createFileRoute('/savedproperties')({

@@ -1,6 +1,6 @@
 /** `/shared/<token>`: a read-only shared analysis, for anyone with the link (no guard, no account). */
 import { createFileRoute } from '@tanstack/react-router';
-import { SharedAnalysisPage } from '../components/share/SharedAnalysisPage';
+import { SharedAnalysisPage } from '../features/share/SharedAnalysisPage';
 
 export const Route = createFileRoute('/shared/$token')({
   component: SharedRoute,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { redirectSignedInUser } from '../components/account/redirect-signed-in';
-import { SignUpPage } from '../components/account/SignUpPage';
+import { redirectSignedInUser } from '../features/account/redirect-signed-in';
+import { SignUpPage } from '../features/account/SignUpPage';
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: redirectSignedInUser,

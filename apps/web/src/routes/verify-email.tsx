@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { VerifyEmailPage } from '../components/account/VerifyEmailPage';
+import { VerifyEmailPage } from '../features/account/VerifyEmailPage';
 
 /** The verification email links here with its one-time token. */
 const tokenSearchSchema = z.object({ token: z.string().trim().min(1).max(128).optional().catch(undefined) });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeedbackPage } from '../../components/pages/FeedbackPage';
+import { FeedbackPage } from '../../features/content/FeedbackPage';
 
 export const Route = createFileRoute('/_auth/feedback')({
   component: FeedbackPage,

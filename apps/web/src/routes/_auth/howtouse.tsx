@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HowToUsePage } from '../../components/pages/HowToUsePage';
-import { publicConfigQuery } from '../../queries/session';
+import { publicConfigQuery } from '../../features/account/session';
+import { HowToUsePage } from '../../features/content/HowToUsePage';
 
 export const Route = createFileRoute('/_auth/howtouse')({
   loader: ({ context }) => context.queryClient.ensureQueryData(publicConfigQuery()),

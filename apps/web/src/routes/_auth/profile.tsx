@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ProfilePage } from '../../components/account/ProfilePage';
-import { subscriptionQuery } from '../../queries/billing';
-import { currentUserQuery, publicConfigQuery } from '../../queries/session';
+import { ProfilePage } from '../../features/account/ProfilePage';
+import { currentUserQuery, publicConfigQuery } from '../../features/account/session';
+import { subscriptionQuery } from '../../features/billing/queries';
 
 /** The checkout returns to `/profile?checkout=success` after a payment. */
 const profileSearchSchema = z.object({

@@ -1,0 +1,277 @@
+/**
+ * /compare (issue 14 §3): two to four of the user's saved properties or recent analyses side by
+ * side — address, price, rent with its evidence and tier, and the KPI band — the best value of each
+ * figure marked in words and weight, not by colour alone. The picks live in the URL
+ * (`?saved=…&analyses=…`), so a comparison can be reloaded, bookmarked and printed.
+ */
+import { type AnalysisResponse, formatMetric, UI_TEXT } from '@sfr/contracts';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { formatLongDate } from '../../ui/format-date';
+import { LoadingBlock } from '../../ui/LoadingBlock';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { currentUserQuery } from '../account/session';
+import { analysisQuery, recentAnalysesQuery } from '../analyses/queries';
+import { savedPropertyQuery, useSavedProperties } from '../saved/queries';
+import { ReportButtons } from '../share/ReportButtons';
+import {
+  addressOf,
+  bestColumns,
+  COMPARE_KPIS,
+  type ComparedRef,
+  type CompareSearch,
+  comparedRefs,
+  formatKpi,
+  kpiValue,
+  MAX_COMPARED,
+  MIN_COMPARED,
+  rentEvidence,
+  searchOf,
+} from './compare-model';
+import './compare.css';
+
+const TITLE = 'Compare properties';
+
+export function ComparePage({ search }: { search: CompareSearch }) {
+  useDocumentTitle(TITLE);
+  const { data: user, isPending } = useQuery(currentUserQuery());
+  if (isPending) return <LoadingBlock />;
+  if (!user) {
+    return (
+      <section className="page narrow" aria-labelledby="compare-title">
+        <h1 id="compare-title">{TITLE}</h1>
+        <p>Log in to compare the properties you have saved or analysed.</p>
+        <Link to="/login" className="button button-primary">
+          {UI_TEXT.login}
+        </Link>
+      </section>
+    );
+  }
+  return <Comparison refs={comparedRefs(search)} />;
+}
+
+const refKey = (ref: ComparedRef) => `${ref.kind}:${ref.id}`;
+
+function Comparison({ refs }: { refs: ComparedRef[] }) {
+  const navigate = useNavigate();
+  const results = useQueries({
+    queries: refs.map((ref) => (ref.kind === 'saved' ? savedPropertyQuery(ref.id) : analysisQuery(ref.id))),
+  });
+  const enough = refs.length >= MIN_COMPARED;
+
+  function toggle(ref: ComparedRef, on: boolean) {
+    const next = on ? [...refs, ref] : refs.filter((item) => refKey(item) !== refKey(ref));
+    void navigate({ to: '/compare', search: searchOf(next), replace: true });
+  }
+
+  return (
+    <section className="page compare-page" aria-labelledby="compare-title">
+      <h1 id="compare-title">{TITLE}</h1>
+      <Picker refs={refs} onToggle={toggle} />
+      {!enough ? (
+        <p className="compare-hint" role="status">
+          Pick {MIN_COMPARED} to {MAX_COMPARED} properties to see them side by side.
+        </p>
+      ) : results.some((result) => result.isPending) ? (
+        <LoadingBlock />
+      ) : (
+        <CompareTable
+          columns={refs.flatMap((ref, index) => {
+            const analysis = results[index]?.data;
+            return analysis ? [{ ref, analysis }] : [];
+          })}
+          missing={refs.filter((_, index) => results[index]?.isError).length}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The user's saved properties and recent analyses as checkboxes; at most four checked. */
+function Picker({
+  refs,
+  onToggle,
+}: {
+  refs: ComparedRef[];
+  onToggle: (ref: ComparedRef, on: boolean) => void;
+}) {
+  const saved = useSavedProperties();
+  const recent = useQuery(recentAnalysesQuery(20));
+  const chosen = new Set(refs.map(refKey));
+  const full = refs.length >= MAX_COMPARED;
+
+  const box = (ref: ComparedRef, label: string, detail: string) => {
+    const checked = chosen.has(refKey(ref));
+    const id = `pick-${ref.kind}-${ref.id}`;
+    return (
+      <li key={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={!checked && full}
+          onChange={(event) => onToggle(ref, event.target.checked)}
+        />
+        <label htmlFor={id}>
+          {label} <span className="compare-pick-detail">{detail}</span>
+        </label>
+      </li>
+    );
+  };
+
+  return (
+    <details className="card compare-picker" open={refs.length < MIN_COMPARED}>
+      <summary>
+        Choose properties ({refs.length} of up to {MAX_COMPARED})
+      </summary>
+      <div className="compare-picker-lists">
+        <fieldset>
+          <legend>Saved properties</legend>
+          {saved.isPending ? (
+            <p>Loading…</p>
+          ) : saved.properties.length > 0 ? (
+            <ul>
+              {saved.properties.map((property) =>
+                box(
+                  { kind: 'saved', id: property.id },
+                  property.address,
+                  `${formatMetric('purchase_price', property.purchase_price)}, rating ${property.overall_points}%`,
+                ),
+              )}
+            </ul>
+          ) : (
+            <p>No saved properties yet.</p>
+          )}
+          {saved.hasNextPage ? (
+            <button
+              type="button"
+              className="link-button"
+              disabled={saved.isFetchingNextPage}
+              onClick={() => void saved.fetchNextPage()}
+            >
+              More saved properties
+            </button>
+          ) : null}
+        </fieldset>
+        <fieldset>
+          <legend>Recent analyses</legend>
+          {recent.isPending ? (
+            <p>Loading…</p>
+          ) : recent.data && recent.data.length > 0 ? (
+            <ul>
+              {recent.data.map((item) =>
+                box(
+                  { kind: 'analysis', id: item.id },
+                  item.address,
+                  `${formatMetric('purchase_price', item.purchase_price)}, rating ${item.overall_points}%, ${formatLongDate(item.created_at)}`,
+                ),
+              )}
+            </ul>
+          ) : (
+            <p>{recent.isError ? 'Recent analyses could not be loaded.' : 'No analyses yet.'}</p>
+          )}
+        </fieldset>
+      </div>
+    </details>
+  );
+}
+
+interface Column {
+  ref: ComparedRef;
+  analysis: AnalysisResponse;
+}
+
+function CompareTable({ columns, missing }: { columns: Column[]; missing: number }) {
+  const headers = columns.map(({ analysis }) => addressOf(analysis.property));
+  return (
+    <>
+      {missing > 0 ? (
+        <p className="compare-hint" role="status">
+          {missing === 1 ? 'One property' : `${missing} properties`} could not be loaded (deleted, or not
+          yours).
+        </p>
+      ) : null}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
+      <section className="compare-scroll" aria-label="Comparison" tabIndex={0}>
+        <table className="compare-table" data-testid="compare-table">
+          <caption>
+            Side by side as last saved or analysed. <strong>Best</strong> marks the best value of each figure
+            (highest, or lowest cash to close).
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Figure</th>
+              {headers.map((address, index) => (
+                <th key={refKey(columns[index]?.ref ?? { kind: 'saved', id: String(index) })} scope="col">
+                  {address}
+                  <span className="compare-kind">
+                    {columns[index]?.ref.kind === 'saved' ? 'Saved property' : 'Analysis'}
+                  </span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <th scope="row">Purchase price</th>
+              {columns.map(({ ref, analysis }) => (
+                <td key={refKey(ref)}>{formatMetric('purchase_price', analysis.property.purchase_price)}</td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row">Rent</th>
+              {columns.map(({ ref, analysis }) => {
+                const units = analysis.property.factor;
+                const perUnit = units > 1 ? ' per unit' : '';
+                const evidence = [
+                  rentEvidence(`HUD${perUnit}`, analysis.market_data.figures.hud_rent),
+                  rentEvidence(`Market${perUnit}`, analysis.market_data.figures.rentometer_rent),
+                ].filter((line): line is string => line !== null);
+                return (
+                  <td key={refKey(ref)} className="compare-rent">
+                    <span>{formatMetric('rent', analysis.property.metrics.rent)} a month used</span>
+                    {evidence.map((line) => (
+                      <span key={line} className="compare-evidence">
+                        {line}
+                      </span>
+                    ))}
+                  </td>
+                );
+              })}
+            </tr>
+            {COMPARE_KPIS.map(({ key, label, better }) => {
+              const shown = columns.map(({ analysis }) => formatKpi(analysis, key));
+              const best = bestColumns(
+                columns.map(({ analysis }) => kpiValue(analysis, key)),
+                better,
+                shown,
+              );
+              return (
+                <tr key={key} data-kpi={key}>
+                  <th scope="row">{label}</th>
+                  {columns.map(({ ref }, index) => (
+                    <td key={refKey(ref)} className={best.has(index) ? 'compare-best' : undefined}>
+                      {shown[index]}
+                      {best.has(index) ? <span className="compare-best-mark"> Best</span> : null}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+            <tr className="compare-reports">
+              <th scope="row">Report</th>
+              {columns.map(({ ref }, index) => (
+                <td key={refKey(ref)}>
+                  <ReportButtons source={ref} label={headers[index]} />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <button type="button" className="button button-outline compare-print" onClick={() => window.print()}>
+        Print
+      </button>
+    </>
+  );
+}

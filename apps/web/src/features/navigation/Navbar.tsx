@@ -1,0 +1,95 @@
+/** Brand, then the member links and Sign Out, or Sign Up and Login for guests (product spec §2). */
+import { MESSAGES, okResponseSchema, UI_TEXT } from '@sfr/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { apiPost } from '../../lib/api';
+import { toast } from '../../ui/toast';
+import { currentUserQuery } from '../account/session';
+import './Navbar.css';
+
+const MEMBER_LINKS = [
+  { to: '/aboutus', label: 'About Us' },
+  { to: '/profile', label: 'Profile' },
+  { to: '/howtouse', label: 'How to Use' },
+  { to: '/analyses', label: 'Recent Analyses' },
+  { to: '/savedproperties', label: 'Saved Properties' },
+  { to: '/compare', label: 'Compare' },
+  { to: '/feedback', label: 'Feedback' },
+] as const;
+
+export function Navbar() {
+  // until the session is known the account links wait: neither Login for a member nor Sign Out for a guest
+  const { data: user, isPending: sessionUnknown } = useQuery(currentUserQuery());
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: () => apiPost('/api/auth/logout', okResponseSchema),
+    onSuccess: async () => {
+      // nothing a signed-in user loaded may outlive the session
+      queryClient.clear();
+      toast.success(MESSAGES.signOutSuccess);
+      await navigate({ to: '/' });
+    },
+    onError: (error) => console.warn('sign-out failed', error),
+  });
+  const close = () => setOpen(false);
+
+  return (
+    <header className="navbar">
+      <nav aria-label="Main" className="navbar-inner">
+        <Link to="/" className="brand" onClick={close}>
+          SFR Analyst
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggle"
+          aria-expanded={open}
+          aria-controls="navbar-links"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="visually-hidden">Menu</span>
+          <span aria-hidden="true">☰</span>
+        </button>
+        <div id="navbar-links" className={open ? 'navbar-links open' : 'navbar-links'}>
+          {sessionUnknown ? null : user ? (
+            <>
+              {MEMBER_LINKS.map((link) => (
+                <Link
+                  key={link.to}
+                  to={link.to}
+                  className="nav-link"
+                  activeProps={{ 'aria-current': 'page' }}
+                  onClick={close}
+                >
+                  {link.label}
+                </Link>
+              ))}
+              <button
+                type="button"
+                className="button button-outline"
+                disabled={signOut.isPending}
+                onClick={() => {
+                  close();
+                  signOut.mutate();
+                }}
+              >
+                {UI_TEXT.signOut}
+              </button>
+            </>
+          ) : (
+            <>
+              <Link to="/signup" className="button button-primary" onClick={close}>
+                {UI_TEXT.signUp}
+              </Link>
+              <Link to="/login" className="button button-outline" onClick={close}>
+                {UI_TEXT.login}
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * 'Analyzer Results' (product spec §2): the verdict first (rating and the figures that decide),
+ * then save, property information and metrics on the left; sale assumptions, overall returns,
+ * map, rating and sources on the right; charts, the hold-period table and 'Update Metrics'.
+ *
+ * Every figure is live: each edit of an assumption re-derives what the user has not overridden
+ * and recomputes the analysis in the browser with the server's engine (assumption-editor.ts).
+ * 'Update Metrics' and 'Save Property' send exactly the numbers on screen. Loaded lazily: nothing
+ * here is needed before the first analysis. One results session per analysis: the page keys it.
+ */
+import {
+  type AnalysisResponse,
+  MESSAGES,
+  METRIC_GROUPS,
+  METRIC_LABELS,
+  type MetricGroupName,
+  type MetricKey,
+  SALE_ASSUMPTION_KEYS,
+  UI_TEXT,
+} from '@sfr/contracts';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
+import { ApiRequestError } from '../../lib/api';
+import { SubmitButton } from '../../ui/forms/SubmitButton';
+import { LoadingBlock } from '../../ui/LoadingBlock';
+import { toast } from '../../ui/toast';
+import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
+import { ReportButtons } from '../share/ReportButtons';
+import {
+  assumptionEditor,
+  derivationBasis,
+  inputErrors,
+  isDerived,
+  isStale,
+  startEditing,
+} from './assumption-editor';
+import { HoldPeriodTable } from './HoldPeriodTable';
+import { LiveEvidence } from './LiveEvidence';
+import { MarketOpportunities, MarketSources, MarketWarnings } from './MarketSources';
+import { MetricsPanel } from './MetricsPanel';
+import {
+  type EditableKey,
+  editableDisplayOrder,
+  type MetricEditErrors,
+  metricInputId,
+  pickMetricErrors,
+} from './metric-edits';
+import { type AssumptionOrigin, type MetricSource, MetricSourceContext, metricValues } from './metric-source';
+import { OverallReturns } from './OverallReturns';
+import { PropertyInformation } from './PropertyInformation';
+import { oneLineAddress } from './property-info';
+import { useSaveProperty, useUpdateMetrics } from './queries';
+import { RatingCard } from './RatingCard';
+import { SaleAssumptions } from './SaleAssumptions';
+import { VerdictBand } from './VerdictBand';
+import './AnalysisResults.css';
+
+/** The map depends on the address only: edits of the assumptions pass it by. */
+const PropertyMap = memo(PropertyMapLive);
+
+/** The table follows the deferred analysis, as the charts do (see `charted`). */
+const HoldPeriod = memo(HoldPeriodTable);
+
+/** The charts and their library load with the results, in a chunk of their own. */
+const ResultsCharts = lazy(() => import('./ResultsCharts'));
+
+/** The offer line, what breaks the deal and the break-even (issue 14), in a chunk of their own. */
+const DecisionTools = lazy(() => import('../decision/DecisionTools'));
+
+export interface AnalysisResultsProps {
+  /** the analysis this results session starts from */
+  analysis: AnalysisResponse;
+  /** the saved copy's id when the analysis shown is saved */
+  savedId: string | null;
+  /** a new analysis: bring the results into view and focus their heading */
+  takeFocus: boolean;
+}
+
+const EDITABLE_ORDER = editableDisplayOrder(METRIC_GROUPS, SALE_ASSUMPTION_KEYS);
+
+/** The collapsed groups that hide one of these metrics: they open so the error can be seen. */
+function groupsHiding(keys: readonly EditableKey[]): MetricGroupName[] {
+  return METRIC_GROUPS.filter((group) => {
+    const hidden = group.collapse ? group.keys.slice(group.collapse.visible) : [];
+    return hidden.some((key) => (keys as readonly MetricKey[]).includes(key));
+  }).map((group) => group.name);
+}
+
+const requiredMessage = (key: EditableKey) => `${METRIC_LABELS[key]} is required`;
+
+export default function AnalysisResults({
+  analysis,
+  savedId: startSavedId,
+  takeFocus,
+}: AnalysisResultsProps) {
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!takeFocus) return;
+    // the verdict is the first thing seen; focus tells screen readers the results arrived
+    section.current?.scrollIntoView({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [takeFocus]);
+
+  const [editor, dispatch] = useReducer(assumptionEditor, analysis, (start) => startEditing(start));
+  const [savedId, setSavedId] = useState(startSavedId);
+  const [expanded, setExpanded] = useState<ReadonlySet<MetricGroupName>>(new Set());
+  const { live } = editor;
+  const stale = isStale(editor);
+  // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
+  // figures: a keystroke paints those first
+  const charted = useDeferredValue(live);
+
+  const onEdit = useCallback((key: EditableKey, text: string) => dispatch({ type: 'edit', key, text }), []);
+  const onReset = useCallback((key: EditableKey) => dispatch({ type: 'reset', key }), []);
+  const onToggle = useCallback((group: MetricGroupName) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
+  }, []);
+
+  /** Shows the errors beside their inputs, opening hidden sections, and focuses the first. */
+  function showErrors(keys: readonly EditableKey[]) {
+    const ordered = EDITABLE_ORDER.filter((key) => keys.includes(key));
+    flushSync(() => setExpanded((current) => new Set([...current, ...groupsHiding(ordered)])));
+    const first = ordered[0];
+    if (first) document.getElementById(metricInputId(first))?.focus();
+  }
+
+  const source: MetricSource = useMemo(() => {
+    const values = metricValues(live);
+    const originOf = (key: EditableKey): AssumptionOrigin | null => {
+      if (!isDerived(key)) return null;
+      return { kind: editor.overridden.has(key) ? 'overridden' : 'derived', basis: derivationBasis(key) };
+    };
+    return {
+      labels: live.metric_display_names,
+      valueOf: (key) => values[key],
+      edits: editor.edits,
+      errors: inputErrors(editor, requiredMessage),
+      onEdit,
+      originOf,
+      onReset,
+      units: live.property.factor,
+    };
+  }, [live, editor, onEdit, onReset]);
+
+  const save = useSaveProperty();
+  const update = useUpdateMetrics();
+
+  /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
+  function numbersOnScreen(): AnalysisResponse['property'] | null {
+    const { check } = editor;
+    if (check.kind === 'ok') return live.property;
+    if (check.kind === 'empty') {
+      toast.error(MESSAGES.fillAllMetricFields);
+      showErrors(check.keys);
+    } else {
+      const first = EDITABLE_ORDER.find((key) => check.errors[key]);
+      toast.error((first && check.errors[first]) || MESSAGES.updateMetricsError);
+      showErrors(Object.keys(check.errors) as EditableKey[]);
+    }
+    return null;
+  }
+
+  function onSave() {
+    const property = numbersOnScreen();
+    if (!property) return;
+    save.mutate(
+      { analysisId: editor.base.analysis_id, property },
+      {
+        onSuccess: (saved) => {
+          setSavedId(saved.id);
+          dispatch({ type: 'rebase', analysis: saved });
+          toast.success(MESSAGES.saveSuccess);
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 409) {
+            toast.info(MESSAGES.alreadySaved);
+            return;
+          }
+          console.warn('Saving the property failed', error);
+          toast.error(MESSAGES.saveError);
+        },
+      },
+    );
+  }
+
+  function onUpdate() {
+    const property = numbersOnScreen();
+    if (!property) return;
+    update.mutate(
+      { analysis_id: editor.base.analysis_id, property },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: 'rebase', analysis: result });
+          toast.success(MESSAGES.updateMetricsSuccess);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiRequestError)) {
+            console.warn('Updating the metrics failed', error);
+            toast.error(MESSAGES.updateMetricsError);
+            return;
+          }
+          const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
+          const keys = Object.keys(fieldErrors) as EditableKey[];
+          if (keys.length > 0) {
+            dispatch({ type: 'server-errors', errors: fieldErrors });
+            showErrors(keys);
+          }
+          toast.error(error.message.trim() || MESSAGES.updateMetricsError);
+        },
+      },
+    );
+  }
+
+  return (
+    <section ref={section} className="results" aria-labelledby="results-title">
+      <div className="results-header">
+        <h2 id="results-title" ref={heading} tabIndex={-1}>
+          {UI_TEXT.analyzerResults}
+        </h2>
+        <div className="results-save">
+          <ReportButtons
+            source={
+              savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }
+            }
+          />
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={save.isPending}
+            aria-busy={save.isPending || undefined}
+            onClick={onSave}
+          >
+            {UI_TEXT.saveProperty}
+          </button>
+          {savedId ? (
+            <span className="saved-badge">
+              <span aria-hidden="true">✓</span> Saved
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <VerdictBand analysis={live} stale={stale} />
+      {/* under the verdict: above it, a long notice pushed the verdict's last figures under a
+          phone's toast; here they are still the first thing read after the verdict */}
+      <MarketWarnings warnings={live.market_data.warnings} />
+      <MarketOpportunities opportunities={live.market_data.opportunities} />
+      <Suspense fallback={<LoadingBlock height={240} />}>
+        <DecisionTools analysis={live} />
+      </Suspense>
+
+      {/* only the rows read the source: the provider wraps them alone, so a keystroke's new
+            source is looked for in these cards, not in the charts, tools and table too */}
+      <MetricSourceContext.Provider value={source}>
+        <div className="results-grid">
+          <div className="results-column">
+            <PropertyInformation property={live.property} />
+            <MetricsPanel expanded={expanded} onToggle={onToggle} />
+          </div>
+          <div className="results-column">
+            <SaleAssumptions />
+            <OverallReturns returns={live.overall_returns} />
+            <section className="card results-block" aria-labelledby="map-title">
+              <h3 id="map-title">Location</h3>
+              <PropertyMap address={oneLineAddress(live.property)} />
+            </section>
+            <RatingCard rating={live.summary} metrics={live.year_1_metrics} />
+            <MarketSources marketData={live.market_data} units={live.property.factor} />
+            <LiveEvidence marketData={live.market_data} yearlyTax={live.property.metrics.property_taxes} />
+          </div>
+        </div>
+      </MetricSourceContext.Provider>
+
+      <Suspense fallback={<LoadingBlock height={320} />}>
+        <ResultsCharts analysis={charted} />
+      </Suspense>
+
+      <HoldPeriod holdPeriod={charted.sale_assumptions.hold_period} table={charted.metrics_for_hold_period} />
+
+      <div className="results-update">
+        <p>{UI_TEXT.adjustHighlighted}</p>
+        <SubmitButton busy={update.isPending} onClick={onUpdate}>
+          {UI_TEXT.updateMetrics}
+        </SubmitButton>
+      </div>
+    </section>
+  );
+}

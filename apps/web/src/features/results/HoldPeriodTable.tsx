@@ -1,0 +1,116 @@
+/**
+ * The '<N> Year Returns Summary' table (product spec §2): Year 1 to Year N across, the Unlevered
+ * and Levered groups down, each group and row label with its tooltip. On narrow screens (below md,
+ * 768 px) the years become rows: one block per year with both groups, so every value shows whole
+ * with its group beside it and nothing scrolls sideways.
+ */
+import { UI_TEXT } from '@sfr/contracts';
+import { useId } from 'react';
+import { InfoTip } from '../../ui/InfoTip';
+import { useMediaQuery } from '../../ui/use-media-query';
+import { type HoldPeriodTableGroup, holdPeriodView } from './hold-period-table';
+import './HoldPeriodTable.css';
+
+interface HoldPeriodTableProps {
+  holdPeriod: number | string | null | undefined;
+  table: Parameters<typeof holdPeriodView>[1];
+}
+
+const NARROW_SCREEN = '(max-width: 767.98px)';
+
+export function HoldPeriodTable({ holdPeriod, table }: HoldPeriodTableProps) {
+  const captionId = useId();
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const view = holdPeriodView(holdPeriod, table);
+  if (view.kind === 'placeholder') {
+    return <p className="card hold-period-placeholder">{view.message}</p>;
+  }
+  if (narrow) {
+    return (
+      <section className="card hold-period hold-period-by-year" aria-labelledby={captionId}>
+        <h3 id={captionId} className="hold-period-title">
+          {view.title}
+        </h3>
+        {view.years.map((year, index) => (
+          <YearTable key={year} year={year} index={index} groups={view.groups} />
+        ))}
+      </section>
+    );
+  }
+  const columns = view.years.length + 1;
+  return (
+    <div className="card hold-period">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
+      <section className="table-scroll" aria-labelledby={captionId} tabIndex={0}>
+        <table className="hold-period-table">
+          <caption id={captionId}>{view.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="year-header sticky-label">
+                {UI_TEXT.yearColumn}
+              </th>
+              {view.years.map((year) => (
+                <th key={year} scope="col" className="year-header">
+                  {UI_TEXT.yearColumn} {year}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {view.groups.map((group) => (
+            <tbody key={group.name}>
+              <tr>
+                <th scope="rowgroup" colSpan={columns} className="hold-period-group">
+                  <span className="hold-period-group-name">
+                    {group.name}
+                    <InfoTip text={group.tooltip} />
+                  </span>
+                </th>
+              </tr>
+              {group.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row" className="sticky-label">
+                    {row.label}
+                    <InfoTip text={row.tooltip} />
+                  </th>
+                  {row.cells.map((cell, index) => (
+                    <td key={view.years[index]}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ))}
+        </table>
+      </section>
+    </div>
+  );
+}
+
+/** One year of the table on a narrow screen: each group's rows with that year's values. */
+function YearTable({ year, index, groups }: { year: number; index: number; groups: HoldPeriodTableGroup[] }) {
+  return (
+    <table className="hold-period-table hold-period-year">
+      <caption>
+        {UI_TEXT.yearColumn} {year}
+      </caption>
+      {groups.map((group) => (
+        <tbody key={group.name}>
+          <tr>
+            <th scope="rowgroup" colSpan={2} className="hold-period-group">
+              {group.name}
+              <InfoTip text={group.tooltip} />
+            </th>
+          </tr>
+          {group.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">
+                {row.label}
+                <InfoTip text={row.tooltip} />
+              </th>
+              <td>{row.cells[index]}</td>
+            </tr>
+          ))}
+        </tbody>
+      ))}
+    </table>
+  );
+}

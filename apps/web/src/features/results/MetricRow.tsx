@@ -1,0 +1,157 @@
+/**
+ * One metric of the results: its label with an explanation, and its live value — or, for an
+ * editable assumption, a highlighted input in the units people type (dollars, percent, years),
+ * with where its value comes from (derived, and how, or set by the user, with a reset).
+ */
+import { formatMetric, METRIC_KIND, METRIC_LABELS, METRIC_TOOLTIPS, type MetricKey } from '@sfr/contracts';
+import { type FormEvent, memo } from 'react';
+import { InfoTip } from '../../ui/InfoTip';
+import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
+import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
+
+const UNIT_WORDS: Partial<Record<string, string>> = { money: 'dollars', percent: 'percent', years: 'years' };
+
+/**
+ * The row of one metric, read from the results' MetricSource. The drawing below is memoised on
+ * plain values, so a keystroke redraws only the rows whose numbers changed.
+ */
+export function MetricRow({ metric }: { metric: MetricKey }) {
+  const source = useMetricSource();
+  const label = metricLabel(metric, source.labels[metric] ?? METRIC_LABELS[metric], source.units);
+  if (!isEditableKey(metric))
+    return <FigureRow metric={metric} label={label} value={source.valueOf(metric)} />;
+  const origin = source.originOf(metric);
+  return (
+    <AssumptionRow
+      metric={metric}
+      label={label}
+      text={source.edits[metric]}
+      error={source.errors[metric]}
+      originKind={origin?.kind}
+      originBasis={origin?.basis}
+      onEdit={source.onEdit}
+      onReset={source.onReset}
+    />
+  );
+}
+
+const FigureRow = memo(function FigureRow({
+  metric,
+  label,
+  value,
+}: {
+  metric: MetricKey;
+  label: string;
+  value: number | string | null | undefined;
+}) {
+  return (
+    <div className="metric-row">
+      <dt>
+        <span>{label}</span>
+        <InfoTip text={METRIC_TOOLTIPS[metric]} />
+      </dt>
+      <dd className="metric-value">{formatMetric(metric, value)}</dd>
+    </div>
+  );
+});
+
+/**
+ * Each assumption's input is the only field of its own form. After every keystroke Chromium's
+ * autofill re-reads the form the field belongs to (its fields, labels and visibility, with a
+ * forced layout): 3.7 ms of main thread a key on the results page with the inputs outside any
+ * form, and as much with all of them in one, against 0.9 ms with one field (Chromium traces, 30
+ * keys each). Enter in the field submits the one-field form, which does nothing.
+ */
+const ignoreSubmit = (event: FormEvent) => event.preventDefault();
+
+interface AssumptionRowProps {
+  metric: EditableKey;
+  label: string;
+  text: string;
+  error: string | undefined;
+  originKind: AssumptionOrigin['kind'] | undefined;
+  originBasis: string | undefined;
+  onEdit: (key: EditableKey, text: string) => void;
+  onReset: (key: EditableKey) => void;
+}
+
+const AssumptionRow = memo(function AssumptionRow({
+  metric,
+  label,
+  text,
+  error,
+  originKind,
+  originBasis,
+  onEdit,
+  onReset,
+}: AssumptionRowProps) {
+  const kind = METRIC_KIND[metric];
+  const id = metricInputId(metric);
+  const errorId = `${id}-error`;
+  const originId = `${id}-origin`;
+  const unit = UNIT_WORDS[kind];
+  const describedBy = [error ? errorId : null, originKind ? originId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`metric-row editable${originKind === 'overridden' ? ' overridden' : ''}`}>
+      <dt>
+        <label htmlFor={id}>
+          {label}
+          {unit ? <span className="visually-hidden"> ({unit})</span> : null}
+        </label>
+        <InfoTip text={METRIC_TOOLTIPS[metric]} />
+      </dt>
+      <dd>
+        <form className={`metric-input metric-input-${kind}`} noValidate onSubmit={ignoreSubmit}>
+          {kind === 'money' ? (
+            <span className="metric-affix" aria-hidden="true">
+              $
+            </span>
+          ) : null}
+          <input
+            id={id}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={text}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy || undefined}
+            onChange={(event) => onEdit(metric, event.target.value)}
+          />
+          {kind === 'percent' ? (
+            <span className="metric-affix" aria-hidden="true">
+              %
+            </span>
+          ) : null}
+          {kind === 'years' ? (
+            <span className="metric-affix" aria-hidden="true">
+              yrs
+            </span>
+          ) : null}
+        </form>
+        {error ? (
+          <span id={errorId} className="field-error">
+            {error}
+          </span>
+        ) : null}
+        {originKind === 'derived' ? (
+          <span id={originId} className="metric-origin">
+            Derived: {originBasis}
+          </span>
+        ) : null}
+        {originKind === 'overridden' ? (
+          <span className="metric-origin">
+            <span id={originId}>Your value</span>
+            <button
+              type="button"
+              className="button-link metric-reset"
+              aria-label={`Reset ${label} to ${originBasis}`}
+              onClick={() => onReset(metric)}
+            >
+              Reset
+            </button>
+          </span>
+        ) : null}
+      </dd>
+    </div>
+  );
+});

@@ -1,0 +1,136 @@
+/**
+ * /shared/$token (issue 14 §5): a saved analysis for anyone with its link, signed in or not. Read
+ * only: the verdict, the property, every figure as its owner saved it, the rating, the sources and
+ * the hold-period table; no account data, no edit, save or report controls, `noindex`. An unknown
+ * or revoked link says so plainly. Opening it costs nobody a search (the API reads, never analyses).
+ */
+import {
+  type AnalysisResponse,
+  formatMetric,
+  METRIC_GROUPS,
+  METRIC_LABELS,
+  type MetricKey,
+  OVERALL_RETURN_KEYS,
+  SALE_ASSUMPTION_KEYS,
+  type SharedAnalysis,
+  UI_TEXT,
+} from '@sfr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ApiRequestError } from '../../lib/api';
+import { LoadingBlock } from '../../ui/LoadingBlock';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { addressOf } from '../compare/compare-model';
+import { HoldPeriodTable } from '../results/HoldPeriodTable';
+import { MarketSources } from '../results/MarketSources';
+import { metricValues } from '../results/metric-source';
+import { PropertyInformation } from '../results/PropertyInformation';
+import { RatingCard } from '../results/RatingCard';
+import { VerdictBand } from '../results/VerdictBand';
+import { sharedAnalysisQuery } from './queries';
+import '../results/AnalysisResults.css';
+import './share.css';
+
+const LINK_GONE = 'This link is no longer available.';
+
+export function SharedAnalysisPage({ token }: { token: string }) {
+  const { data, error, isPending, refetch } = useQuery(sharedAnalysisQuery(token));
+  return (
+    <>
+      {/* React hoists this into <head>: a private deal is never indexed, whoever posts the link */}
+      <meta name="robots" content="noindex" />
+      {isPending ? (
+        <LoadingBlock />
+      ) : data ? (
+        <SharedAnalysisView analysis={data} />
+      ) : error instanceof ApiRequestError && (error.status === 404 || error.status === 400) ? (
+        <LinkGone />
+      ) : (
+        <section className="page narrow" aria-labelledby="shared-error">
+          <h1 id="shared-error">The analysis could not be loaded</h1>
+          <p>{error?.message}</p>
+          <button type="button" className="button button-primary" onClick={() => refetch()}>
+            Try again
+          </button>
+        </section>
+      )}
+    </>
+  );
+}
+
+function LinkGone() {
+  useDocumentTitle('Link not available');
+  return (
+    <section className="page narrow" aria-labelledby="shared-gone">
+      <h1 id="shared-gone">{LINK_GONE}</h1>
+      <p>
+        Its owner may have stopped sharing it. <Link to="/">Analyse a property yourself</Link>.
+      </p>
+    </section>
+  );
+}
+
+/** A figure as saved, 'N/A' when the model has none. */
+function FigureList({ keys, values, labels }: FigureListProps) {
+  return (
+    <dl>
+      {keys.map((key) => (
+        <div key={key}>
+          <dt>{labels[key] ?? METRIC_LABELS[key]}</dt>
+          <dd>{formatMetric(key, values[key])}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface FigureListProps {
+  keys: readonly MetricKey[];
+  values: Partial<Record<MetricKey, number | string | null>>;
+  labels: Readonly<Record<string, string>>;
+}
+
+function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
+  const address = addressOf(analysis.property);
+  useDocumentTitle(`Shared analysis: ${address}`);
+  // the results' components read figures only; the analysis id they never read is not shared
+  const shown: AnalysisResponse = { ...analysis, analysis_id: '' };
+  const values = metricValues(analysis);
+  const labels = analysis.metric_display_names;
+  return (
+    <section className="page results shared-page" aria-labelledby="shared-title">
+      <h1 id="shared-title">{address}</h1>
+      <p className="shared-note">
+        A read-only analysis shared with you from SFR Analyst: the figures as their owner saved them.
+      </p>
+      <VerdictBand analysis={shown} stale={false} />
+      <div className="shared-figures">
+        <PropertyInformation property={analysis.property} />
+        {METRIC_GROUPS.map((group) => (
+          <section key={group.name} className="card results-block" aria-labelledby={`shared-${group.name}`}>
+            <h2 id={`shared-${group.name}`}>{group.name}</h2>
+            <FigureList keys={group.keys} values={values} labels={labels} />
+          </section>
+        ))}
+        <section className="card results-block" aria-labelledby="shared-sale">
+          <h2 id="shared-sale">{UI_TEXT.saleAssumptions}</h2>
+          <FigureList keys={SALE_ASSUMPTION_KEYS} values={values} labels={labels} />
+        </section>
+        {(['Unlevered', 'Levered'] as const).map((side) => (
+          <section key={side} className="card results-block" aria-labelledby={`shared-returns-${side}`}>
+            <h2 id={`shared-returns-${side}`}>
+              {UI_TEXT.overallReturns}: {side}
+            </h2>
+            <FigureList keys={OVERALL_RETURN_KEYS[side]} values={values} labels={labels} />
+          </section>
+        ))}
+      </div>
+      <RatingCard rating={analysis.summary} metrics={analysis.year_1_metrics} />
+      <MarketSources marketData={analysis.market_data} units={analysis.property.factor} />
+      <HoldPeriodTable
+        holdPeriod={analysis.sale_assumptions.hold_period}
+        table={analysis.metrics_for_hold_period}
+      />
+    </section>
+  );
+}
