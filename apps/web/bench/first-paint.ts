@@ -15,10 +15,10 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UI_TEXT } from '@sfr/contracts';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
 import { startApi } from '../e2e/support/server';
+import { UI_TEXT } from '../src/ui/text';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const DIST = resolve(process.env.WEB_DIST_DIR ?? join(WEB_DIR, 'dist'));

@@ -27,10 +27,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROPERTY_FIELD_LABELS as FIELD, formatMoney, HOUSE_TYPES, UI_TEXT } from '@sfr/contracts';
+import { PROPERTY_FIELD_LABELS as FIELD, formatMoney, HOUSE_TYPES } from '@sfr/contracts';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../e2e/support/browser';
 import { startApi } from '../e2e/support/server';
+import { UI_TEXT } from '../src/ui/text';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const KEYS = Number(process.env.BENCH_KEYS ?? 200);

@@ -2,9 +2,10 @@
  * Who may do what: a guest's submit asks them to log in or sign up, the member pages send guests to
  * /login, and a member whose five free searches are spent is offered a subscription.
  */
-import { MESSAGES, POPUPS, UI_TEXT } from '@sfr/contracts';
+import { MESSAGES } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POPUPS, UI_TEXT } from '../src/ui/text';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { baseURL, openSession, signUpThroughApi } from './support/session';

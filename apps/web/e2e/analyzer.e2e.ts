@@ -2,9 +2,10 @@
  * The main journey: sign up, analyse the example deal, edit an assumption and recompute, save it,
  * find it in Saved Properties, reopen it, delete it.
  */
-import { MESSAGES, METRIC_LABELS, UI_TEXT } from '@sfr/contracts';
+import { MESSAGES, METRIC_LABELS } from '@sfr/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import {
   AUSTIN,
   AUSTIN_HUD_RENT,

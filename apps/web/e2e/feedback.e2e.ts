@@ -1,7 +1,8 @@
 /** The feedback form checks its fields the way the API does, and sends a valid one. */
-import { feedbackBodySchema, UI_TEXT } from '@sfr/contracts';
+import { feedbackBodySchema } from '@sfr/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { launchBrowser } from './support/browser';
 import { openSession, signUpThroughApi } from './support/session';
 

@@ -4,9 +4,10 @@
  * be lost when the app replaces it), no other page carries it, and the app takes over without a
  * blank moment, with the session the page asked for early. Speed itself is measured by bench/first-paint.ts, never here.
  */
-import { PROPERTY_FIELD_LABELS as FIELD, UI_TEXT } from '@sfr/contracts';
+import { PROPERTY_FIELD_LABELS as FIELD } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { launchBrowser } from './support/browser';
 import { baseURL, openSession, sharedMember } from './support/session';
 

@@ -23,10 +23,10 @@ import {
   MESSAGES,
   mapPointSchema,
   publicConfigSchema,
-  UI_TEXT,
 } from '@sfr/contracts';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';

@@ -14,10 +14,10 @@ import {
   MESSAGES,
   METRIC_LABELS,
   savedPropertyListSchema,
-  UI_TEXT,
 } from '@sfr/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';

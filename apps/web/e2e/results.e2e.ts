@@ -9,9 +9,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES, METRIC_LABELS, UI_TEXT } from '@sfr/contracts';
+import { MESSAGES, METRIC_LABELS } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   AUSTIN,

@@ -6,9 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SavedProperty } from '@sfr/contracts';
-import { UI_TEXT } from '@sfr/contracts';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN } from './support/analyzer';
 import { launchBrowser } from './support/browser';

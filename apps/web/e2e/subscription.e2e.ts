@@ -1,7 +1,8 @@
 /** Subscribing through the offline test-mode checkout: Profile → $14.99/month → Complete → subscribed. */
-import { formatMoney, SUBSCRIPTION_PRICES, UI_TEXT } from '@sfr/contracts';
+import { formatMoney, SUBSCRIPTION_PRICES } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UI_TEXT } from '../src/ui/text';
 import { launchBrowser } from './support/browser';
 import { expectNoSettingNames } from './support/investor-text';
 import { baseURL, openSession, signUpThroughApi, subscribeThroughApi } from './support/session';

@@ -15,11 +15,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { holdPeriodTitle, UI_TEXT } from '@sfr/contracts';
+import { holdPeriodTitle } from '@sfr/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { AUSTIN, fillAnalyzer } from '../e2e/support/analyzer';
 import { launchBrowser } from '../e2e/support/browser';
 import { buildWeb, startApi } from '../e2e/support/server';
+import { UI_TEXT } from '../src/ui/text';
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = join(WEB_DIR, 'public', 'guide');

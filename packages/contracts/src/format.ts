@@ -3,7 +3,9 @@
  * and fractions; this module is the edge where they are rounded, by one function: roundToCents.
  */
 import { METRIC_KIND, type MetricKey, type MetricKind } from './labels.js';
-import { UI_TEXT } from './messages.js';
+
+/** What a figure the model leaves null (or cannot give) reads as, on screen and in the report. */
+export const NOT_AVAILABLE = 'N/A';
 
 /**
  * Moves the decimal point of `value` by `places` (100 ↔ 2), exactly as the decimal digits read:
@@ -154,7 +156,7 @@ export function roundByKind(kind: Exclude<MetricKind, 'grade'>, value: number): 
  * @example formatMetric('hold_period', 5) === '5 years'
  */
 export function formatMetric(key: MetricKey, value: number | string | null | undefined): string {
-  if (value === null || value === undefined) return UI_TEXT.notAvailable;
+  if (value === null || value === undefined) return NOT_AVAILABLE;
   const kind = METRIC_KIND[key];
   if (kind === 'grade') {
     if (typeof value !== 'string') throw new TypeError(`${key} is a grade; got ${value}`);

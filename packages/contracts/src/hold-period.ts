@@ -4,7 +4,6 @@
  */
 import type { HoldPeriodTable } from '@sfr/underwriting';
 import { formatMoney, formatPercent } from './format.js';
-import { UI_TEXT } from './messages.js';
 
 /** The table's rows, group by group, in display order. */
 export const HOLD_PERIOD_ROWS = {
@@ -120,5 +119,5 @@ export function holdPeriodCellDisplay<G extends HoldPeriodGroup>(
 export function holdPeriodTitle(holdPeriod: number | string | null | undefined): string | null {
   const digits = String(holdPeriod ?? '').replace(/\D/g, '');
   if (digits === '' || Number(digits) === 0) return null;
-  return `${Number(digits)} ${UI_TEXT.yearReturnsSummary}`;
+  return `${Number(digits)} Year Returns Summary`;
 }

@@ -2,8 +2,7 @@
  * The market figures an analysis carries (`market_data.figures`): what each is called and how its
  * value reads, for every place that shows them (the results' sources table, the PDF and CSV report).
  */
-import { formatMoney, formatPercent } from './format.js';
-import { UI_TEXT } from './messages.js';
+import { formatMoney, formatPercent, NOT_AVAILABLE } from './format.js';
 
 export type MarketFigureKind = 'money' | 'percent' | 'text';
 
@@ -45,9 +44,9 @@ export function marketFigureMeta(key: string): MarketFigureMeta {
  * @example formatMarketFigure('annual_price_appreciation', 0.0472) === '4.72%'
  */
 export function formatMarketFigure(key: string, value: number | string | null): string {
-  if (value === null) return UI_TEXT.notAvailable;
+  if (value === null) return NOT_AVAILABLE;
   if (typeof value === 'string') return value;
-  if (!Number.isFinite(value)) return UI_TEXT.notAvailable;
+  if (!Number.isFinite(value)) return NOT_AVAILABLE;
   const { kind } = marketFigureMeta(key);
   if (kind === 'money') return formatMoney(value);
   if (kind === 'percent') return formatPercent(value);

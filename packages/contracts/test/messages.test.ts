@@ -1,10 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import {
   ACTIVE_SUBSCRIPTION_STATUSES,
-  analysisFailureMessage,
   BREAKPOINTS,
   CHECKOUT_TIMEOUT_MS,
-  checkoutProviderError,
   FREE_SEARCHES_AT_SIGNUP,
   INITIAL_SUBSCRIPTION_STATUS,
   isActiveSubscriptionStatus,
@@ -12,11 +10,9 @@ import {
   MAP_ZOOM,
   MESSAGES,
   mapsLoaderRetryDelayMs,
-  POPUPS,
   RATING_COLORS,
   SIGNUP_REDIRECT_MS,
   SUBSCRIPTION_PRICES,
-  UI_TEXT,
 } from '../src/index.js';
 
 describe('MESSAGES', () => {
@@ -50,38 +46,6 @@ describe('MESSAGES', () => {
       noHoldPeriod: 'No hold period specified.',
       noHoldPeriodData: 'No Hold Period data available.',
     });
-    expect(checkoutProviderError('card declined')).toBe('An error occurred: card declined');
-  });
-
-  test('screen text and popups are the spec’s words', () => {
-    expect(UI_TEXT.adjustHighlighted).toBe(
-      'Please adjust highlighted areas to ensure accuracy for your specific property',
-    );
-    expect(UI_TEXT.loading).toBe('Loading...');
-    expect(UI_TEXT.noSavedProperties).toBe('No saved properties found.');
-    expect(POPUPS.analyzerAccess.body).toBe('Login Or Sign Up To Get Free Searches Today');
-    expect(POPUPS.outOfFreeSearches).toEqual({
-      title: 'Out of Free Searches',
-      subscribeNow: 'Subscribe Now',
-    });
-  });
-});
-
-describe('analysisFailureMessage', () => {
-  test('shows the server’s text', () => {
-    expect(analysisFailureMessage('Rent estimate unavailable')).toBe('Rent estimate unavailable');
-  });
-
-  test('turns the unset crime grade complaint into the invalid ZIP message', () => {
-    expect(analysisFailureMessage("local variable 'violent_crime_grade' referenced before assignment")).toBe(
-      MESSAGES.invalidZip,
-    );
-    expect(analysisFailureMessage('crime grade variable not set')).toBe(MESSAGES.invalidZip);
-  });
-
-  test('falls back to the unknown error without text', () => {
-    expect(analysisFailureMessage(undefined)).toBe('An unknown error occurred.');
-    expect(analysisFailureMessage('  ')).toBe('An unknown error occurred.');
   });
 });
 

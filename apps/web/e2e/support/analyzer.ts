@@ -1,6 +1,7 @@
 /** The analyzer page as a user sees it: its labelled fields, buttons and result rows. */
-import { PROPERTY_FIELD_LABELS as FIELD, HOUSE_TYPES, type HouseType, UI_TEXT } from '@sfr/contracts';
+import { PROPERTY_FIELD_LABELS as FIELD, HOUSE_TYPES, type HouseType } from '@sfr/contracts';
 import type { Locator, Page } from 'playwright-core';
+import { UI_TEXT } from '../../src/ui/text';
 
 /** The README's example deal, as a user types it. */
 export const AUSTIN = {

@@ -1,5 +1,5 @@
 /** The generic 'Loading...' block with a spinner (product spec §2), announced to screen readers. */
-import { UI_TEXT } from '@sfr/contracts';
+import { UI_TEXT } from './text';
 import './LoadingBlock.css';
 
 export function LoadingBlock({ height }: { height?: number }) {

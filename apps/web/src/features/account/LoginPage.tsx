@@ -3,7 +3,7 @@
  * Google sign-in when the server offers it, and 'Forgot password?', which swaps the card for the
  * password reset request so only one 'Email' field is on screen at a time.
  */
-import { MESSAGES, UI_TEXT } from '@sfr/contracts';
+import { MESSAGES } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { TextField } from '../../ui/forms/FormField';
 import { apiFieldErrors, type Validated } from '../../ui/forms/form-check';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { type SchemaForm, useSchemaForm } from '../../ui/forms/use-schema-form';
+import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { logInFailureMessage } from './auth-form';

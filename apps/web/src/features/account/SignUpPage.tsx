@@ -3,7 +3,7 @@
  * API's schema. On success the new user is signed in, told to verify the email, and taken to /
  * after SIGNUP_REDIRECT_MS.
  */
-import { FREE_SEARCHES_AT_SIGNUP, MESSAGES, SIGNUP_REDIRECT_MS, UI_TEXT } from '@sfr/contracts';
+import { FREE_SEARCHES_AT_SIGNUP, MESSAGES, SIGNUP_REDIRECT_MS } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -11,6 +11,7 @@ import { TextField } from '../../ui/forms/FormField';
 import { apiFieldErrors } from '../../ui/forms/form-check';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { type SignUpValues, signUpFailureMessage, signUpInvalidToast, validateSignUp } from './auth-form';

@@ -3,10 +3,11 @@
  * rating, each reopening at `/?analysis=<id>`. A card of the newest few under the analyzer, and the
  * whole history, a page at a time, at /analyses (the navbar's Recent Analyses).
  */
-import { type AnalysisSummary, formatMoney, UI_TEXT } from '@sfr/contracts';
+import { type AnalysisSummary, formatMoney } from '@sfr/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../../ui/format-date';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { RatingBadge } from '../rating/RatingBadge';
 import { analysisPagesQuery, recentAnalysesQuery } from './queries';

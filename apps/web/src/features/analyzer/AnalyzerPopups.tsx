@@ -2,9 +2,10 @@
  * The analyzer's two popups (product spec §2): 'Analyzer Access' for a guest who submits, and
  * 'Out of Free Searches' (with the API's message) for a user with none left.
  */
-import { POPUPS } from '@sfr/contracts';
+
 import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../ui/Dialog';
+import { POPUPS } from '../../ui/text';
 
 export type AnalyzerPopup = { kind: 'access' } | { kind: 'out-of-searches'; message: string } | null;
 

@@ -7,9 +7,10 @@
  */
 
 import type { AddressSuggestion } from '@sfr/contracts';
-import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS, UI_TEXT } from '@sfr/contracts';
+import { HOUSE_TYPES, PROPERTY_FIELD_LABELS, PROPERTY_LIMITS } from '@sfr/contracts';
 import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
+import { UI_TEXT } from '../../ui/text';
 import { AddressCombobox } from './AddressCombobox';
 import {
   OPTIONAL_FIELDS,

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@sfr/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
-import { analysisFailure } from './analysis-failure';
+import { analysisFailure, analysisFailureMessage } from './analysis-failure';
 
 describe('analysisFailure', () => {
   it('asks a guest to sign in (401)', () => {
@@ -61,5 +61,23 @@ describe('analysisFailure', () => {
       kind: 'toast',
       message: 'Pay first',
     });
+  });
+});
+
+describe('analysisFailureMessage', () => {
+  test('shows the server’s text', () => {
+    expect(analysisFailureMessage('Rent estimate unavailable')).toBe('Rent estimate unavailable');
+  });
+
+  test('turns the unset crime grade complaint into the invalid ZIP message', () => {
+    expect(analysisFailureMessage("local variable 'violent_crime_grade' referenced before assignment")).toBe(
+      MESSAGES.invalidZip,
+    );
+    expect(analysisFailureMessage('crime grade variable not set')).toBe(MESSAGES.invalidZip);
+  });
+
+  test('falls back to the unknown error without text', () => {
+    expect(analysisFailureMessage(undefined)).toBe('An unknown error occurred.');
+    expect(analysisFailureMessage('  ')).toBe('An unknown error occurred.');
   });
 });

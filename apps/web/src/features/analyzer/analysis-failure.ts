@@ -3,7 +3,7 @@
  * 'Analyzer Access' popup, users out of free searches the 'Out of Free Searches' popup, and every
  * other failure a toast (with the API's field messages beside the fields).
  */
-import { API_ERROR_CODES, analysisFailureMessage, MESSAGES } from '@sfr/contracts';
+import { API_ERROR_CODES, MESSAGES } from '@sfr/contracts';
 import { ApiRequestError } from '../../lib/api';
 
 export type AnalysisFailure =
@@ -29,4 +29,22 @@ export function analysisFailure(error: unknown): AnalysisFailure {
     default:
       return { kind: 'toast', message: analysisFailureMessage(error.message), fields: error.fields };
   }
+}
+
+/**
+ * The toast text for a failed analysis (product spec §8): the server's text, except that the
+ * server's complaint about a crime grade variable not being set means the ZIP code was not
+ * recognised, and no text at all means an unknown error.
+ *
+ * @example analysisFailureMessage(undefined) === 'An unknown error occurred.'
+ * @example analysisFailureMessage("local variable 'violent_crime_grade' referenced before assignment")
+ *   === MESSAGES.invalidZip
+ */
+export function analysisFailureMessage(serverText: string | null | undefined): string {
+  const text = serverText?.trim();
+  if (!text) return MESSAGES.unknownError;
+  if (/crime[_ ]grade/i.test(text) && /(not (been )?set|before assignment|not defined)/i.test(text)) {
+    return MESSAGES.invalidZip;
+  }
+  return text;
 }

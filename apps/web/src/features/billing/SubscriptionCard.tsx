@@ -8,9 +8,9 @@ import {
   PLANS,
   type Plan,
   type SubscriptionResponse,
-  UI_TEXT,
 } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import {
   checkoutFailureMessage,

@@ -2,8 +2,9 @@
  * On every page while the server takes no payments (BILLING_MODE=test, `/api/config`'s
  * billingMode): an investor must never believe a subscription here is a real one.
  */
-import { UI_TEXT } from '@sfr/contracts';
+
 import { useQuery } from '@tanstack/react-query';
+import { UI_TEXT } from '../../ui/text';
 import { publicConfigQuery } from '../account/session';
 
 export function TestModeBanner() {

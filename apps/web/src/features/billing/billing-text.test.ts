@@ -1,8 +1,9 @@
 import { MESSAGES } from '@sfr/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import {
   checkoutFailureMessage,
+  checkoutProviderError,
   planPriceLabel,
   subscriptionDetails,
   subscriptionStatusText,
@@ -108,4 +109,8 @@ describe('checkoutFailureMessage', () => {
     );
     expect(checkoutFailureMessage(noAnswer)).toBe(MESSAGES.checkoutInitError);
   });
+});
+
+test('a checkout provider error reads as the spec words it', () => {
+  expect(checkoutProviderError('card declined')).toBe('An error occurred: card declined');
 });

@@ -3,17 +3,16 @@
  * the checkout failure messages of product spec §8. Pure, so it is unit-tested.
  */
 import {
-  checkoutProviderError,
   formatMoney,
   MESSAGES,
   NO_SUBSCRIPTION_STATUS,
   type Plan,
   SUBSCRIPTION_PRICES,
   type SubscriptionResponse,
-  UI_TEXT,
 } from '@sfr/contracts';
 import { ApiRequestError } from '../../lib/api';
 import { formatLongDate } from '../../ui/format-date';
+import { UI_TEXT } from '../../ui/text';
 import { CheckoutTimeoutError } from './queries';
 
 const PERIOD: Record<Plan, string> = { monthly: 'month', yearly: 'year' };
@@ -87,4 +86,9 @@ export function checkoutFailureMessage(error: unknown): string {
     return checkoutProviderError(error.message);
   }
   return MESSAGES.checkoutInitError;
+}
+
+/** The checkout provider's error, as shown to the user: 'An error occurred: {message}'. */
+export function checkoutProviderError(message: string): string {
+  return `An error occurred: ${message}`;
 }

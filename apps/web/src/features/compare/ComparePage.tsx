@@ -4,11 +4,12 @@
  * figure marked in words and weight, not by colour alone. The picks live in the URL
  * (`?saved=…&analyses=…`), so a comparison can be reloaded, bookmarked and printed.
  */
-import { type AnalysisResponse, formatMetric, UI_TEXT } from '@sfr/contracts';
+import { type AnalysisResponse, formatMetric } from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatLongDate } from '../../ui/format-date';
 import { LoadingBlock } from '../../ui/LoadingBlock';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { currentUserQuery } from '../account/session';
 import { analysisQuery, recentAnalysesQuery } from '../analyses/queries';

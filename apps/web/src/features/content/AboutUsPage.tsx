@@ -3,9 +3,10 @@
  * with the four features the spec names (rental rates, crime data, rental calculator, ratings).
  * The facts here follow underwriting-model.md and the market data's SOURCES.md.
  */
-import { FREE_SEARCHES_AT_SIGNUP, UI_TEXT } from '@sfr/contracts';
+import { FREE_SEARCHES_AT_SIGNUP } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { currentUserQuery } from '../account/session';
 import '../../ui/page.css';

@@ -2,7 +2,7 @@
  * /feedback (product spec §2, §5): comments and a 1–5 rating, checked with the API's schema. The
  * spec only logs the outcome; the page also says it was received, so the user is not left guessing.
  */
-import { FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN, UI_TEXT } from '@sfr/contracts';
+import { FEEDBACK_RATING_MAX, FEEDBACK_RATING_MIN } from '@sfr/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef } from 'react';
 import { ApiRequestError } from '../../lib/api';
@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from '../../ui/forms/FormField';
 import { apiFieldErrors } from '../../ui/forms/form-check';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { submitFeedback } from '../account/queries';
 import { type FeedbackValues, validateFeedback } from './feedback-form';

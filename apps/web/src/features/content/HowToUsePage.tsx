@@ -5,9 +5,10 @@
  * names one. Button and section names come from the messages module, so the guide names exactly
  * what the analyzer shows.
  */
-import { FREE_SEARCHES_AT_SIGNUP, HOUSE_TYPES, holdPeriodTitle, POPUPS, UI_TEXT } from '@sfr/contracts';
+import { FREE_SEARCHES_AT_SIGNUP, HOUSE_TYPES, holdPeriodTitle } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { POPUPS, UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { publicConfigQuery } from '../account/session';
 import { GUIDE_IMAGES } from './guide-images.gen';

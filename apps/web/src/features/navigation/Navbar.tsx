@@ -1,9 +1,10 @@
 /** Brand, then the member links and Sign Out, or Sign Up and Login for guests (product spec §2). */
-import { MESSAGES, okResponseSchema, UI_TEXT } from '@sfr/contracts';
+import { MESSAGES, okResponseSchema } from '@sfr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { apiPost } from '../../lib/api';
+import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { currentUserQuery } from '../account/session';
 import './Navbar.css';

@@ -8,16 +8,7 @@
  * 'Update Metrics' and 'Save Property' send exactly the numbers on screen. Loaded lazily: nothing
  * here is needed before the first analysis. One results session per analysis: the page keys it.
  */
-import {
-  type AnalysisResponse,
-  MESSAGES,
-  METRIC_GROUPS,
-  METRIC_LABELS,
-  type MetricGroupName,
-  type MetricKey,
-  SALE_ASSUMPTION_KEYS,
-  UI_TEXT,
-} from '@sfr/contracts';
+import { type AnalysisResponse, MESSAGES, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
 import {
   lazy,
   memo,
@@ -34,6 +25,7 @@ import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
+import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { ReportButtons } from '../share/ReportButtons';
@@ -56,6 +48,7 @@ import {
   metricInputId,
   pickMetricErrors,
 } from './metric-edits';
+import { METRIC_GROUPS, type MetricGroupName, SALE_ASSUMPTION_KEYS } from './metric-groups';
 import { type AssumptionOrigin, type MetricSource, MetricSourceContext, metricValues } from './metric-source';
 import { OverallReturns } from './OverallReturns';
 import { PropertyInformation } from './PropertyInformation';

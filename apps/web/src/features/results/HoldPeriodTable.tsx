@@ -4,9 +4,10 @@
  * 768 px) the years become rows: one block per year with both groups, so every value shows whole
  * with its group beside it and nothing scrolls sideways.
  */
-import { UI_TEXT } from '@sfr/contracts';
+
 import { useId } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
+import { UI_TEXT } from '../../ui/text';
 import { useMediaQuery } from '../../ui/use-media-query';
 import { type HoldPeriodTableGroup, holdPeriodView } from './hold-period-table';
 import './HoldPeriodTable.css';

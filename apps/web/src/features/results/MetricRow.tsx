@@ -3,11 +3,12 @@
  * editable assumption, a highlighted input in the units people type (dollars, percent, years),
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
-import { formatMetric, METRIC_KIND, METRIC_LABELS, METRIC_TOOLTIPS, type MetricKey } from '@sfr/contracts';
+import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
 import { type FormEvent, memo } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
+import { METRIC_TOOLTIPS } from './tooltips';
 
 const UNIT_WORDS: Partial<Record<string, string>> = { money: 'dollars', percent: 'percent', years: 'years' };
 

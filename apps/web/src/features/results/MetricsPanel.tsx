@@ -2,9 +2,11 @@
  * The Metrics block (product spec §2): the groups in the spec's order, Income and Expenses showing
  * their first 2 items with the rest behind a Show/Hide toggle. Editable assumptions are inputs.
  */
-import { METRIC_GROUPS, type MetricGroup, type MetricGroupName, UI_TEXT } from '@sfr/contracts';
+
 import { useId } from 'react';
+import { UI_TEXT } from '../../ui/text';
 import { MetricRow } from './MetricRow';
+import { METRIC_GROUPS, type MetricGroup, type MetricGroupName } from './metric-groups';
 
 interface MetricsPanelProps {
   expanded: ReadonlySet<MetricGroupName>;

@@ -1,6 +1,8 @@
 /** The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and levered. */
-import { type AnalysisResponse, OVERALL_RETURN_KEYS, UI_TEXT } from '@sfr/contracts';
+import type { AnalysisResponse } from '@sfr/contracts';
+import { UI_TEXT } from '../../ui/text';
 import { MetricRow } from './MetricRow';
+import { OVERALL_RETURN_KEYS } from './metric-groups';
 
 const SIDES = ['Unlevered', 'Levered'] as const;
 

@@ -1,5 +1,6 @@
 /** The Property Information block: the one-line address (when complete) and the property's facts. */
-import { type AnalysisResponse, UI_TEXT } from '@sfr/contracts';
+import type { AnalysisResponse } from '@sfr/contracts';
+import { UI_TEXT } from '../../ui/text';
 import { oneLineAddress, propertyFacts } from './property-info';
 
 export function PropertyInformation({ property }: { property: AnalysisResponse['property'] }) {

@@ -2,7 +2,8 @@
  * 'SFR Analyst Ratings': a circle in the rating's colour with overall_points followed by '%', the
  * overall_response, and the five scores behind it.
  */
-import { type AnalysisResponse, UI_TEXT } from '@sfr/contracts';
+import type { AnalysisResponse } from '@sfr/contracts';
+import { UI_TEXT } from '../../ui/text';
 import { ratingTone, scoreRows } from './rating';
 
 interface RatingCardProps {

@@ -1,6 +1,8 @@
 /** The right column's Sale Assumptions (product spec §2); appreciation, hold period and cost to sell are editable. */
-import { SALE_ASSUMPTION_KEYS, UI_TEXT } from '@sfr/contracts';
+
+import { UI_TEXT } from '../../ui/text';
 import { MetricRow } from './MetricRow';
+import { SALE_ASSUMPTION_KEYS } from './metric-groups';
 
 export function SaleAssumptions() {
   return (

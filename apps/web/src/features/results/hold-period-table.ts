@@ -4,8 +4,6 @@
  * contracts' display rules (minus prefixes, '-' and blank for '$0.00').
  */
 import {
-  HOLD_PERIOD_GROUP_TOOLTIPS,
-  HOLD_PERIOD_ROW_TOOLTIPS,
   HOLD_PERIOD_ROWS,
   type HoldPeriodGroup,
   type HoldPeriodRow,
@@ -13,6 +11,7 @@ import {
   holdPeriodTitle,
   MESSAGES,
 } from '@sfr/contracts';
+import { HOLD_PERIOD_GROUP_TOOLTIPS, HOLD_PERIOD_ROW_TOOLTIPS } from './tooltips';
 
 export interface HoldPeriodTableRow {
   label: HoldPeriodRow;

@@ -2,13 +2,8 @@
  * The 'SFR Analyst Ratings' block: the circle's colour, and why the property got its rating — each
  * of the five scores with its measure, scale and points (underwriting-model.md, "Analyst rating").
  */
-import {
-  type AnalysisResponse,
-  formatPercent,
-  formatRatio,
-  type RATING_COLORS,
-  UI_TEXT,
-} from '@sfr/contracts';
+import { type AnalysisResponse, formatPercent, formatRatio, type RATING_COLORS } from '@sfr/contracts';
+import { UI_TEXT } from '../../ui/text';
 
 type Rating = AnalysisResponse['summary'];
 type Score = Rating['scores'][number];

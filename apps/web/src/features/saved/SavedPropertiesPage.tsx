@@ -4,12 +4,13 @@
  * Delete asks first, then removes it (failures are only logged, spec §8). There is no route guard:
  * a guest is asked to log in instead.
  */
-import { METRIC_LABELS, UI_TEXT } from '@sfr/contracts';
+import { METRIC_LABELS } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { formatLongDate } from '../../ui/format-date';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { currentUserQuery } from '../account/session';
 import { RatingBadge } from '../rating/RatingBadge';

@@ -7,22 +7,20 @@
 import {
   type AnalysisResponse,
   formatMetric,
-  METRIC_GROUPS,
   METRIC_LABELS,
   type MetricKey,
-  OVERALL_RETURN_KEYS,
-  SALE_ASSUMPTION_KEYS,
   type SharedAnalysis,
-  UI_TEXT,
 } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ApiRequestError } from '../../lib/api';
 import { LoadingBlock } from '../../ui/LoadingBlock';
+import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { addressOf } from '../compare/compare-model';
 import { HoldPeriodTable } from '../results/HoldPeriodTable';
 import { MarketSources } from '../results/MarketSources';
+import { METRIC_GROUPS, OVERALL_RETURN_KEYS, SALE_ASSUMPTION_KEYS } from '../results/metric-groups';
 import { metricValues } from '../results/metric-source';
 import { PropertyInformation } from '../results/PropertyInformation';
 import { RatingCard } from '../results/RatingCard';

@@ -3,8 +3,7 @@
  * tooltips). Apart from labels.ts so the web's first page does not download them: only the results
  * and the later pages read them.
  */
-import type { HoldPeriodGroup, HoldPeriodRow } from './hold-period.js';
-import type { MetricKey } from './labels.js';
+import type { HoldPeriodGroup, HoldPeriodRow, MetricKey } from '@sfr/contracts';
 
 /** One plain-English sentence per metric, precise to underwriting-model.md. */
 export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {

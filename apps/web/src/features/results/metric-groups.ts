@@ -3,10 +3,10 @@
  * assumptions and the overall returns of each side of the hold-period table. Apart from labels.ts
  * so the web's first page does not download the layout of a screen it has not opened yet.
  */
+
+import type { HoldPeriodGroup, MetricKey, OverallReturnKey } from '@sfr/contracts';
 import type { SaleAssumptions } from '@sfr/underwriting';
-import type { HoldPeriodGroup } from './hold-period.js';
-import type { MetricKey, OverallReturnKey } from './labels.js';
-import { UI_TEXT } from './messages.js';
+import { UI_TEXT } from '../../ui/text';
 
 export type MetricGroupName =
   | 'Rent'

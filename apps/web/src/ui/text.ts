@@ -1,0 +1,54 @@
+/**
+ * The words of the screens that only the web shows: headings, buttons, placeholders and the two
+ * popups (product spec §2). The messages the API also sends, and the formatting both sides share,
+ * stay in @sfr/contracts.
+ */
+import { NOT_AVAILABLE } from '@sfr/contracts';
+
+/** Headings, buttons, placeholders and popups of the screens (product spec §2). */
+export const UI_TEXT = {
+  /** on every page while the server takes no payments (BILLING_MODE=test; issue 11) */
+  testModeNotice: 'Test mode: no payments are taken.',
+  analyzeProperty: 'Analyze Property',
+  analyzerResults: 'Analyzer Results',
+  saveProperty: 'Save Property',
+  propertyInformation: 'Property Information',
+  metrics: 'Metrics',
+  showAdditionalMetrics: 'Show Additional Metrics',
+  hideAdditionalMetrics: 'Hide Additional Metrics',
+  showAdditionalExpenses: 'Show Additional Expenses',
+  hideAdditionalExpenses: 'Hide Additional Expenses',
+  saleAssumptions: 'Sale Assumptions',
+  overallReturns: 'Overall Returns',
+  sfrAnalystRatings: 'SFR Analyst Ratings',
+  adjustHighlighted: 'Please adjust highlighted areas to ensure accuracy for your specific property',
+  updateMetrics: 'Update Metrics',
+  /** The hold-period table title follows the number of years: '5 Year Returns Summary'. */
+  yearReturnsSummary: 'Year Returns Summary',
+  yearColumn: 'Year',
+  loading: 'Loading...',
+  notAvailable: NOT_AVAILABLE,
+  noSavedProperties: 'No saved properties found.',
+  submitFeedback: 'Submit Feedback',
+  manageSubscription: 'Manage Subscription',
+  pricingOptions: 'Pricing Options',
+  signOut: 'Sign Out',
+  signUp: 'Sign Up',
+  login: 'Login',
+} as const;
+
+/** The two popups of product spec §2. */
+export const POPUPS = {
+  /** Never triggered in the product spec: its state is never set. */
+  outOfFreeSearches: {
+    title: 'Out of Free Searches',
+    subscribeNow: 'Subscribe Now',
+  },
+  /** Shown when an anonymous user submits the analyzer form. */
+  analyzerAccess: {
+    title: 'Analyzer Access',
+    body: 'Login Or Sign Up To Get Free Searches Today',
+    login: 'Login',
+    signUp: 'Sign Up',
+  },
+} as const;
