@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
-import { austin } from './austin.js';
+import { austin } from '../test/support/example-deal.js';
 import { benchEnv, processCost, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';
 

@@ -15,7 +15,7 @@ import { createAnalysisRepository } from '../src/analysis/repository.js';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { generateId } from '../src/db/ids.js';
 import { createSavedProperties } from '../src/saved/repository.js';
-import { austin } from './austin.js';
+import { austin } from '../test/support/example-deal.js';
 
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SAMPLES = 200;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { austin } from './austin.js';
+import { austin } from '../test/support/example-deal.js';
 import { summarise } from './cpu-profile-summary.js';
 import { benchEnv, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';

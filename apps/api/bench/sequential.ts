@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { austin } from './austin.js';
+import { austin } from '../test/support/example-deal.js';
 import { benchEnv, processCost, spawnServer, waitFor } from './server.js';
 import { signUpSubscriber } from './subscriber.js';
 

@@ -1,8 +1,8 @@
 /**
  * The entry: the stylesheet, the reload after a deploy, and then the app (app.tsx). `/` arrives with
  * the analyzer's first screen pre-rendered (prerender.tsx): the browser paints it before the app's
- * code is evaluated, which takes the main thread for a while (cold first paint 2.4× a static page
- * with the app imported here, 1.6–1.8× with it loaded after a frame: apps/web/bench/README.md).
+ * code is evaluated, which takes the main thread for a while, so the app is imported a frame after
+ * that paint (the figures, as ratios to a static page, are in apps/web/bench/README.md).
  * The page has already asked for the app's code (scripts/prerender-shell.ts), so this import
  * mostly finds it downloaded.
  */

@@ -14,19 +14,8 @@ import type { AnalysisFacts } from '../../src/analysis/facts.js';
 import { reportCsv } from '../../src/report/csv.js';
 import { dealReport, lenderDscr } from '../../src/report/figures.js';
 import { reportPdf } from '../../src/report/pdf.js';
+import { austin } from '../support/example-deal.js';
 import { parseCsv } from './csv-reader.js';
-
-const austin = {
-  street: '1100 Congress Ave',
-  city: 'Austin',
-  zipcode: '78701',
-  state_code: 'TX',
-  county_name: 'Travis County',
-  num_bedrooms: 3,
-  num_bathrooms: 2,
-  purchase_price: 450_000,
-  factor: 1,
-};
 
 const noFacts: AnalysisFacts = {
   hud_rent: null,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PropertyInput } from '@sfr/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -10,9 +9,10 @@ import type { DbHandle } from '../../src/db/client.js';
 import { subscriptions } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 
+import { austin } from './example-deal.js';
 import { FIXTURE_MARKET_DIR } from './market-dirs.js';
 
-export { FIXTURE_MARKET_DIR };
+export { austin, FIXTURE_MARKET_DIR };
 
 /** Database kinds to run integration tests against: PGlite always, Postgres when TEST_DATABASE_URL is set. */
 export const DATABASE_KINDS = (['pglite', 'postgres'] as const).filter(
@@ -102,18 +102,6 @@ export function createProperty(
     headers: { cookie: t.cookie },
   });
 }
-
-export const austin: PropertyInput = {
-  street: '1100 Congress Ave',
-  city: 'Austin',
-  zipcode: '78701',
-  state_code: 'TX',
-  county_name: 'Travis County',
-  num_bedrooms: 3,
-  num_bathrooms: 2,
-  purchase_price: 450_000,
-  factor: 1,
-};
 
 /**
  * Rate-limit windows are fixed and aligned to the clock (a minute's ends at :00 seconds, 15

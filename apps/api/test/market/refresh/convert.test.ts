@@ -9,24 +9,9 @@ import { checkFmr, checkRates, checkSafmr, MIN_FMR_ROWS } from '../../../src/mar
 import { fmrFile, RefreshError, readRows, safmrFile } from '../../../src/market/refresh/hud.js';
 import { fredObservations, mortgageFile } from '../../../src/market/refresh/rates.js';
 import { fiscalYearOf } from '../../../src/market/refresh/run.js';
+import { fmrHeader } from './hud-header.js';
 
-// HUD's FY26_FMRs.xlsx header, as published (with a population column the file does not keep)
-const FMR_HEADER = [
-  'stusps',
-  'state',
-  'hud_area_code',
-  'countyname',
-  'county_town_name',
-  'metro',
-  'hud_area_name',
-  'fips',
-  'pop2023',
-  'fmr_0',
-  'fmr_1',
-  'fmr_2',
-  'fmr_3',
-  'fmr_4',
-];
+const FMR_HEADER = fmrHeader(2023); // FY26's
 const autauga = [
   'AL',
   '01',

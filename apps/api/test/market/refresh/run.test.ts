@@ -5,6 +5,7 @@
  * from a path. A running app shows the new vintage at its next check, without a restart; a workbook
  * that misses a published value is refused and nothing changes.
  */
+
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { parseFmrCsv, parseSafmrCsv } from '../../../src/market/tables/index.js'
 import { REAL_MARKET_DIR } from '../../db/helpers.js';
 import { createProperty, DATABASE_KINDS, startApp, type TestApp } from '../../support/app.js';
 import { type StubServer, startServer } from '../../support/provider-server.js';
+import { fmrHeader } from './hud-header.js';
 
 const present = existsSync(REAL_MARKET_DIR);
 
@@ -44,22 +46,7 @@ async function fy2027Workbooks(override?: { county: string; bedrooms: number; re
     Math.round(([r.fmr_0, r.fmr_1, r.fmr_2, r.fmr_3, r.fmr_4][b] ?? 0) * 1.03);
   const cell = (value: string | number | null) => (value === null ? null : { value });
   const fmrSheet = [
-    [
-      'stusps',
-      'state',
-      'hud_area_code',
-      'countyname',
-      'county_town_name',
-      'metro',
-      'hud_area_name',
-      'fips',
-      'pop2024',
-      'fmr_0',
-      'fmr_1',
-      'fmr_2',
-      'fmr_3',
-      'fmr_4',
-    ].map(cell),
+    fmrHeader(2024).map(cell),
     ...fmr.map((r) =>
       [
         r.state,
