@@ -3,21 +3,35 @@
  * `underwrite analyze FILE|-` prints the full analysis of one deal as JSON.
  * `underwrite xirr FILE|-` prints `{ "rate": n }` or `{ "rate": null }` for dated flows.
  * `underwrite max-offer FILE|-` prints `{ purchase_price, binding, measures }` for a deal plus `targets`.
+ * `underwrite simulate FILE|- [--draws N] [--seed S]` prints the percentiles, probabilities, drivers and
+ * yearly fan of a deal plus `spreads` (and optional `targets`).
+ * `underwrite verify` runs the known-answer suite (published cases of other finance libraries) and
+ * prints `{ sources: { <source>: { passed, failed, cases } }, failures }`; exit 1 if any case fails.
  * Invalid input exits with code 2 and one line on stderr naming the field and the rule.
  */
 import { readFileSync } from 'node:fs';
 import { analyze } from './analyze.js';
 import { UnderwritingInputError } from './errors.js';
 import { maxOffer, type OfferTargets } from './offer.js';
+import { simulate } from './simulate.js';
+import type { Spreads } from './spreads.js';
 import type { DealInput } from './types.js';
 import { asRecord } from './validate.js';
+import { verify } from './verify.js';
 import { type DatedFlow, xirr } from './xirr.js';
 
 const USAGE = `usage: underwrite analyze FILE     analyse one deal (FILE is JSON, or - for stdin)
        underwrite xirr FILE        XIRR of [{ "date": "YYYY-MM-DD", "amount": n }, ...]
-       underwrite max-offer FILE   highest price meeting the deal's "targets" (e.g. { "cash_on_cash": 0.08 })`;
+       underwrite max-offer FILE   highest price meeting the deal's "targets" (e.g. { "cash_on_cash": 0.08 })
+       underwrite simulate FILE [--draws N] [--seed S]
+                                   P10/P50/P90 of the deal with its "spreads" (e.g. { "rent": { "low": 2100, "high": 2600 } })
+       underwrite verify           check our finance functions against other libraries' published test cases`;
 
-const commands: Record<string, (input: unknown) => unknown> = {
+/** The flags each command takes (`--name value` or `--name=value`); a command not listed takes none. */
+const FLAGS: Record<string, readonly string[]> = { simulate: ['draws', 'seed'] };
+type Flags = Record<string, number>;
+
+const commands: Record<string, (input: unknown, flags: Flags) => unknown> = {
   analyze: (input) => analyze(input as DealInput),
   xirr: (input) => {
     if (!Array.isArray(input))
@@ -28,6 +42,14 @@ const commands: Record<string, (input: unknown) => unknown> = {
   'max-offer': (input) => {
     const { targets, ...deal } = asRecord(input);
     return maxOffer(deal as unknown as DealInput, targets as OfferTargets);
+  },
+  simulate: (input, flags) => {
+    const { spreads, targets, ...deal } = asRecord(input);
+    return simulate(deal as unknown as DealInput, spreads as Spreads, {
+      ...(flags.draws !== undefined && { draws: flags.draws }),
+      ...(flags.seed !== undefined && { seed: flags.seed }),
+      ...(targets !== undefined && { targets: targets as OfferTargets }),
+    });
   },
 };
 
@@ -48,15 +70,46 @@ function readJson(file: string): unknown {
   }
 }
 
+/**
+ * The FILE and flags after a command's name, or null when they are not what the command takes:
+ * exactly one FILE, and each of the command's flags at most once with a value (`Number(value)`, so
+ * a value that is not a number reaches the command's validation as NaN and is named there).
+ */
+function parseArgs(name: string, args: readonly string[]): { file: string; flags: Flags } | null {
+  const allowed = FLAGS[name] ?? [];
+  const flags: Flags = {};
+  let file: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (!arg.startsWith('--')) {
+      if (file !== undefined) return null;
+      file = arg;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const flag = arg.slice(2, equals === -1 ? undefined : equals);
+    const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+    if (!allowed.includes(flag) || flag in flags || value === undefined || value === '') return null;
+    flags[flag] = Number(value);
+  }
+  return file === undefined ? null : { file, flags };
+}
+
 function main(argv: string[]): number {
-  const [name, file, ...rest] = argv;
+  const [name, ...rest] = argv;
+  if (name === 'verify' && rest.length === 0) {
+    const report = verify();
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return report.failures.length === 0 ? 0 : 1;
+  }
   const command = name === undefined ? undefined : commands[name];
-  if (command === undefined || file === undefined || rest.length > 0) {
+  const args = command === undefined ? null : parseArgs(name as string, rest);
+  if (command === undefined || args === null) {
     process.stderr.write(`${USAGE}\n`);
     return name === '--help' || name === '-h' ? 0 : 2;
   }
   try {
-    process.stdout.write(`${JSON.stringify(command(readJson(file)), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(command(readJson(args.file), args.flags), null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UnderwritingInputError) {

@@ -1,6 +1,8 @@
 /**
  * @sfr/underwriting's public API: what the API, the web app and the CLI use, and the documented
- * finance functions (pmt, irr, npv, xirr, xnpv, the loan's payment, balance and schedule). The
+ * finance functions (pmt, ipmt, ppmt, nper, irr, mirr, npv, xirr, xnpv, the loan's payment, balance
+ * and schedule). The known-answer suite (`verify.ts`, ~0.5 MB of cases) is left out so that apps
+ * bundling this index never carry it; the CLI imports it by path. The
  * modules' other exports are internals: tests import them by path.
  */
 export { analyze } from './analyze.js';
@@ -18,7 +20,7 @@ export {
 } from './defaults.js';
 export { atPrice, SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
 export { UnderwritingInputError } from './errors.js';
-export { irr, npv } from './irr.js';
+export { irr, mirr, npv } from './irr.js';
 export {
   type AmortizationRow,
   amortizationSchedule,
@@ -34,7 +36,7 @@ export {
   type OfferTargetKey,
   type OfferTargets,
 } from './offer.js';
-export { pmt } from './pmt.js';
+export { ipmt, nper, pmt, ppmt } from './pmt.js';
 export { RATING_BANDS, rate, SCORE_RULES } from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
@@ -45,6 +47,32 @@ export {
   type SensitivityOutcome,
   sensitivityGrid,
 } from './sensitivity.js';
+export {
+  type Band,
+  DRIVER_MEASURES,
+  type DriverMeasure,
+  type DriverSwing,
+  SIMULATED_MEASURES,
+  SIMULATION_LIMITS,
+  type SimulatedMeasure,
+  type SimulateOptions,
+  type Simulation,
+  simulate,
+} from './simulate.js';
+export {
+  DEFAULT_SPREAD_RULES,
+  defaultSpreads,
+  type FigureOptions,
+  type FigureTier,
+  figureSpread,
+  SPREAD_KEYS,
+  type Spread,
+  type SpreadKey,
+  type SpreadRule,
+  type Spreads,
+  TIER_SCALE,
+  validateSpreads,
+} from './spreads.js';
 export * from './types.js';
 export { validateDealInput } from './validate.js';
 export { ENGINE_VERSION } from './version.js';

@@ -113,7 +113,10 @@ class PeriodicCurve implements Curve {
  *
  *   Σₜ aₜ / (1 + r)ᵗ = 0   (t = 0 … n − 1, i.e. `npv(r, flows) = 0`).
  *
- * When several rates solve it, the one nearest 0 is returned with `multipleRoots: true`. No
+ * `rates` lists every rate found, ascending. When there are several, `multipleRoots` is true and
+ * `rate` is the one the profit points to (roots.ts `chooseRate`): for an outlay that makes a
+ * profit the lowest positive rate, for a loss the negative rate nearest 0 (a loan the reverse),
+ * else the nearest 0. No
  * positive or no negative flow gives `{ ok: false, reason: 'same-sign' }`; flows with both signs
  * but no rate (e.g. [-100, 50, -100]) give `reason: 'no-root'`. Never a guess, never a rate ≤ −1,
  * never NaN or Infinity. Flows whose running totals change sign once (most deals) are solved
@@ -122,9 +125,10 @@ class PeriodicCurve implements Curve {
  * Throws `UnderwritingInputError` for an empty array or a non-finite flow.
  *
  * @example
- * irr([-100, 110]); // → { ok: true, rate: 0.1, multipleRoots: false }   (−100 + 110/1.1 = 0)
+ * irr([-100, 110]); // → { ok: true, rate: 0.1, multipleRoots: false, rates: [0.1] }   (−100 + 110/1.1 = 0)
  * irr([-1000, 300, 400, 500]); // → rate 0.0889633947   (npv at 0.0889633947 ≈ 0)
- * irr([-100, 230, -132]); // → { ok: true, rate: 0.1, multipleRoots: true }   (roots 0.1 and 0.2)
+ * irr([-100, 230, -132]); // → { ok: true, rate: 0.1, multipleRoots: true, rates: [0.1, 0.2] }
+ * // (a loss, Σ = −2, points below 0 where there is no rate: the nearest 0)
  */
 export function irr(flows: readonly number[]): RateResult {
   if (!Array.isArray(flows) || flows.length === 0) checkFlows(flows);
@@ -135,4 +139,47 @@ export function irr(flows: readonly number[]): RateResult {
   }
   if (shape.changes === 0) return { ok: false, reason: 'same-sign' };
   return solveRate(new PeriodicCurve(flows), shape);
+}
+
+/**
+ * Modified internal rate of return, Excel's `MIRR`: outflows are financed at `financeRate` and
+ * inflows reinvested at `reinvestRate`, which gives one rate whatever the signs do:
+ *
+ *   mirr = (FV⁺ / −PV⁻)^(1/(n − 1)) − 1,  FV⁺ = Σ_{aₜ>0} aₜ·(1 + reinvest)^(n−1−t),
+ *                                          PV⁻ = Σ_{aₜ<0} aₜ / (1 + finance)ᵗ
+ *
+ * with t = 0 … n − 1. Beside an `irr` with several rates it answers "what did this earn, given
+ * what my money costs and earns elsewhere". `null` when there is no inflow or no outflow (Excel:
+ * #DIV/0!).
+ *
+ * Throws `UnderwritingInputError` for an empty or non-finite flow or a rate that is not a finite
+ * number above −1.
+ *
+ * @example
+ * mirr([-120000, 39000, 30000, 21000, 37000, 46000], 0.1, 0.12); // → 0.1260941304
+ * // FV⁺ = 39000·1.12⁴ + 30000·1.12³ + 21000·1.12² + 37000·1.12 + 46000 = 217 297.50; PV⁻ = −120 000
+ * // (217 297.50 / 120 000)^(1/5) − 1 = 0.126094
+ */
+export function mirr(flows: readonly number[], financeRate: number, reinvestRate: number): number | null {
+  if (!Number.isFinite(financeRate) || financeRate <= -1) {
+    throw new UnderwritingInputError('financeRate', 'must be a finite number above -1');
+  }
+  if (!Number.isFinite(reinvestRate) || reinvestRate <= -1) {
+    throw new UnderwritingInputError('reinvestRate', 'must be a finite number above -1');
+  }
+  checkFlows(flows);
+  const n = flows.length;
+  let inflows = 0;
+  let outflows = 0;
+  for (let t = 0; t < n; t++) {
+    const a = flows[t] as number;
+    if (a > 0) inflows += a * Math.exp((n - 1 - t) * Math.log1p(reinvestRate));
+    else if (a < 0) outflows += a * Math.exp(-t * Math.log1p(financeRate));
+  }
+  if (inflows === 0 || outflows === 0) return null;
+  const rate = Math.expm1(Math.log(inflows / -outflows) / (n - 1));
+  if (!Number.isFinite(rate)) {
+    throw new UnderwritingInputError('flows', 'are too large for float64 at these rates');
+  }
+  return rate;
 }

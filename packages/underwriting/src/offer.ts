@@ -152,9 +152,13 @@ export function offerMeasure(analysis: Analysis, key: OfferTargetKey): number | 
 
 /**
  * Whether a measure meets its target. A missing XIRR misses; a missing DSCR (no loan: no debt to
- * cover) meets it, as the rating scores it.
+ * cover) meets it, as the rating scores it. Shared with `simulate`'s chance that the targets hold.
+ *
+ * @example
+ * meets('dscr', null, 1.25);        // true: no loan, no debt to cover
+ * meets('levered_xirr', null, 0.1); // false
  */
-function meets(key: OfferTargetKey, value: number | null, target: number): boolean {
+export function meets(key: OfferTargetKey, value: number | null, target: number): boolean {
   if (value === null) return key === 'dscr';
   return value >= target;
 }

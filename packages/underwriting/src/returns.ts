@@ -7,7 +7,7 @@ export interface ReturnSummary {
   equity_multiple: number | null;
   /** annualised; null when no rate solves the flows */
   xirr: number | null;
-  /** several rates solve the flows; `xirr` is the one nearest 0 */
+  /** several rates solve the flows; `xirr` is the one the profit points to (README "Several XIRRs") */
   multiple_roots: boolean;
 }
 

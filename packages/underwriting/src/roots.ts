@@ -19,15 +19,16 @@
  */
 
 /**
- * The outcome of `irr` and `xirr`: a rate, or the reason there is none. With several rates, `rate`
- * is the one nearest 0 and `multipleRoots` is true.
+ * The outcome of `irr` and `xirr`: a rate, or the reason there is none. `rates` lists every rate
+ * found, ascending (one for most deals); with several, `multipleRoots` is true and `rate` is the
+ * one chosen by {@link chooseRate}.
  *
  * @example
- * irr([-100, 110]); // { ok: true, rate: 0.1, multipleRoots: false }
+ * irr([-100, 110]); // { ok: true, rate: 0.1, multipleRoots: false, rates: [0.1] }
  * irr([-100, -50]); // { ok: false, reason: 'same-sign' }
  */
 export type RateResult =
-  | { ok: true; rate: number; multipleRoots: boolean }
+  | { ok: true; rate: number; multipleRoots: boolean; rates: number[] }
   | { ok: false; reason: 'same-sign' | 'no-root' };
 
 /**
@@ -67,17 +68,24 @@ export interface FlowShape {
   xLow: number;
   /** starting point: the x that solves the flows lumped into one outflow and one inflow */
   guess: number;
+  /** sign of the first non-zero flow: −1 for an investment (money out first), 1 for a loan */
+  lead: number;
+  /** time from the first to the last non-zero flow (periods, or years for dated flows) */
+  span: number;
 }
 
 /** Smallest x whose rate e^x − 1 is still above −1 in float64. */
 const X_MIN = -36;
 /** Largest x searched; e^x − 1 stays finite. */
 const X_MAX = 700;
-/** The scan covers rates from −99.99 % to +99 900 % evenly in x, and beyond that in growing steps. */
-const CORE_LOW = Math.log(1e-4);
-const CORE_HIGH = Math.log(1000);
-/** grid intervals across the evenly spaced part of one region */
-const SCAN_STEPS = 48;
+/**
+ * The scan's first step in x, times the span T of the flows: F(x) = Σ aᵢ·e^(−x·tᵢ) can turn within
+ * Δx ≈ 1/T, so the grid starts at 1/(8T) and grows by GROWTH per step, keeping a fine grid where
+ * rates are near 0 and ~150 points per side whatever the span.
+ */
+const FIRST_STEP = 1 / 8;
+/** each step is this fraction of the distance from 0 (once that exceeds the first step) */
+const GROWTH = 1 / 16;
 const MAX_ITERATIONS = 200;
 /** relative precision wanted in x = ln(1 + r), a few ulps */
 const TOLERANCE = 4e-16;
@@ -190,6 +198,8 @@ export function flowShape(amounts: ArrayLike<number>, count: number, times?: Arr
     xHigh,
     xLow,
     guess: Number.isFinite(guess) ? guess : 0,
+    lead: first < 0 ? 0 : sign(amounts[first] as number),
+    span: first < 0 ? 0 : timeAt(times, last) - timeAt(times, first),
   };
 }
 
@@ -270,23 +280,23 @@ function solveSide(curve: Curve, end: number, total: number, guess: number): num
 
 /**
  * Collects up to `limit` roots between 0 and `end`, nearest 0 first, from a grid walked outward
- * from 0 (SCAN_STEPS even steps up to ±CORE, then doubling steps): a sign change of F brackets a
- * root; a sign change of F′ alone marks an extremum, which is located and tested, so two roots
- * closer together than the grid step are still found. Three or more roots within one step can
- * look like one; that needs rates within a few percent of each other and is not searched for.
+ * from 0: the first step is FIRST_STEP / span and each later step GROWTH times the distance from 0
+ * (at least the first step), so near r = 0 the grid is finer than the scale 1/T on which
+ * F(x) = Σ aᵢ·e^(−x·tᵢ) can turn, however long the flows. A sign change of F brackets a root; a
+ * sign change of F′ alone marks an extremum, which is located and tested, so two roots closer
+ * together than the grid step are still found. Three or more roots within one step can look like
+ * one; that needs F to turn three times within a step.
  */
-function scanSide(curve: Curve, end: number, limit: number, found: number[]): void {
+function scanSide(curve: Curve, end: number, limit: number, span: number, found: number[]): void {
   const direction = end > 0 ? 1 : -1;
   const reach = Math.min(Math.abs(end), end > 0 ? X_MAX : -X_MIN);
-  const core = end > 0 ? CORE_HIGH : -CORE_LOW;
-  let step = Math.min(reach, core) / SCAN_STEPS;
+  const first = Math.min(reach / 16, FIRST_STEP / Math.max(span, 1e-9));
   let previousS = 0;
   let fPrevious = curve.at(0);
   let gPrevious = curve.slope * direction;
   const start = found.length;
   while (previousS < reach && found.length - start < limit) {
-    const s = Math.min(previousS + step, reach);
-    if (s > core) step *= 2;
+    const s = Math.min(previousS + Math.max(first, GROWTH * previousS), reach);
     const x = direction * s;
     const f = curve.at(x);
     const g = curve.slope * direction;
@@ -325,12 +335,45 @@ const toRate = (x: number): number => Math.expm1(x);
 const usable = (rate: number): boolean => rate > -1 && Number.isFinite(rate);
 
 /**
- * Solves F(x) = 0 for x = ln(1 + r) and returns the rate r = eˣ − 1 nearest 0.
+ * Which of several rates to show. Start at r = 0 and move the way the NPV at 0 points: for an
+ * investment (first flow paid out) with a profit (Σ aᵢ > 0) the rate is above 0, so the lowest
+ * positive rate; with a loss, the negative rate nearest 0; for a loan (first flow received), the
+ * reverse. Then every discount rate d between 0 and the chosen rate r* gives an NPV whose sign says
+ * "d is below r*" as it would for a deal with one rate: an investor who reads the rate as a hurdle
+ * is never told the opposite by the NPV on that range. Upward there is always a rate (F goes from
+ * the sign of the total at r = 0 to the sign of the first flow as r → ∞); downward there is one
+ * whenever the last flow's sign differs from the first's. If no rate lies that way, or the total
+ * is 0 (so 0 is a rate), the rate nearest 0. Flows with one rate get that rate.
+ *
+ * @example
+ * // numpy-financial issue 44: −1678.87, 771.96, …, 4789.91, −1 returns ~10× its cost; rates
+ * // −0.99979 and 1.00427. Nearest 0 would be −99.98 %; the profit points up, so 100.43 %.
+ * chooseRate([-0.99979, 1.00427], 16354.28, -1); // → 1.00427
+ * chooseRate([0.1, 0.2], -2, -1); // → 0.1   (a loss, but no rate below 0: nearest 0)
+ */
+export function chooseRate(rates: readonly number[], total: number, lead: number): number {
+  let up = Number.NaN;
+  let down = Number.NaN;
+  for (const rate of rates) {
+    if (rate === 0) return 0;
+    if (rate > 0 && !(rate >= up)) up = rate;
+    if (rate < 0 && !(rate <= down)) down = rate;
+  }
+  const upward = sign(total) !== lead;
+  if (total !== 0 && upward && !Number.isNaN(up)) return up;
+  if (total !== 0 && !upward && !Number.isNaN(down)) return down;
+  if (Number.isNaN(down)) return up;
+  if (Number.isNaN(up)) return down;
+  return up <= -down ? up : down;
+}
+
+/**
+ * Solves F(x) = 0 for x = ln(1 + r): every rate r = eˣ − 1, and the one {@link chooseRate} shows.
  *
  * Each side of r = 0 is bounded by its Norström count: 0 → no root there; 1 → exactly one,
- * bracketed between 0 and the Cauchy bound and refined by {@link refine}; 2 or more → scanned.
- * `multipleRoots` is true when two or more distinct rates were found. A root that float64 cannot
- * express as a rate above −1 counts as none.
+ * bracketed between 0 and the Cauchy bound and refined by {@link refine}; 2 or more → scanned
+ * until that many are found or the side ends. A root that float64 cannot express as a rate above
+ * −1 counts as none.
  *
  * @example
  * // [-100, 230, -132]: F(x) = −100 + 230v − 132v² with v = e^(−x); zero at v = 1/1.1 and 1/1.2
@@ -342,45 +385,38 @@ const usable = (rate: number): boolean => rate > -1 && Number.isFinite(rate);
  *     return -100 + 230 * v - 132 * v * v;
  *   },
  * };
- * solveRate(curve, flowShape([-100, 230, -132], 3)); // → { ok: true, rate: 0.1, multipleRoots: true }
+ * solveRate(curve, flowShape([-100, 230, -132], 3));
+ * // → { ok: true, rate: 0.1, multipleRoots: true, rates: [0.1, 0.2] }
  */
 export function solveRate(curve: Curve, shape: FlowShape): RateResult {
   if (shape.changes === 0) return { ok: false, reason: 'no-root' };
   // each side's far end, kept on its own side of 0 (and not NaN) whatever rounding did to the bounds
   const high = Math.max(Number.isNaN(shape.xHigh) ? 0 : shape.xHigh, 1e-6);
   const low = Math.min(Number.isNaN(shape.xLow) ? 0 : shape.xLow, -1e-6);
-  const roots: number[] = [];
+  const up: number[] = [];
+  const down: number[] = [];
   if (shape.total === 0) {
-    // r = 0 is a root and none is nearer; only ask whether there are others
-    if (shape.forward > 0) scanSide(curve, high, 1, roots);
-    if (roots.length === 0 && shape.backward > 0) scanSide(curve, low, 1, roots);
-    return { ok: true, rate: 0, multipleRoots: roots.some((x) => usable(toRate(x))) };
+    // r = 0 is a root; the others lie where the running totals allow
+    if (shape.forward > 0) scanSide(curve, high, shape.forward, shape.span, up);
+    if (shape.backward > 0) scanSide(curve, low, shape.backward, shape.span, down);
+  } else {
+    if (shape.forward === 1) up.push(solveSide(curve, high, shape.total, shape.guess));
+    else if (shape.forward > 1) scanSide(curve, high, shape.forward, shape.span, up);
+    if (shape.backward === 1) down.push(solveSide(curve, low, shape.total, shape.guess));
+    else if (shape.backward > 1) scanSide(curve, low, shape.backward, shape.span, down);
   }
-  let positive = Number.NaN;
-  let negative = Number.NaN;
-  let count = 0;
-  if (shape.forward === 1) {
-    positive = solveSide(curve, high, shape.total, shape.guess);
-  } else if (shape.forward > 1) {
-    scanSide(curve, high, 2, roots);
-    positive = roots[0] ?? Number.NaN;
-    count += roots.length;
-  }
-  if (shape.backward === 1) {
-    negative = solveSide(curve, low, shape.total, shape.guess);
-  } else if (shape.backward > 1) {
-    const side: number[] = [];
-    scanSide(curve, low, 2, side);
-    negative = side[0] ?? Number.NaN;
-    count += side.length;
-  }
-  const up = toRate(positive);
-  const down = toRate(negative);
-  const upOk = usable(up);
-  const downOk = usable(down);
-  if (shape.forward === 1 && upOk) count++;
-  if (shape.backward === 1 && downOk) count++;
-  if (!upOk && !downOk) return { ok: false, reason: 'no-root' };
-  const rate = upOk && (!downOk || up <= -down) ? up : down;
-  return { ok: true, rate, multipleRoots: count > 1 };
+  const rates: number[] = [];
+  for (let i = down.length - 1; i >= 0; i--) rates.push(toRate(down[i] as number));
+  if (shape.total === 0) rates.push(0);
+  for (const x of up) rates.push(toRate(x));
+  // ascending, each once, only rates float64 can hold above −1 (x = 0 found by a scan is the root at 0)
+  const distinct = rates
+    .filter(usable)
+    .sort((a, b) => a - b)
+    .filter((rate, i, all) => i === 0 || rate !== all[i - 1]);
+  if (distinct.length === 0) return { ok: false, reason: 'no-root' };
+  // a sum within rounding of 0 points nowhere: r ≈ 0 is then itself a rate, and the nearest 0 wins
+  const total = Math.abs(shape.total) <= 1e-12 * shape.magnitude ? 0 : shape.total;
+  const rate = chooseRate(distinct, total, shape.lead);
+  return { ok: true, rate, multipleRoots: distinct.length > 1, rates: distinct };
 }

@@ -95,6 +95,59 @@ export function operatingYear(
   };
 }
 
+/**
+ * Each year's NOI and debt service for years 1..`years`, written into `noi[y − 1]` and
+ * `debtService[y − 1]`: `operatingYear`'s formulas with each growth factor stepped by one
+ * multiplication a year, (1 + g)^(y−1) = (1 + g)^(y−2) × (1 + g), instead of a power. Year 1 is
+ * `operatingYear`'s to the bit; later years agree to a few ulps (~1e-15 relative over 30 years).
+ * Six powers a year were most of a 30-year draw's time in the simulation, which calls this.
+ *
+ * @example
+ * const noi: number[] = [], debt: number[] = [];
+ * yearlyIncome(deal, 5, monthlyPayment(loanOf(deal)), noi, debt);
+ * noi[4]; // operatingYear(deal, 5).net_operating_income, to ~1e-15 relative
+ */
+export function yearlyIncome(
+  a: Assumptions,
+  years: number,
+  payment: number,
+  noi: number[],
+  debtService: number[],
+): void {
+  const rentGrowth = 1 + a.rent_annual_growth_rate;
+  const otherGrowth = 1 + a.other_income_annual_growth_rate;
+  const managementGrowth = 1 + a.property_management_annual_growth_rate;
+  const insuranceGrowth = 1 + a.insurance_annual_growth_rate;
+  const taxGrowth = 1 + a.property_taxes_annual_growth_rate;
+  const maintenanceGrowth = 1 + a.property_maintenance_annual_growth_rate;
+  const occupied = 1 - a.vacancy_rate;
+  let rent = 1;
+  let other = 1;
+  let management = 1;
+  let insurance = 1;
+  let taxes = 1;
+  let maintenance = 1;
+  for (let year = 1; year <= years; year++) {
+    if (year > 1) {
+      rent *= rentGrowth;
+      other *= otherGrowth;
+      management *= managementGrowth;
+      insurance *= insuranceGrowth;
+      taxes *= taxGrowth;
+      maintenance *= maintenanceGrowth;
+    }
+    // the same operations, in the same order, as operatingYear
+    const potential = 12 * (a.rent * rent) + 12 * (a.other_income * other);
+    const expenses =
+      a.property_management * management +
+      a.insurance * insurance +
+      a.property_taxes * taxes +
+      a.maintenance * maintenance;
+    noi[year - 1] = potential * occupied - expenses;
+    debtService[year - 1] = year <= a.loan_term ? 12 * payment : 0;
+  }
+}
+
 /** Every operating year of the hold, 1..hold_period. */
 export function operatingYears(a: Assumptions): OperatingYear[] {
   const payment = monthlyPayment(loanOf(a));

@@ -117,7 +117,7 @@ export interface OverallReturns {
   levered_equity_multiple: number | null;
   levered_profit: number;
   levered_xirr: number | null;
-  /** true when the flows change sign more than once and several rates solve them (the one nearest 0 is given) */
+  /** true when the flows change sign more than once and several rates solve them (the one the profit points to is given, README "Several XIRRs") */
   unlevered_xirr_multiple_roots: boolean;
   levered_xirr_multiple_roots: boolean;
 }

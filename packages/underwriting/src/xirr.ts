@@ -314,8 +314,9 @@ function excelNewton(curve: Curve, span: number, magnitude: number): number {
  * How: when the flows allow only one rate (Descartes' and Norström's sign rules, see roots.ts),
  * Newton's method from 0.1 as Excel does it, so the digits match Excel's; if Newton fails or leaves
  * (−1, ∞), a bracketed Newton–bisection search on x = ln(1 + r). When the flows allow several
- * rates, all sides that can hold one are searched and the rate nearest 0 is returned with
- * `multipleRoots: true` (Excel returns whichever rate its Newton reaches from the guess).
+ * rates, every side that can hold one is searched, `rates` lists them all and `rate` is the one
+ * the profit points to, as for `irr` (Excel returns whichever rate its Newton reaches from the
+ * guess).
  *
  * Throws `UnderwritingInputError` for an empty array, a non-finite amount or a bad date.
  *
@@ -327,7 +328,7 @@ function excelNewton(curve: Curve, span: number, magnitude: number): number {
  *   { amount: 4250, date: '2008-10-30' },
  *   { amount: 3250, date: '2009-02-15' },
  *   { amount: 2750, date: '2009-04-01' },
- * ]); // → { ok: true, rate: 0.3733625335, multipleRoots: false }
+ * ]); // → { ok: true, rate: 0.3733625335, multipleRoots: false, rates: [0.3733625335] }
  */
 export function xirr(flows: readonly DatedFlow[]): RateResult {
   checkList(flows);
@@ -339,7 +340,7 @@ export function xirr(flows: readonly DatedFlow[]): RateResult {
   const curve = new DatedCurve(amounts, prepared.gapOf, prepared.gapYears);
   if (shape.total !== 0 && shape.forward + shape.backward === 1) {
     const rate = excelNewton(curve, years[years.length - 1] as number, shape.magnitude);
-    if (rate > -1 && Number.isFinite(rate)) return { ok: true, rate, multipleRoots: false };
+    if (rate > -1 && Number.isFinite(rate)) return { ok: true, rate, multipleRoots: false, rates: [rate] };
   }
   return solveRate(curve, shape);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyze, maxOffer } from '../src/index.js';
+import { analyze, maxOffer, simulate } from '../src/index.js';
 import { roundDeal } from './support/deals.js';
 
 // The CLI is tested as users run it: the built bin, a real process, real files and stdin.
@@ -139,5 +139,120 @@ describe('underwrite max-offer', () => {
     );
     const notObject = run(['max-offer', '-'], '[1, 2]');
     expect(notObject.stderr).toBe('invalid input: input: must be a JSON object\n');
+  });
+});
+
+describe('underwrite simulate', () => {
+  const SIMULATE_EXAMPLE = fileURLToPath(new URL('../../../examples/simulate-austin.json', import.meta.url));
+  const rentOnly = { ...roundDeal, spreads: { rent: { low: 1_800, high: 2_200 } } };
+
+  it('prints percentiles, probabilities, drivers and the yearly fan for the shipped Austin example', () => {
+    const { code, stdout, stderr } = run(['simulate', SIMULATE_EXAMPLE, '--draws', '2000', '--seed', '1']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(Object.keys(output)).toEqual([
+      'percentiles',
+      'probabilities',
+      'drivers',
+      'yearly_levered_cash_flow',
+      'draws',
+      'seed',
+    ]);
+    expect(output.draws).toBe(2_000);
+    expect(output.seed).toBe(1);
+    expect(output.probabilities).toEqual({ negative_cash_flow: 1, targets_hold: expect.any(Number) });
+    expect(output.drivers.levered_xirr[0].key).toBe('annual_price_appreciation');
+    expect(output.yearly_levered_cash_flow).toHaveLength(5);
+  });
+
+  it('reads stdin, takes --draws and --seed (also as --flag=value), and prints what the library returns', () => {
+    const expected = JSON.parse(
+      JSON.stringify(simulate(roundDeal, rentOnly.spreads, { draws: 500, seed: 42, targets: { dscr: 1.2 } })),
+    );
+    const input = JSON.stringify({ ...rentOnly, targets: { dscr: 1.2 } });
+    const a = run(['simulate', '-', '--draws', '500', '--seed', '42'], input);
+    expect(a.code).toBe(0);
+    expect(JSON.parse(a.stdout)).toEqual(expected);
+    const b = run(['simulate', '--seed=42', '-', '--draws=500'], input);
+    expect(JSON.parse(b.stdout)).toEqual(expected);
+    // the defaults: 10,000 draws, seed 1
+    const c = run(['simulate', '-'], JSON.stringify(rentOnly));
+    expect(JSON.parse(c.stdout)).toMatchObject({ draws: 10_000, seed: 1 });
+  });
+
+  it('exits 2 with one line for invalid spreads, naming spreads.<key>.<end> and the rule', () => {
+    const invalid = (spreads: unknown) => run(['simulate', '-'], JSON.stringify({ ...roundDeal, spreads }));
+    const highBelowLow = invalid({ rent: { low: 2_200, high: 1_800 } });
+    expect(highBelowLow.code).toBe(2);
+    expect(highBelowLow.stdout).toBe('');
+    expect(highBelowLow.stderr).toBe(
+      "invalid input: spreads.rent.low: must be a number ≥ 0 and ≤ the deal's rent (2000)\n",
+    );
+    expect(invalid({ vacancy_rate: { low: 0.01, high: 1.2 } }).stderr).toBe(
+      "invalid input: spreads.vacancy_rate.high: must be a number ≥ the deal's vacancy_rate (0.05) and ≤ 1\n",
+    );
+    expect(invalid({ rent: { low: 'cheap', high: 2_200 } }).stderr).toBe(
+      "invalid input: spreads.rent.low: must be a number ≥ 0 and ≤ the deal's rent (2000)\n",
+    );
+    expect(invalid({ loan_term: { low: 20, high: 30 } }).stderr).toMatch(
+      /^invalid input: spreads\.loan_term: is not an uncertain assumption \(one of rent, /,
+    );
+    expect(invalid('wide').stderr).toBe(
+      'invalid input: spreads: must be an object of { low, high } by assumption\n',
+    );
+  });
+
+  it('exits 2 for a bad --draws or --seed, and prints usage for an unknown or repeated flag', () => {
+    const input = JSON.stringify(rentOnly);
+    const zero = run(['simulate', '-', '--draws', '0'], input);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toBe('invalid input: draws: must be a whole number ≥ 1 and ≤ 100000\n');
+    expect(run(['simulate', '-', '--seed', 'x'], input).stderr).toBe(
+      'invalid input: seed: must be a whole number ≥ 0 and ≤ 4294967295\n',
+    );
+    for (const args of [
+      ['simulate', '-', '--runs', '5'],
+      ['simulate', '-', '--draws', '5', '--draws', '6'],
+      ['simulate', '-', '--draws'],
+      ['simulate', '-', 'extra.json'],
+      ['analyze', '-', '--draws', '5'],
+    ]) {
+      const result = run(args, input);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^usage: underwrite analyze FILE/);
+    }
+  });
+});
+
+describe('underwrite verify', () => {
+  it('runs every known answer from the built package and exits 0 with no failure', () => {
+    const { code, stdout, stderr } = run(['verify']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(Object.keys(report.sources)).toEqual([
+      'numpy-financial',
+      'pyxirr',
+      'PhpSpreadsheet',
+      'formulajs',
+      'Apache POI',
+    ]);
+    for (const tally of Object.values(report.sources) as {
+      passed: number;
+      failed: number;
+      cases: number;
+    }[]) {
+      expect(tally.failed).toBe(0);
+      expect(tally.passed).toBe(tally.cases);
+      expect(tally.cases).toBeGreaterThan(0);
+    }
+    expect(report.failures).toEqual([]);
+  });
+
+  it('takes no FILE: with one it prints usage and exits 2', () => {
+    const { code, stderr } = run(['verify', 'extra.json']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/underwrite verify/);
   });
 });

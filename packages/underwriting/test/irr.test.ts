@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnderwritingInputError } from '../src/errors.js';
-import { irr, npv, type RateResult } from '../src/irr.js';
+import { irr, mirr, npv, type RateResult } from '../src/irr.js';
 import { pmt } from '../src/pmt.js';
-import { type Curve, flowShape, refine, solveRate } from '../src/roots.js';
+import { type Curve, chooseRate, flowShape, refine, solveRate } from '../src/roots.js';
 
 /** the rate of an ok result; fails the test otherwise */
 function rateOf(result: RateResult): number {
@@ -21,6 +21,12 @@ function flowsWithRates(rates: number[], k = -100): number[] {
     coefficients = next;
   }
   return coefficients;
+}
+
+/** the list of rates of an ok result; fails the test otherwise */
+function rateList(result: RateResult): number[] {
+  if (!result.ok) throw new Error(`expected rates, got ${result.reason}`);
+  return result.rates;
 }
 
 /**
@@ -89,7 +95,12 @@ describe('npv', () => {
 describe('irr', () => {
   it('solves one period exactly (JSDoc example)', () => {
     // −100 + 110/(1 + r) = 0 → r = 110/100 − 1 = 0.1
-    expect(irr([-100, 110])).toEqual({ ok: true, rate: expect.closeTo(0.1, 14), multipleRoots: false });
+    expect(irr([-100, 110])).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.1, 14),
+      multipleRoots: false,
+      rates: [expect.closeTo(0.1, 14)],
+    });
   });
 
   it('solves a three-year project (JSDoc example)', () => {
@@ -99,20 +110,37 @@ describe('irr', () => {
     expect(npv(rate, [-1000, 300, 400, 500])).toBeCloseTo(0, 9);
   });
 
-  it('gives the root nearest 0 and flags several roots (JSDoc example)', () => {
+  it('lists every root and flags several roots (JSDoc example)', () => {
     // −100 + 230/(1+r) − 132/(1+r)² = 0 ⇔ −100(1+r)² + 230(1+r) − 132 = 0 ⇔ 1+r ∈ {1.1, 1.2}
     expect(npv(0.1, [-100, 230, -132])).toBeCloseTo(0, 10);
     expect(npv(0.2, [-100, 230, -132])).toBeCloseTo(0, 10);
-    expect(irr([-100, 230, -132])).toEqual({ ok: true, rate: expect.closeTo(0.1, 12), multipleRoots: true });
+    // a loss (Σ = −2) points below 0, where there is no root: the one nearest 0
+    const both = [expect.closeTo(0.1, 12), expect.closeTo(0.2, 12)];
+    expect(irr([-100, 230, -132])).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.1, 12),
+      multipleRoots: true,
+      rates: both,
+    });
     // the same flows with signs flipped have the same rates
-    expect(irr([100, -230, 132])).toEqual({ ok: true, rate: expect.closeTo(0.1, 12), multipleRoots: true });
+    expect(irr([100, -230, 132])).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.1, 12),
+      multipleRoots: true,
+      rates: both,
+    });
   });
 
   it('solves a loan: its rate is the one the payment was computed at', () => {
     // borrow 10 000, repay pmt(0.08/12, 120, 10000) = −121.3276 a month for 120 months
     const payment = pmt(0.08 / 12, 120, 10000);
     const flows = [10000, ...Array<number>(120).fill(payment)];
-    expect(irr(flows)).toEqual({ ok: true, rate: expect.closeTo(0.08 / 12, 13), multipleRoots: false });
+    expect(irr(flows)).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.08 / 12, 13),
+      multipleRoots: false,
+      rates: [expect.closeTo(0.08 / 12, 13)],
+    });
   });
 
   it('solves a 30-year monthly deal with a negative month inside (running totals cross zero once)', () => {
@@ -126,40 +154,93 @@ describe('irr', () => {
     expect(Math.abs(relativeNpv(rate, flows))).toBeLessThan(1e-12);
   });
 
-  it('picks the nearest root when the two lie on opposite sides of 0', () => {
-    // rates −0.1 and 0.2: |−0.1| < 0.2. (1 − 0.9v)(1 − 1.2v)·(−100) = −100 + 210v − 108v²
-    expect(irr([-100, 210, -108])).toEqual({ ok: true, rate: expect.closeTo(-0.1, 12), multipleRoots: true });
-    // rates −0.3 and 0.2: 0.2 is nearer. (1 − 0.7v)(1 − 1.2v)·(−100) = −100 + 190v − 84v²
-    expect(irr([-100, 190, -84])).toEqual({ ok: true, rate: expect.closeTo(0.2, 12), multipleRoots: true });
+  it('shows the root on the side of 0 that the profit points to, not the nearest one', () => {
+    // rates −0.1 and 0.2: (1 − 0.9v)(1 − 1.2v)·(−100) = −100 + 210v − 108v². An outlay with a
+    // profit (Σ = +2) earns more than 0 %: 0.2, though −0.1 is nearer 0
+    expect(irr([-100, 210, -108])).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.2, 12),
+      multipleRoots: true,
+      rates: [expect.closeTo(-0.1, 12), expect.closeTo(0.2, 12)],
+    });
+    // a loan (money in first) that costs more than it lends (Σ = −2): its rate is above 0 too
+    expect(irr([100, -210, 108])).toMatchObject({ rate: expect.closeTo(0.2, 12) });
+    // rates −0.3 and 0.2, profit 6: (1 − 0.7v)(1 − 1.2v)·(−100) = −100 + 190v − 84v²
+    expect(irr([-100, 190, -84])).toMatchObject({ rate: expect.closeTo(0.2, 12), multipleRoots: true });
+    // rates −0.1, 0.2 and 0.3: −100(1 − 0.9v)(1 − 1.2v)(1 − 1.3v) sums to −100·0.1·0.2·0.3 = −0.6, a
+    // loss, which points below 0: −0.1
+    expect(irr(flowsWithRates([-0.1, 0.2, 0.3]))).toEqual({
+      ok: true,
+      rate: expect.closeTo(-0.1, 10),
+      multipleRoots: true,
+      rates: [-0.1, 0.2, 0.3].map((r) => expect.closeTo(r, 10)),
+    });
+  });
+
+  it('shows +100.4 %, not −99.98 %, for an outlay returned ~10 times (numpy-financial issue 44)', () => {
+    // Σ = +16 353.28 on an outlay of 1678.87; Google Sheets gives 1.00426
+    const flows = [-1678.87, 771.96, 1814.05, 3520.3, 3552.95, 3584.99, 4789.91, -1];
+    const result = irr(flows);
+    expect(result).toMatchObject({ ok: true, rate: expect.closeTo(1.0042698487, 9), multipleRoots: true });
+    const rates = rateList(result);
+    expect(rates).toHaveLength(2);
+    expect(rates[0]).toBeCloseTo(-0.9998, 4);
+    for (const r of rates) expect(Math.abs(relativeNpv(r, flows))).toBeLessThan(1e-12);
+  });
+
+  it('finds close roots near 0 in a long series (the gap behind pyxirr random_1000)', () => {
+    // rates −1.37 %, −0.32 %, +0.5 %, +80 %, times (1 + v^500), which adds no positive root in v but
+    // makes F turn on a scale of 1/500 in ln(1 + r). A grid whose first step ignores the span
+    // (8.1/48 = 0.17 here) put −1.37 % and −0.32 % in one step with F′ of one sign at both ends
+    // and returned +0.5 %, breaking "nearest 0"; a first step of 1/(8·span) finds all four.
+    const planted = [-0.0137, -0.0032, 0.005, 0.8];
+    const base = flowsWithRates(planted);
+    const flows = [...base, ...Array<number>(500).fill(0)];
+    for (let t = 0; t < base.length; t++) flows[t + 500] = (flows[t + 500] as number) + (base[t] as number);
+    const result = irr(flows);
+    expect(rateList(result)).toEqual(planted.map((r) => expect.closeTo(r, 8)));
+    // a loss (Σ < 0) on an outlay points below 0: the negative rate nearest 0
+    expect(result).toMatchObject({ rate: expect.closeTo(-0.0032, 8) });
   });
 
   it('finds three roots and returns the one nearest 0', () => {
     // rates 0.1, 0.2, 0.3: −100·(1 − 1.1v)(1 − 1.2v)(1 − 1.3v) = −100 + 360v − 431v² + 171.6v³
     const flows = flowsWithRates([0.3, 0.1, 0.2]);
     expect(flows).toEqual([-100, 360, expect.closeTo(-431, 10), expect.closeTo(171.6, 10)]);
-    expect(irr(flows)).toEqual({ ok: true, rate: expect.closeTo(0.1, 10), multipleRoots: true });
+    expect(irr(flows)).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.1, 10),
+      multipleRoots: true,
+      rates: [0.1, 0.2, 0.3].map((r) => expect.closeTo(r, 10)),
+    });
   });
 
   it('finds two roots closer together than the scan step', () => {
     // rates 0.1 and 0.1001 differ by 1e-4 in ln(1 + r), far below the grid step
     const flows = flowsWithRates([0.1001, 0.1]);
-    expect(irr(flows)).toEqual({ ok: true, rate: expect.closeTo(0.1, 9), multipleRoots: true });
+    expect(irr(flows)).toMatchObject({ ok: true, rate: expect.closeTo(0.1, 9), multipleRoots: true });
+    expect(rateList(irr(flows))).toEqual([expect.closeTo(0.1, 9), expect.closeTo(0.1001, 9)]);
   });
 
   it('returns rate 0 exactly when the flows sum to 0', () => {
     // −100 + 50 + 50 = 0 at r = 0, one sign change so the only root
-    expect(irr([-100, 50, 50])).toEqual({ ok: true, rate: 0, multipleRoots: false });
+    expect(irr([-100, 50, 50])).toEqual({ ok: true, rate: 0, multipleRoots: false, rates: [0] });
     // −100 + 230v − 130v² = −100(1 − v)(1 − 1.3v): rates 0 and 0.3
-    expect(irr([-100, 230, -130])).toEqual({ ok: true, rate: 0, multipleRoots: true });
+    expect(irr([-100, 230, -130])).toEqual({
+      ok: true,
+      rate: 0,
+      multipleRoots: true,
+      rates: [0, expect.closeTo(0.3, 12)],
+    });
     // −(1 − v)²: a double root at 0 is one rate
-    expect(irr([-1, 2, -1])).toEqual({ ok: true, rate: 0, multipleRoots: false });
+    expect(irr([-1, 2, -1])).toEqual({ ok: true, rate: 0, multipleRoots: false, rates: [0] });
   });
 
   it('solves negative rates and the first flow being positive', () => {
     // 5 − 3/(1 + r) = 0 → 1 + r = 0.6
-    expect(irr([5, -3])).toEqual({ ok: true, rate: expect.closeTo(-0.4, 14), multipleRoots: false });
+    expect(irr([5, -3])).toMatchObject({ ok: true, rate: expect.closeTo(-0.4, 14), multipleRoots: false });
     // −100 + 60 = lost 40 %
-    expect(irr([-100, 60])).toEqual({ ok: true, rate: expect.closeTo(-0.4, 14), multipleRoots: false });
+    expect(irr([-100, 60])).toMatchObject({ ok: true, rate: expect.closeTo(-0.4, 14), multipleRoots: false });
   });
 
   it('solves rates near −1 and very large rates without leaving (−1, ∞)', () => {
@@ -198,6 +279,32 @@ describe('irr', () => {
     expect(() => irr([-Number.MAX_VALUE, Number.MAX_VALUE, Number.MAX_VALUE])).toThrow(
       UnderwritingInputError,
     );
+  });
+});
+
+describe('mirr', () => {
+  it("matches Excel's definition (JSDoc example)", () => {
+    // FV⁺ at 12 % = 39000·1.12⁴ + 30000·1.12³ + 21000·1.12² + 37000·1.12 + 46000; PV⁻ at 10 % = −120 000
+    const fv = 39000 * 1.12 ** 4 + 30000 * 1.12 ** 3 + 21000 * 1.12 ** 2 + 37000 * 1.12 + 46000;
+    expect(fv).toBeCloseTo(217297.5, 2);
+    expect(mirr([-120000, 39000, 30000, 21000, 37000, 46000], 0.1, 0.12)).toBeCloseTo(
+      (fv / 120000) ** 0.2 - 1,
+      12,
+    );
+    expect(mirr([-120000, 39000, 30000, 21000, 37000, 46000], 0.1, 0.12)).toBeCloseTo(0.1260941304, 10);
+  });
+
+  it('gives one rate where irr has several, and null without both signs', () => {
+    // numpy-financial issue 44's flows have rates −99.98 % and +100.4 %; at 10 %/10 % one answer
+    const flows = [-1678.87, 771.96, 1814.05, 3520.3, 3552.95, 3584.99, 4789.91, -1];
+    const outflow = -1678.87 - 1 / 1.1 ** 7;
+    const inflow = [771.96, 1814.05, 3520.3, 3552.95, 3584.99, 4789.91].reduce(
+      (sum, a, i) => sum + a * 1.1 ** (6 - i),
+      0,
+    );
+    expect(mirr(flows, 0.1, 0.1)).toBeCloseTo((inflow / -outflow) ** (1 / 7) - 1, 12);
+    expect(mirr([100, 200], 0.1, 0.1)).toBeNull();
+    expect(() => mirr([-1, 2], -1, 0.1)).toThrow(UnderwritingInputError);
   });
 });
 
@@ -243,12 +350,24 @@ describe('roots', () => {
     expect(refine(curve, 0, 10, 1, -59.53, 0)).toBeCloseTo(Math.log(1.1), 15);
   });
 
-  it('solves a curve and returns the rate nearest 0 (solveRate JSDoc example)', () => {
+  it('solves a curve and lists its rates (solveRate JSDoc example)', () => {
     expect(solveRate(quadratic, flowShape([-100, 230, -132], 3))).toEqual({
       ok: true,
       rate: expect.closeTo(0.1, 12),
       multipleRoots: true,
+      rates: [expect.closeTo(0.1, 12), expect.closeTo(0.2, 12)],
     });
+  });
+
+  it('chooses by the way the profit points, else nearest 0 (chooseRate JSDoc example)', () => {
+    // an outlay returned ~10×: profit → above 0
+    expect(chooseRate([-0.99979, 1.00427], 16354.28, -1)).toBe(1.00427);
+    // a loss on an outlay points below 0, where there is none: nearest 0
+    expect(chooseRate([0.1, 0.2], -2, -1)).toBe(0.1);
+    // a loss on an outlay with rates on both sides: the negative one nearest 0
+    expect(chooseRate([-0.5, -0.2, 0.05], -2, -1)).toBe(-0.2);
+    // a loan (lead +1) repaid with more than it lent (Σ < 0) costs a positive rate
+    expect(chooseRate([-0.01, 0.3, 0.4], -5, 1)).toBe(0.3);
   });
 });
 
@@ -343,19 +462,26 @@ describe('properties', () => {
     );
   });
 
-  it('recovers planted rates: the nearest 0 of up to three distinct rates', () => {
+  it('recovers planted rates: all of up to three distinct rates, and shows the one the profit points to', () => {
     // rates on a lattice 0.25 apart in ln(1 + r) (−86 % … +249 %), at least two scan steps apart;
     // three rates inside one step can look like one (see scanSide in roots.ts)
     const planted = fc.uniqueArray(fc.integer({ min: -8, max: 5 }), { minLength: 1, maxLength: 3 });
     fc.assert(
       fc.property(planted, (steps) => {
-        const rates = steps.map((k) => Math.expm1(k / 4));
+        const rates = steps.map((k) => Math.expm1(k / 4)).sort((a, b) => a - b);
+        const flows = flowsWithRates(rates);
+        // an outlay (−100 first): a profit points above 0, a loss below; else the nearest 0
+        const profit = flows.reduce((sum, a) => sum + a, 0) > 0;
         const nearest = rates.reduce((best, r) => (Math.abs(r) < Math.abs(best) ? r : best));
-        const result = irr(flowsWithRates(rates));
-        expect(result).toEqual({
+        const above = rates.find((r) => r > 0);
+        const below = rates.filter((r) => r < 0).at(-1);
+        // a planted 0 makes Σ = 0: r = 0 is a rate and none is nearer
+        const shown = rates.includes(0) ? 0 : ((profit ? above : below) ?? nearest);
+        expect(irr(flows)).toEqual({
           ok: true,
-          rate: expect.closeTo(nearest, 7),
+          rate: expect.closeTo(shown, 7),
           multipleRoots: rates.length > 1,
+          rates: rates.map((r) => expect.closeTo(r, 7)),
         });
       }),
       { numRuns: 300 },

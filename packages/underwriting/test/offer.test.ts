@@ -112,10 +112,12 @@ describe('maxOffer: worked examples', () => {
     expect(offer.measures.levered_xirr).toBeCloseTo(0.0133501, 6);
   });
 
-  it('finds an XIRR target met only between two prices where it is missed', () => {
+  it('finds an XIRR target when the low prices have several rates', () => {
     // $7,500 rent, management from $12,000 growing 10 % a year over a 28-year hold, all cash: late
-    // years lose money, so at $10,000 the sale cannot cover them (flows −, +, −: XIRR −10 %); at
-    // $500,000 the XIRR is 108 %, and it falls towards −1.4 % at $100,000,000
+    // years lose money, so at $10,000 the sale cannot cover them (flows −, +, −: rates −10 % and
+    // +40 268 %). The $10,000 outlay comes back 91.6 times, a profit, which points above 0: the
+    // XIRR shown is 40 268 % ("nearest 0" showed −10 %). It falls to 10.8 % at $500,000 and
+    // towards −1.4 % at $100,000,000
     const deal: DealInput = {
       ...roundDeal,
       purchase_price: 500_000,
@@ -134,8 +136,13 @@ describe('maxOffer: worked examples', () => {
       hold_period: 28,
     };
     const targets = { levered_xirr: 0.01 };
-    expect(analyze(atPrice(deal, 10_000)).overall_returns.levered_xirr).toBeCloseTo(-0.0998, 4);
-    expect(holdsAt(deal, targets, 10_000)).toBe(false);
+    const low = analyze(atPrice(deal, 10_000)).overall_returns;
+    expect(low).toMatchObject({
+      levered_xirr_multiple_roots: true,
+      levered_equity_multiple: expect.closeTo(91.556, 3),
+    });
+    expect(low.levered_xirr).toBeCloseTo(402.685, 3);
+    expect(holdsAt(deal, targets, 10_000)).toBe(true);
     expect(holdsAt(deal, targets, 100_000_000)).toBe(false);
     const offer = maxOffer(deal, targets);
     expect(offer.purchase_price).toBe(1_487_707);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UnderwritingInputError } from '../src/errors.js';
 import { irr, npv } from '../src/irr.js';
-import { pmt } from '../src/pmt.js';
+import { ipmt, nper, pmt, ppmt } from '../src/pmt.js';
 
 describe('pmt', () => {
   it("matches Excel's loan example (JSDoc example)", () => {
@@ -67,6 +67,56 @@ describe('pmt', () => {
   });
 });
 
+describe('ipmt, ppmt', () => {
+  it('splits the first payment into interest and principal (JSDoc examples)', () => {
+    // first month of 2000 at 10 %/12: interest −2000·0.1/12 = −16.6666667; payment −92.2898527
+    expect(ipmt(0.1 / 12, 1, 24, 2000)).toBeCloseTo(-16.6666666667, 9);
+    expect(ppmt(0.1 / 12, 1, 24, 2000)).toBeCloseTo(-92.289852675 + 16.6666666667, 9);
+    expect(ppmt(0.1 / 12, 1, 24, 2000)).toBeCloseTo(-75.6231860084, 9);
+    // paid at the start, the first payment owes no interest
+    expect(ipmt(0.1 / 12, 1, 24, 2000, 0, 1)).toBe(0);
+  });
+
+  it('follows the balance: interest of period k is the rate times the balance after k − 1 payments', () => {
+    const loan = { amount: 300_000, annual_rate: 0.07, term_years: 30 };
+    // the loan module's balance after 59 payments, times the monthly rate
+    const balance59 =
+      300_000 * (1 + 0.07 / 12) ** 59 +
+      pmt(0.07 / 12, 360, 300_000) * (((1 + 0.07 / 12) ** 59 - 1) / (0.07 / 12));
+    expect(ipmt(0.07 / 12, 60, 360, loan.amount)).toBeCloseTo(-balance59 * (0.07 / 12), 6);
+    // the parts add up to the payment in every period
+    for (const per of [1, 2, 180, 360]) {
+      expect(ipmt(0.07 / 12, per, 360, 300_000) + ppmt(0.07 / 12, per, 360, 300_000)).toBeCloseTo(
+        pmt(0.07 / 12, 360, 300_000),
+        9,
+      );
+    }
+  });
+
+  it('rejects a period outside 1 … nper', () => {
+    expect(() => ipmt(0.01, 0, 12, 1000)).toThrow(/per/);
+    expect(() => ppmt(0.01, 13, 12, 1000)).toThrow(UnderwritingInputError);
+  });
+});
+
+describe('nper', () => {
+  it('counts the periods to repay (JSDoc examples)', () => {
+    // ln(z / (z − 1000)) / ln 1.05 with z = 250/0.05 = 5000: ln(5000/4000)/ln 1.05 = 4.5735356
+    expect(nper(0.05, 250, -1000)).toBeCloseTo(4.5735355704, 9);
+    expect(nper(0, -100, 1000)).toBe(10);
+  });
+
+  it('inverts pmt', () => {
+    expect(nper(0.08 / 12, pmt(0.08 / 12, 120, 10000), 10000)).toBeCloseTo(120, 9);
+  });
+
+  it('rejects what no number of periods solves', () => {
+    // Excel NPER(12, 4500, 100000, 100000) is #NUM!
+    expect(() => nper(12, 4500, 100000, 100000)).toThrow(UnderwritingInputError);
+    expect(() => nper(0, 0, 1000)).toThrow(UnderwritingInputError);
+  });
+});
+
 describe('properties', () => {
   const rate = fc.integer({ min: -50, max: 300 }).map((bp) => bp / 1000 / 12);
   const nper = fc.integer({ min: 1, max: 480 });
@@ -97,7 +147,12 @@ describe('properties', () => {
       fc.property(rate, nper, fc.integer({ min: 100, max: 1e8 }), (r, n, pv) => {
         const payment = pmt(r, n, pv);
         const result = irr([pv, ...Array<number>(n).fill(payment)]);
-        expect(result).toEqual({ ok: true, rate: expect.closeTo(r, 10), multipleRoots: false });
+        expect(result).toEqual({
+          ok: true,
+          rate: expect.closeTo(r, 10),
+          multipleRoots: false,
+          rates: [expect.closeTo(r, 10)],
+        });
       }),
       { numRuns: 300 },
     );

@@ -70,6 +70,7 @@ describe('xirr', () => {
       ok: true,
       rate: expect.closeTo(0.3733625335, 10),
       multipleRoots: false,
+      rates: [expect.closeTo(0.3733625335, 10)],
     });
     expect(xnpv(0.3733625335188314, excelExample)).toBeCloseTo(0, 8);
   });
@@ -147,14 +148,27 @@ describe('xirr', () => {
     const dated = xirr(
       flows(['2021-01-01', -1000], ['2022-01-01', 300], ['2023-01-01', 400], ['2024-01-01', 500]),
     );
-    expect(dated).toEqual({ ok: true, rate: expect.closeTo(0.0889633947, 10), multipleRoots: false });
-    expect(irr(periodic)).toEqual({ ok: true, rate: expect.closeTo(0.0889633947, 10), multipleRoots: false });
+    const one = { ok: true, rate: expect.closeTo(0.0889633947, 10), multipleRoots: false };
+    expect(dated).toEqual({ ...one, rates: [expect.closeTo(0.0889633947, 10)] });
+    expect(irr(periodic)).toEqual({ ...one, rates: [expect.closeTo(0.0889633947, 10)] });
   });
 
-  it('gives the rate nearest 0 and flags several rates', () => {
-    // −100 + 230(1+r)^−1 − 132(1+r)^−2 on whole 365-day years: rates 0.1 and 0.2
+  it('lists every rate and flags several rates', () => {
+    // −100 + 230(1+r)^−1 − 132(1+r)^−2 on whole 365-day years: rates 0.1 and 0.2; a loss (Σ = −2)
+    // points below 0, where there is none, so the one nearest 0
     const result = xirr(flows(['2021-01-01', -100], ['2022-01-01', 230], ['2023-01-01', -132]));
-    expect(result).toEqual({ ok: true, rate: expect.closeTo(0.1, 10), multipleRoots: true });
+    expect(result).toEqual({
+      ok: true,
+      rate: expect.closeTo(0.1, 10),
+      multipleRoots: true,
+      rates: [expect.closeTo(0.1, 10), expect.closeTo(0.2, 10)],
+    });
+    // with a profit (−108 at the end: rates −0.1 and 0.2) it shows the rate above 0
+    const profit = xirr(flows(['2021-01-01', -100], ['2022-01-01', 210], ['2023-01-01', -108]));
+    expect(profit).toMatchObject({
+      rate: expect.closeTo(0.2, 10),
+      rates: [expect.closeTo(-0.1, 10), expect.closeTo(0.2, 10)],
+    });
   });
 
   it('accepts Date values and counts them by their UTC day, ignoring the time', () => {

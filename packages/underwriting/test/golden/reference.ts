@@ -208,7 +208,10 @@ function bisect(cf: number[], lo: number, hi: number): number {
  * XIRR of an initial investment `equity` at month 0 and monthly flows `flows[0]` = month 1 …:
  * every monthly rate j in (−1, 100] where Σ CF_m (1+j)^−m = E, found on a grid of 1 + j spaced
  * 5e-5 apart in ln(1 + j) (j from −0.999999 to 100), each sign change bisected to machine
- * precision. The root whose annual rate (1+j)^12 − 1 is nearest 0 wins.
+ * precision. With several roots, the one shown is found by walking from 0 the way the NPV at 0
+ * points (README "Several XIRRs"): when the sum of the flows has the opposite sign to the first
+ * flow (an outlay that makes a profit), the lowest positive root; otherwise the negative root
+ * nearest 0; if there is none that way, the root nearest 0.
  */
 export function monthlyXirr(equity: number, flows: number[]): IrrResult {
   const cf = [-equity, ...flows];
@@ -233,11 +236,18 @@ export function monthlyXirr(equity: number, flows: number[]): IrrResult {
     prevF = f;
   }
   if (roots.length === 0) return { xirr: null, multipleRoots: false, monthlyRoots: [] };
-  let best: number | null = null;
-  for (const j of roots) {
-    const r = (1 + j) ** 12 - 1;
-    if (best === null || Math.abs(r) < Math.abs(best)) best = r;
+  let total = 0;
+  for (const a of cf) total += a;
+  const lead = Math.sign(cf.find((a) => a !== 0) ?? 0);
+  const upward = Math.sign(total) !== lead;
+  // roots are ascending: the lowest positive one, or the highest negative one
+  const positive = roots.filter((j) => j > 0);
+  const negative = roots.filter((j) => j < 0);
+  let chosen: number | undefined = roots.includes(0) ? 0 : upward ? positive[0] : negative.at(-1);
+  if (chosen === undefined) {
+    for (const j of roots) if (chosen === undefined || Math.abs(j) < Math.abs(chosen)) chosen = j;
   }
+  const best = chosen === undefined ? null : (1 + chosen) ** 12 - 1;
   return { xirr: best, multipleRoots: roots.length > 1, monthlyRoots: roots };
 }
 
