@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPUPS, UI_TEXT } from '../src/ui/text';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
+import { settle } from './support/network';
 import { baseURL, openSession, signUpThroughApi } from './support/session';
 
 let browser: Browser;
@@ -70,8 +71,7 @@ describe('a guest', () => {
 
   it('may open /savedproperties (no guard) without being sent away', async () => {
     const { page } = await openSession(browser);
-    await page.goto('/savedproperties');
-    await page.waitForLoadState('networkidle');
+    await settle(page, () => page.goto('/savedproperties'));
     expect(new URL(page.url()).pathname).toBe('/savedproperties');
   });
 });

@@ -30,6 +30,7 @@ import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
+import { settle } from './support/network';
 import { type RunningApi, STAND_IN_TILE_ATTRIBUTION, startApi } from './support/server';
 import { DESKTOP, openSession, PHONE, type Session, sharedMember } from './support/session';
 import { TILE_SIZE } from './support/tile-server';
@@ -191,8 +192,7 @@ describe('the map without a Mapbox token', () => {
           });
       });
 
-      await page.goto('/');
-      await page.waitForLoadState('networkidle');
+      await settle(page, () => page.goto('/'));
       expect(
         scripts.some((url) => /TileMap/.test(url)),
         'the map code waits for the results',

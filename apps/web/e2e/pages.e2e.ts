@@ -22,6 +22,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { expectNoSettingNames, SETTING_NAME } from './support/investor-text';
+import { settle } from './support/network';
 import { DESKTOP, openSession, PHONE, saveThroughApi, sharedMember } from './support/session';
 
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -37,8 +38,7 @@ afterAll(async () => browser?.close());
 
 /** Opens `path` and waits until its requests are done and its main heading is drawn. */
 async function show(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await settle(page, () => page.goto(path));
   await page.locator('main h1, main h2').first().waitFor();
 }
 
@@ -79,7 +79,7 @@ describe('member pages', () => {
     await fillAnalyzer(page);
     await analyzeButton(page).click();
     await resultsHeading(page).waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     await expectNoSeriousA11yViolations(page, '/ with results');
     await expectNoSettingNames(page, '/ with results');
     await shoot(page, 'results');

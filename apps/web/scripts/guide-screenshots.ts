@@ -19,6 +19,7 @@ import { holdPeriodTitle } from '@sfr/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { AUSTIN, fillAnalyzer } from '../e2e/support/analyzer';
 import { launchBrowser } from '../e2e/support/browser';
+import { settle } from '../e2e/support/network';
 import { buildWeb, startApi } from '../e2e/support/server';
 import { UI_TEXT } from '../src/ui/text';
 
@@ -156,7 +157,7 @@ async function main(): Promise<void> {
 
     await page.getByRole('button', { name: UI_TEXT.analyzeProperty, exact: true }).click();
     await page.getByRole('heading', { name: UI_TEXT.analyzerResults, exact: true }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await settle(page);
     // no toasts in the pictures
     await page.addStyleTag({ content: '[data-sonner-toaster] { display: none !important; }' });
     shots.push(await shoot(page, 'verdict', 'verdict.webp', cardOf(page, 'Verdict')));

@@ -16,5 +16,6 @@ export * from './messages.js';
 export * from './property.js';
 export * from './property-record.js';
 export * from './public-config.js';
+export * from './ranges.js';
 export * from './saved-property.js';
 export * from './text.js';

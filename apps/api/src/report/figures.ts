@@ -5,6 +5,7 @@
 import {
   addressLine,
   type ComparableRow,
+  checkFirst,
   comparableRows,
   formatMarketFigure,
   formatMetric,
@@ -15,12 +16,17 @@ import {
   METRIC_LABELS,
   type MetricKey,
   marketFigureMeta,
+  measureBand,
+  negativeCashFlowChance,
+  RANGE_MEASURES,
+  RANGE_SIMULATION,
   recordFactsLine,
   roundByKind,
   roundMetric,
   type SharedAnalysis,
   taxBillLine,
 } from '@sfr/contracts';
+import { SIMULATED_MEASURES, type Simulation } from '@sfr/underwriting';
 
 /** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
 export interface ReportLine {
@@ -203,8 +209,46 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
   return rows;
 }
 
-/** Every figure of the report, in reading order. */
-export function dealReport(analysis: SharedAnalysis): DealReport {
+/**
+ * The ranges of the analysis (issue 27): each simulated measure's 10th and 90th percentile, the
+ * chance that year 1 loses money and the inputs to check first, from the same simulation the
+ * results page shows (RANGE_SIMULATION's draws and seed).
+ */
+export function rangesSection(simulation: Simulation): ReportSection {
+  const lines: ReportLine[] = [];
+  for (const measure of SIMULATED_MEASURES) {
+    const key = RANGE_MEASURES[measure];
+    const band = measureBand(simulation, measure);
+    const label = METRIC_LABELS[key];
+    // no band when too few outcomes have the measure (an XIRR most outcomes have no rate for): N/A
+    lines.push(
+      { ...metricLine(key, band?.low ?? null, `${label}, 10th percentile`), key: `${measure}_p10` },
+      { ...metricLine(key, band?.high ?? null, `${label}, 90th percentile`), key: `${measure}_p90` },
+    );
+  }
+  lines.push({
+    key: 'negative_cash_flow_chance',
+    label: 'Chance year-1 cash flow is negative',
+    value: roundByKind('percent', simulation.probabilities.negative_cash_flow),
+    text: negativeCashFlowChance(simulation),
+  });
+  checkFirst(simulation).forEach((input, index) => {
+    lines.push({
+      key: `check_first_${index + 1}`,
+      label: `Check first: ${input.label}`,
+      value: input.key,
+      text: input.why,
+    });
+  });
+  return {
+    key: 'ranges',
+    title: `Ranges (${RANGE_SIMULATION.draws.toLocaleString('en-US')} simulated outcomes)`,
+    lines,
+  };
+}
+
+/** Every figure of the report, in reading order; with a simulation, its ranges after the returns. */
+export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): DealReport {
   const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
   const m = property.metrics;
   const units = property.factor;
@@ -326,7 +370,7 @@ export function dealReport(analysis: SharedAnalysis): DealReport {
   return {
     title: 'SFR Analyst deal report',
     address: addressLine(property),
-    sections,
+    sections: simulation ? [...sections, rangesSection(simulation)] : sections,
     evidence: evidenceLines(analysis),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),

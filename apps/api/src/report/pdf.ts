@@ -8,7 +8,7 @@
  */
 import { DISCLAIMER } from '@sfr/contracts';
 import PDFDocument from 'pdfkit';
-import type { DealReport, HoldPeriodReportRow, ReportLine } from './figures.js';
+import type { DealReport, HoldPeriodReportRow, ReportLine, ReportSection } from './figures.js';
 
 const PAGE = { width: 612, height: 792, margin: 40 } as const; // US Letter, in points
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -75,6 +75,65 @@ function figureBlock(doc: Doc, title: string, lines: ReportLine[], x: number, y:
     top = Math.max(labelBottom, doc.y) + 1.5;
   }
   return top + 6;
+}
+
+/**
+ * The ranges section as a table (measure, 10th and 90th percentile) kept on one page, then the
+ * chance of a losing year 1 and the inputs to check first.
+ */
+function rangesBlock(doc: Doc, ranges: ReportSection, y: number): number {
+  const bands = ranges.lines.filter((line) => line.key.endsWith('_p10'));
+  const notes = ranges.lines.filter((line) => !/_p(10|90)$/.test(line.key));
+  const rowHeight = 11;
+  let top = heading(
+    doc,
+    ranges.title,
+    PAGE.margin,
+    roomFor(doc, y, 40 + (bands.length + notes.length + 2) * rowHeight),
+    CONTENT_WIDTH,
+  );
+  const columns = [PAGE.margin, PAGE.margin + 220, PAGE.margin + 330];
+  doc.fontSize(7.5).font('Helvetica-Bold').fillColor(MUTED);
+  ['Measure', '10th percentile', '90th percentile'].forEach((title, index) => {
+    doc.text(title, columns[index], top, { width: 105, align: index === 0 ? 'left' : 'right' });
+  });
+  top += rowHeight;
+  doc.fontSize(8);
+  for (const low of bands) {
+    const high = ranges.lines.find((line) => line.key === low.key.replace(/_p10$/, '_p90'));
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(winAnsi(low.label.replace(/, 10th percentile$/, '')), columns[0], top, { width: 215 });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(winAnsi(low.text), columns[1], top, { width: 105, align: 'right' });
+    doc.text(winAnsi(high?.text ?? ''), columns[2], top, { width: 105, align: 'right' });
+    top += rowHeight;
+  }
+  top += 4;
+  for (const note of notes) {
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(winAnsi(`${note.label}: `), PAGE.margin, top, { continued: true, width: CONTENT_WIDTH });
+    doc.font('Helvetica-Bold').fillColor(INK).text(winAnsi(note.text));
+    top = doc.y + 1.5;
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(7.5)
+    .fillColor(MUTED)
+    .text(
+      winAnsi(
+        'Each default assumption varies within its own range (10th to 90th percentile, from its source and tier); the values you typed stay exact. 8 in 10 outcomes fall between the two columns.',
+      ),
+      PAGE.margin,
+      top + 2,
+      { width: CONTENT_WIDTH },
+    );
+  return doc.y + 10;
 }
 
 function section(report: DealReport, key: string) {
@@ -330,9 +389,12 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
   const saleBottom = block('sale', left, y);
   const returnsBottom = block('returns', right, y);
+  y = Math.max(saleBottom, returnsBottom);
+  // the ranges, when the report has them, across the page under the sale and the returns
+  if (report.sections.some((s) => s.key === 'ranges')) y = rangesBlock(doc, section(report, 'ranges'), y);
 
   // then the evidence, flowing onto as many pages as it needs
-  y = evidenceBlock(doc, report, Math.max(saleBottom, returnsBottom));
+  y = evidenceBlock(doc, report, y);
   if (report.live) y = liveEvidenceBlock(doc, report.live, y);
   y = heading(doc, 'Disclaimer and data', PAGE.margin, y, CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {

@@ -6,7 +6,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assembleAnalysis, formatMoney, formatRatio, roundToCents } from '@sfr/contracts';
+import {
+  assembleAnalysis,
+  checkFirst,
+  formatMoney,
+  formatRatio,
+  measureBand,
+  negativeCashFlowChance,
+  roundToCents,
+  simulateAnalysis,
+} from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
@@ -249,5 +258,47 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     const text = pdfText(pdf);
     expect(text).toContain('Year 30');
     expect(text).toContain(deal.metrics_for_hold_period.Levered['Proceeds From Sale'][29]);
+  });
+
+  it('carries the ranges the results page shows: each measure’s 10th and 90th percentile, the chance of a losing year 1, what to check first', async () => {
+    const deal = analysis({}, liveFacts);
+    const simulation = simulateAnalysis(deal);
+    const pdf = await reportPdf(dealReport(deal, simulation), {
+      generatedAt: new Date(),
+      analysedAt: new Date(),
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain('Ranges (10,000 simulated outcomes) Measure 10th percentile 90th percentile');
+    const cashFlow = measureBand(simulation, 'monthly_levered_cash_flow');
+    expect(cashFlow).not.toBeNull();
+    // pdftotext reads the table column by column: the figures, then their labels
+    expect(text).toContain(`90th percentile ${formatMoney(cashFlow?.low ?? Number.NaN)}`);
+    expect(text).toContain(formatMoney(cashFlow?.high ?? Number.NaN));
+    expect(text).toContain('Monthly Levered Cash Flow Levered Returns (Cash on Cash) Debt Service Coverage Ratio');
+    expect(text).toContain(`Chance year-1 cash flow is negative: ${negativeCashFlowChance(simulation)}`);
+    const [first] = checkFirst(simulation);
+    expect(text).toContain(`Check first: ${first?.label}: ${first?.why}`);
+    const pages = pdfPages(pdf);
+    for (let n = 1; n <= pages; n++)
+      expect(pdfText(pdf, n).split(' ').length, `page ${n}`).toBeGreaterThan(20);
+  });
+});
+
+describe('report ranges in the CSV', () => {
+  it('writes each band as two rows, rounded as the screen shows them', () => {
+    const deal = analysis();
+    const simulation = simulateAnalysis(deal);
+    const rows = parseCsv(reportCsv(dealReport(deal, simulation), { generatedAt: new Date() }));
+    const row = (key: string) => rows.find((r) => r[0] === 'ranges' && r[1] === key);
+    const band = measureBand(simulation, 'monthly_levered_cash_flow');
+    expect(row('monthly_levered_cash_flow_p10')?.[3]).toBe(String(roundToCents(band?.low ?? Number.NaN)));
+    expect(row('monthly_levered_cash_flow_p90')?.[3]).toBe(String(roundToCents(band?.high ?? Number.NaN)));
+    expect(Number(row('negative_cash_flow_chance')?.[3])).toBeCloseTo(
+      simulation.probabilities.negative_cash_flow,
+      4,
+    );
+    // without a simulation (the report as it was), no ranges
+    const plain = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    expect(plain.some((r) => r[0] === 'ranges')).toBe(false);
   });
 });

@@ -77,6 +77,9 @@ export async function metricRow(page: Page, label: string): Promise<string> {
     const shown = (el: HTMLElement) => {
       let text = el.textContent ?? '';
       for (const button of el.querySelectorAll('button')) text = text.replace(button.textContent ?? '', ' ');
+      // a verdict figure's range is not its value (verdictRange reads it)
+      for (const range of el.querySelectorAll('.verdict-range'))
+        text = text.replace(range.textContent ?? '', ' ');
       const inputs = [...el.querySelectorAll('input')].map((input) => input.value);
       return squash(`${text} ${inputs.join(' ')}`);
     };
@@ -103,9 +106,30 @@ export const metricInput = (page: Page, label: string): Locator =>
 /** A toast showing exactly `text`. */
 export const toastWithText = (page: Page, text: string): Locator => page.getByText(text, { exact: true });
 
-/** A figure of the verdict band ('Monthly cash flow', 'Cash to close', …) as shown. */
+const verdictValue = (page: Page, label: string): Locator =>
+  page
+    .getByRole('region', { name: 'Verdict' })
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+/** A figure of the verdict band ('Monthly cash flow', 'Cash to close', …) as shown, without its range. */
 export async function verdictFigure(page: Page, label: string): Promise<string> {
-  const band = page.getByRole('region', { name: 'Verdict' });
-  const term = band.getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
-  return ((await term.locator('xpath=following-sibling::dd[1]').textContent()) ?? '').trim();
+  return ((await verdictValue(page, label).locator('.verdict-value').textContent()) ?? '').trim();
+}
+
+/** The verdict band's text without the figures' ranges: what the numbers say, whatever the simulation. */
+export async function verdictText(page: Page): Promise<string> {
+  return page.getByRole('region', { name: 'Verdict' }).evaluate((band) => {
+    const copy = band.cloneNode(true) as HTMLElement;
+    for (const range of copy.querySelectorAll('.verdict-range')) range.remove();
+    return copy.textContent ?? '';
+  });
+}
+
+/** The 10th–90th percentile range shown under a verdict figure ('-$120.00 to $640.00'), '' for none. */
+export async function verdictRange(page: Page, label: string): Promise<string> {
+  const range = verdictValue(page, label).locator('.verdict-range');
+  if ((await range.count()) === 0) return '';
+  return ((await range.textContent()) ?? '').replace(', likely', '').trim();
 }

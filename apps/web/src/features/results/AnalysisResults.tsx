@@ -28,6 +28,8 @@ import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
+import { RangeNotes } from '../ranges/RangeNotes';
+import { useRanges } from '../ranges/use-ranges';
 import { ReportButtons } from '../share/ReportButtons';
 import {
   assumptionEditor,
@@ -114,6 +116,7 @@ export default function AnalysisResults({
   // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
   // figures: a keystroke paints those first
   const charted = useDeferredValue(live);
+  const ranges = useRanges(live);
 
   const onEdit = useCallback((key: EditableKey, text: string) => dispatch({ type: 'edit', key, text }), []);
   const onReset = useCallback((key: EditableKey) => dispatch({ type: 'reset', key }), []);
@@ -125,8 +128,8 @@ export default function AnalysisResults({
     });
   }, []);
 
-  /** Shows the errors beside their inputs, opening hidden sections, and focuses the first. */
-  function showErrors(keys: readonly EditableKey[]) {
+  /** Brings these inputs into view (their errors beside them), opening hidden sections, and focuses the first. */
+  function revealInputs(keys: readonly EditableKey[]) {
     const ordered = EDITABLE_ORDER.filter((key) => keys.includes(key));
     flushSync(() => setExpanded((current) => new Set([...current, ...groupsHiding(ordered)])));
     const first = ordered[0];
@@ -160,11 +163,11 @@ export default function AnalysisResults({
     if (check.kind === 'ok') return live.property;
     if (check.kind === 'empty') {
       toast.error(MESSAGES.fillAllMetricFields);
-      showErrors(check.keys);
+      revealInputs(check.keys);
     } else {
       const first = EDITABLE_ORDER.find((key) => check.errors[key]);
       toast.error((first && check.errors[first]) || MESSAGES.updateMetricsError);
-      showErrors(Object.keys(check.errors) as EditableKey[]);
+      revealInputs(Object.keys(check.errors) as EditableKey[]);
     }
     return null;
   }
@@ -212,7 +215,7 @@ export default function AnalysisResults({
           const keys = Object.keys(fieldErrors) as EditableKey[];
           if (keys.length > 0) {
             dispatch({ type: 'server-errors', errors: fieldErrors });
-            showErrors(keys);
+            revealInputs(keys);
           }
           toast.error(error.message.trim() || MESSAGES.updateMetricsError);
         },
@@ -248,7 +251,8 @@ export default function AnalysisResults({
           ) : null}
         </div>
       </div>
-      <VerdictBand analysis={live} stale={stale} />
+      <VerdictBand analysis={live} stale={stale} ranges={ranges} />
+      <RangeNotes ranges={ranges} stale={stale} onCheck={(key) => revealInputs([key])} />
       {/* under the verdict: above it, a long notice pushed the verdict's last figures under a
           phone's toast; here they are still the first thing read after the verdict */}
       <MarketWarnings warnings={live.market_data.warnings} />
@@ -280,7 +284,7 @@ export default function AnalysisResults({
       </MetricSourceContext.Provider>
 
       <Suspense fallback={<LoadingBlock height={320} />}>
-        <ResultsCharts analysis={charted} />
+        <ResultsCharts analysis={charted} ranges={ranges} />
       </Suspense>
 
       <HoldPeriod holdPeriod={charted.sale_assumptions.hold_period} table={charted.metrics_for_hold_period} />

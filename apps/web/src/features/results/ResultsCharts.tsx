@@ -7,6 +7,7 @@
  */
 import type { AnalysisResponse } from '@sfr/contracts';
 import { formatMoney } from '@sfr/contracts';
+import type { Simulation } from '@sfr/underwriting';
 import {
   BarController,
   BarElement,
@@ -15,6 +16,7 @@ import {
   type ChartConfiguration,
   type ChartData,
   type ChartType,
+  Filler,
   Legend,
   LinearScale,
   LineController,
@@ -23,6 +25,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import type { RangesState } from '../ranges/use-ranges';
 import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
 import './ResultsCharts.css';
 
@@ -30,6 +33,7 @@ Chart.register(
   BarController,
   BarElement,
   CategoryScale,
+  Filler,
   LinearScale,
   LineController,
   LineElement,
@@ -47,6 +51,7 @@ const COLORS = {
   loanPaydown: '#6d28d9',
   costs: '#b91c1c',
   profit: '#374151',
+  band: 'rgba(22, 101, 52, 0.18)',
   text: '#374151',
   grid: '#e5e7eb',
 } as const;
@@ -327,10 +332,80 @@ function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
   );
 }
 
+function FanChart({ simulation }: { simulation: Simulation }) {
+  const years = simulation.yearly_levered_cash_flow;
+  const series = useMemo(
+    () => ({
+      years: years.map((row) => `Year ${row.year}`),
+      p10: years.map((row) => row.p10),
+      p50: years.map((row) => row.p50),
+      p90: years.map((row) => row.p90),
+    }),
+    [years],
+  );
+  const data: ChartData<'line', number[], string> = useMemo(
+    () => ({
+      labels: series.years,
+      datasets: [
+        {
+          label: '10th percentile',
+          data: series.p10,
+          borderColor: COLORS.cashFlow,
+          borderDash: [4, 4],
+          pointRadius: 0,
+        },
+        {
+          label: '90th percentile',
+          data: series.p90,
+          borderColor: COLORS.cashFlow,
+          borderDash: [4, 4],
+          backgroundColor: COLORS.band,
+          fill: '-1',
+          pointRadius: 0,
+        },
+        {
+          label: 'Median',
+          data: series.p50,
+          borderColor: COLORS.cashFlow,
+          backgroundColor: COLORS.cashFlow,
+          pointRadius: 3,
+        },
+      ],
+    }),
+    [series],
+  );
+  const canvas = useChart(() => ({ type: 'line', data, options: baseOptions() }), data);
+  const last = series.years.length - 1;
+  return (
+    <ChartFigure
+      id="chart-cash-flow-range"
+      title="Range of yearly cash flow"
+      summary={`Levered cash flow in 8 of 10 simulated outcomes: ${formatMoney(series.p10[0] ?? 0)} to ${formatMoney(series.p90[0] ?? 0)} in year 1, ${formatMoney(series.p10[last] ?? 0)} to ${formatMoney(series.p90[last] ?? 0)} in year ${last + 1} (median ${formatMoney(series.p50[last] ?? 0)}).`}
+      canvas={canvas}
+      table={{
+        columns: series.years,
+        rows: [
+          { label: '10th percentile', values: series.p10 },
+          { label: 'Median', values: series.p50 },
+          { label: '90th percentile', values: series.p90 },
+        ],
+      }}
+    />
+  );
+}
+
+interface ResultsChartsProps {
+  analysis: AnalysisResponse;
+  ranges: RangesState;
+}
+
 /** Memoised: a render that did not change the analysis (the numbers' urgent pass) skips the charts. */
-export default memo(function ResultsCharts({ analysis }: { analysis: AnalysisResponse }) {
+export default memo(function ResultsCharts({ analysis, ranges }: ResultsChartsProps) {
+  const simulation =
+    ranges.status === 'ready' ? ranges.simulation : ranges.status === 'pending' ? ranges.previous : null;
   return (
     <section className="results-charts" aria-label="Charts">
+      {simulation ? <FanChart simulation={simulation} /> : null}
       <CashFlowChart analysis={analysis} />
       <EquityChart analysis={analysis} />
       <ReturnSourcesChart analysis={analysis} />

@@ -1,9 +1,13 @@
 /**
  * The first thing the results show: the rating circle (points and colour) with its verdict, and
  * the six figures an investor decides on — monthly levered cash flow, cash-on-cash, cap rate, DSCR,
- * levered XIRR and the cash needed to close. Live: it follows every edit of the assumptions.
+ * levered XIRR and the cash needed to close — each with the range it can move in (RangeNotes, just
+ * below, says what the ranges mean). Live: it follows every edit of the assumptions; the ranges
+ * follow a moment later, from the simulation's worker.
  */
 import { type AnalysisResponse, formatMetric, type MetricKey } from '@sfr/contracts';
+import { figureBand } from '../ranges/range-view';
+import type { RangesState } from '../ranges/use-ranges';
 import { ratingTone } from './rating';
 import { VERDICT_FIGURES } from './verdict-figures';
 
@@ -11,10 +15,18 @@ interface VerdictBandProps {
   analysis: AnalysisResponse;
   /** an input is empty or invalid: these are the figures of the last valid inputs */
   stale: boolean;
+  ranges: RangesState;
 }
 
-export function VerdictBand({ analysis, stale }: VerdictBandProps) {
+export function VerdictBand({ analysis, stale, ranges }: VerdictBandProps) {
   const { summary } = analysis;
+  const simulation = stale
+    ? null
+    : ranges.status === 'ready'
+      ? ranges.simulation
+      : ranges.status === 'pending'
+        ? ranges.previous
+        : null;
   const values: Partial<Record<MetricKey, number | string | null>> = {
     ...analysis.year_1_metrics,
     levered_xirr: analysis.overall_returns.levered_xirr,
@@ -32,12 +44,23 @@ export function VerdictBand({ analysis, stale }: VerdictBandProps) {
         <p className="rating-response">{summary.overall_response}</p>
       </div>
       <dl className="verdict-figures">
-        {VERDICT_FIGURES.map(({ key, label }) => (
-          <div key={key} className="verdict-figure">
-            <dt>{label}</dt>
-            <dd>{formatMetric(key, values[key])}</dd>
-          </div>
-        ))}
+        {VERDICT_FIGURES.map(({ key, label }) => {
+          const band = simulation ? figureBand(simulation, key) : null;
+          return (
+            <div key={key} className="verdict-figure">
+              <dt>{label}</dt>
+              <dd>
+                <span className="verdict-value">{formatMetric(key, values[key])}</span>
+                {band ? (
+                  <span className="verdict-range">
+                    <span className="visually-hidden">, likely </span>
+                    {band.text}
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+          );
+        })}
       </dl>
       {stale ? (
         <p className="verdict-stale" role="status">

@@ -1,9 +1,9 @@
+import { derivationContextOf } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type AssumptionAction,
   type AssumptionEditor,
   assumptionEditor,
-  derivationContextOf,
   inputErrors,
   isStale,
   startEditing,

@@ -9,10 +9,9 @@
  * figures on screen always belong to the inputs on screen. While an input is empty or out of
  * bounds the figures stay those of the last valid inputs, marked stale.
  */
-import type { AnalysisResponse } from '@sfr/contracts';
+import { type AnalysisResponse, derivationContextOf } from '@sfr/contracts';
 import {
   type Assumptions,
-  DEFAULTS,
   DERIVATIONS,
   type DerivationContext,
   type DerivedKey,
@@ -56,29 +55,6 @@ export type AssumptionAction =
   /** the server answered for these numbers (Update Metrics, Save): it becomes the base */
   | { type: 'rebase'; analysis: AnalysisResponse }
   | { type: 'server-errors'; errors: MetricEditErrors };
-
-const figure = (analysis: AnalysisResponse, key: string): number | null => {
-  const value = analysis.market_data.figures[key]?.value;
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-};
-
-/**
- * What the derivations read, rebuilt from an analysis as the API built it: the house type, the
- * market rent per unit (else HUD's), and the tax, insurance, mortgage and appreciation rates the
- * market figures carry (with the model's fallbacks where a figure is missing).
- */
-export function derivationContextOf(analysis: AnalysisResponse): DerivationContext {
-  const { rentometer_rent, hud_rent } = analysis.year_1_metrics;
-  return {
-    units: analysis.property.factor,
-    rentPerUnit: rentometer_rent ?? hud_rent ?? null,
-    propertyTaxRate: figure(analysis, 'property_tax_rate') ?? DEFAULTS.propertyTaxRate,
-    insuranceRate: figure(analysis, 'insurance_rate') ?? DEFAULTS.insuranceRate,
-    interestRate: figure(analysis, 'interest_rate') ?? DEFAULTS.interestRate,
-    annualPriceAppreciation:
-      figure(analysis, 'annual_price_appreciation') ?? DEFAULTS.annualPriceAppreciation,
-  };
-}
 
 export function isDerived(key: EditableKey): key is DerivedKey {
   return key in DERIVATIONS;

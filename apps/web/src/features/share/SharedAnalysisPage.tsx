@@ -13,11 +13,14 @@ import {
 } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { addressOf } from '../compare/compare-model';
+import { RangeNotes } from '../ranges/RangeNotes';
+import { useRanges } from '../ranges/use-ranges';
 import { HoldPeriodTable } from '../results/HoldPeriodTable';
 import { MarketSources } from '../results/MarketSources';
 import { METRIC_GROUPS, OVERALL_RETURN_KEYS, SALE_ASSUMPTION_KEYS } from '../results/metric-groups';
@@ -92,16 +95,18 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
   const address = addressOf(analysis.property);
   useDocumentTitle(`Shared analysis: ${address}`);
   // the results' components read figures only; the analysis id they never read is not shared
-  const shown: AnalysisResponse = { ...analysis, analysis_id: '' };
+  const shown: AnalysisResponse = useMemo(() => ({ ...analysis, analysis_id: '' }), [analysis]);
   const values = metricValues(analysis);
   const labels = analysis.metric_display_names;
+  const ranges = useRanges(shown);
   return (
     <section className="page results shared-page" aria-labelledby="shared-title">
       <h1 id="shared-title">{address}</h1>
       <p className="shared-note">
         A read-only analysis shared with you from SFR Analyst: the figures as their owner saved them.
       </p>
-      <VerdictBand analysis={shown} stale={false} />
+      <VerdictBand analysis={shown} stale={false} ranges={ranges} />
+      <RangeNotes ranges={ranges} stale={false} />
       <div className="shared-figures">
         <PropertyInformation property={analysis.property} />
         {METRIC_GROUPS.map((group) => (
