@@ -137,6 +137,16 @@ export function HowToUsePage() {
           caption="The verdict comes first."
         />
         <p>
+          No figure is certain: the rent, vacancy, repairs, rates and the price you sell at all move. Under
+          each figure that depends on them is the range it is likely to land in: 8 in 10 of 10,000 simulated
+          outcomes fall inside it, each default assumption varying within its own range (narrower for a
+          published or live figure than for an estimate). Below the verdict you see the chance that the first
+          year loses money, and <strong>Check these first</strong>: the two or three assumptions that move the
+          answer most. Click one to go to its field and replace it with a figure you can check, such as a
+          quote or the listing’s tax bill. A value you type is taken as exact, so the range narrows. The chart{' '}
+          <strong>Range of yearly cash flow</strong> shows the same range year by year.
+        </p>
+        <p>
           Below it are the {UI_TEXT.propertyInformation} and the {UI_TEXT.metrics}. Hover or focus any label
           for a one-sentence explanation.
         </p>

@@ -79,14 +79,14 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
   unlevered_profit:
     'All the cash you get back without a loan, rent and sale together, minus the cash you invested.',
   unlevered_xirr:
-    'The annual rate of return on the monthly cash flows without a loan, sale included (N/A when no rate solves them).',
+    'The annual rate of return on the monthly cash flows without a loan, sale included (N/A when no rate solves them; when several do, the first reached from 0 % in the direction of the profit).',
   levered_equity: 'The cash you invest up front with a loan: the total cost to close.',
   levered_equity_multiple:
     'All the cash you get back with a loan, after loan payments and payoff, divided by the cash you invested.',
   levered_profit:
     'All the cash you get back with a loan, after loan payments and payoff, minus the cash you invested.',
   levered_xirr:
-    'The annual rate of return on the monthly cash flows with a loan, sale and payoff included (N/A when no rate solves them).',
+    'The annual rate of return on the monthly cash flows with a loan, sale and payoff included (N/A when no rate solves them; when several do, the first reached from 0 % in the direction of the profit).',
 };
 
 /** Tooltips of the hold-period table's group header rows (product spec §2). */
