@@ -3,7 +3,7 @@
  * the same analysis and seed (to 1e-12: see `differences`), and the results page shows it — each verdict figure's 10th–90th
  * percentile, the chance that year 1 loses money, the inputs to check first (each focusing its
  * field), a fan chart with its numbers for screen readers — and follows an edit, with the value
- * the user typed then exact. Every figure on the page is checked against Node's own simulation of
+ * the user typed then exact until the user gives it a range of their own ("±"). Every figure on the page is checked against Node's own simulation of
  * the analysis the API answered.
  */
 import { fileURLToPath } from 'node:url';
@@ -220,6 +220,18 @@ describe('the results page shows the ranges', () => {
     expect(after.drivers.monthly_levered_cash_flow.map((driver) => driver.key)).not.toContain('rent');
     await expectRangesOf(page, after);
     expect(await rangeNotes(page).textContent()).not.toContain('Monthly Rent');
+
+    // the user's own range for the rent they typed ("±"): ±10 % of $3,100
+    await page.getByRole('button', { name: 'Give Monthly Rent a range of your own' }).click();
+    await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('10%');
+    await page.getByText('Your range: $2,790.00 to $3,410.00').waitFor();
+    const widened = simulateAnalysis(edited, { widened: { rent: { low: 3_100 * 0.9, high: 3_100 * 1.1 } } });
+    expect(widened.drivers.monthly_levered_cash_flow.map((driver) => driver.key)).toContain('rent');
+    await expectRangesOf(page, widened);
+    // an unreadable range says what it takes, and the ranges go back to the exact rent's
+    await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('ten');
+    await page.getByText('Type dollars (300) or a percent of the value (10%)').waitFor();
+    await expectRangesOf(page, after);
     await session.context.close();
   });
 

@@ -143,7 +143,9 @@ export function HowToUsePage() {
           published or live figure than for an estimate). Below the verdict you see the chance that the first
           year loses money, and <strong>Check these first</strong>: the two or three assumptions that move the
           answer most. Click one to go to its field and replace it with a figure you can check, such as a
-          quote or the listing’s tax bill. A value you type is taken as exact, so the range narrows. The chart{' '}
+          quote or the listing’s tax bill. A value you type is taken as exact, so the range narrows; if you
+          are not sure of it either, press <strong>± range</strong> under it and say how far it may be off
+          (dollars or a percent for money, percentage points for a rate). The chart{' '}
           <strong>Range of yearly cash flow</strong> shows the same range year by year.
         </p>
         <p>

@@ -9,6 +9,7 @@
  * here is needed before the first analysis. One results session per analysis: the page keys it.
  */
 import { type AnalysisResponse, MESSAGES, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
+import type { SpreadKey } from '@sfr/underwriting';
 import {
   lazy,
   memo,
@@ -30,6 +31,7 @@ import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
+import { spreadText, type WidenTexts, widenedSpreads } from '../ranges/widen';
 import { ReportButtons } from '../share/ReportButtons';
 import {
   assumptionEditor,
@@ -116,7 +118,15 @@ export default function AnalysisResults({
   // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
   // figures: a keystroke paints those first
   const charted = useDeferredValue(live);
-  const ranges = useRanges(live);
+  // the "±" ranges the user gave, as typed; they follow the value they surround
+  const [widenTexts, setWidenTexts] = useState<WidenTexts>({});
+  const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
+  const rangeOptions = useMemo(() => ({ widened: widened.spreads }), [widened]);
+  const ranges = useRanges(live, rangeOptions);
+  const onWiden = useCallback(
+    (key: SpreadKey, text: string) => setWidenTexts((current) => ({ ...current, [key]: text })),
+    [],
+  );
 
   const onEdit = useCallback((key: EditableKey, text: string) => dispatch({ type: 'edit', key, text }), []);
   const onReset = useCallback((key: EditableKey) => dispatch({ type: 'reset', key }), []);
@@ -150,9 +160,18 @@ export default function AnalysisResults({
       onEdit,
       originOf,
       onReset,
+      widenOf: (key) => {
+        const spread = widened.spreads[key];
+        return {
+          text: widenTexts[key] ?? '',
+          range: spread ? spreadText(key, spread) : null,
+          error: widened.errors[key],
+        };
+      },
+      onWiden,
       units: live.property.factor,
     };
-  }, [live, editor, onEdit, onReset]);
+  }, [live, editor, onEdit, onReset, widened, widenTexts, onWiden]);
 
   const save = useSaveProperty();
   const update = useUpdateMetrics();

@@ -4,8 +4,10 @@
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
 import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
-import { type FormEvent, memo } from 'react';
+import type { SpreadKey } from '@sfr/underwriting';
+import { type FormEvent, memo, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
+import { isSpreadKey, widenUnit } from '../ranges/widen';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
@@ -22,6 +24,7 @@ export function MetricRow({ metric }: { metric: MetricKey }) {
   if (!isEditableKey(metric))
     return <FigureRow metric={metric} label={label} value={source.valueOf(metric)} />;
   const origin = source.originOf(metric);
+  const widen = isSpreadKey(metric) ? source.widenOf(metric) : null;
   return (
     <AssumptionRow
       metric={metric}
@@ -32,6 +35,10 @@ export function MetricRow({ metric }: { metric: MetricKey }) {
       originBasis={origin?.basis}
       onEdit={source.onEdit}
       onReset={source.onReset}
+      widenText={widen?.text}
+      widenRange={widen?.range}
+      widenError={widen?.error}
+      onWiden={widen ? source.onWiden : undefined}
     />
   );
 }
@@ -74,6 +81,11 @@ interface AssumptionRowProps {
   originBasis: string | undefined;
   onEdit: (key: EditableKey, text: string) => void;
   onReset: (key: EditableKey) => void;
+  /** only for the assumptions a simulation can spread */
+  widenText: string | undefined;
+  widenRange: string | null | undefined;
+  widenError: string | undefined;
+  onWiden: ((key: SpreadKey, text: string) => void) | undefined;
 }
 
 const AssumptionRow = memo(function AssumptionRow({
@@ -85,6 +97,10 @@ const AssumptionRow = memo(function AssumptionRow({
   originBasis,
   onEdit,
   onReset,
+  widenText,
+  widenRange,
+  widenError,
+  onWiden,
 }: AssumptionRowProps) {
   const kind = METRIC_KIND[metric];
   const id = metricInputId(metric);
@@ -152,7 +168,72 @@ const AssumptionRow = memo(function AssumptionRow({
             </button>
           </span>
         ) : null}
+        {onWiden && isSpreadKey(metric) ? (
+          <WidenControl
+            metric={metric}
+            label={label}
+            text={widenText ?? ''}
+            range={widenRange ?? null}
+            error={widenError}
+            onWiden={onWiden}
+          />
+        ) : null}
       </dd>
     </div>
   );
 });
+
+interface WidenControlProps {
+  metric: SpreadKey;
+  label: string;
+  text: string;
+  range: string | null;
+  error: string | undefined;
+  onWiden: (key: SpreadKey, text: string) => void;
+}
+
+/**
+ * "±": the user's own range for this assumption in the simulated ranges, in dollars or a percent
+ * for money and in points for a rate. Closed until asked for; open while it holds a range.
+ */
+function WidenControl({ metric, label, text, range, error, onWiden }: WidenControlProps) {
+  const [open, setOpen] = useState(text !== '');
+  const id = `${metricInputId(metric)}-widen`;
+  if (!open) {
+    return (
+      <button
+        type="button"
+        className="button-link metric-widen-toggle"
+        aria-label={`Give ${label} a range of your own`}
+        onClick={() => setOpen(true)}
+      >
+        ± range
+      </button>
+    );
+  }
+  return (
+    <form className="metric-widen" noValidate onSubmit={ignoreSubmit}>
+      <label htmlFor={id}>
+        ±
+        <span className="visually-hidden">
+          {' '}
+          {label} range in {widenUnit(metric)}
+        </span>
+      </label>
+      <input
+        id={id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={widenUnit(metric) === 'percentage points' ? 'points' : '$ or %'}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-note`}
+        onChange={(event) => onWiden(metric, event.target.value)}
+      />
+      <span id={`${id}-note`} className={error ? 'field-error' : 'metric-origin'}>
+        {error ?? (range ? `Your range: ${range}` : 'Type how far it may be off either way')}
+      </span>
+    </form>
+  );
+}

@@ -4,6 +4,7 @@
  * user). One context for the whole results block, so rows take only their metric key.
  */
 import type { MetricKey, SharedAnalysis } from '@sfr/contracts';
+import type { SpreadKey } from '@sfr/underwriting';
 import { createContext, useContext } from 'react';
 import type { EditableKey, MetricEditErrors, MetricEdits } from './metric-edits';
 
@@ -22,6 +23,9 @@ export interface MetricSource {
   originOf: (key: EditableKey) => AssumptionOrigin | null;
   /** back to the derived value */
   onReset: (key: EditableKey) => void;
+  /** the "±" of an uncertain assumption: the user's text, its range as it reads, or why it is unreadable */
+  widenOf: (key: SpreadKey) => { text: string; range: string | null; error: string | undefined };
+  onWiden: (key: SpreadKey, text: string) => void;
   /** house type: per-unit figures say so when there is more than one unit */
   units: number;
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { exampleAnalysis } from '../results/example-analysis';
+import { spreadText, widenedSpreads, widenSpread } from './widen';
+
+describe('widenSpread', () => {
+  it('reads dollars or a share of the value for money, points for a rate', () => {
+    expect(widenSpread('rent', 2_000, '10%')).toEqual({ spread: { low: 1_800, high: 2_200 } });
+    expect(widenSpread('rent', 2_000, '± 300')).toEqual({ spread: { low: 1_700, high: 2_300 } });
+    const rate = widenSpread('interest_rate', 0.07, '1').spread;
+    expect(rate?.low).toBeCloseTo(0.06, 12);
+    expect(rate?.high).toBeCloseTo(0.08, 12);
+  });
+
+  it('keeps the range inside the assumption’s bounds', () => {
+    expect(widenSpread('vacancy_rate', 0.05, '10')).toEqual({
+      spread: { low: 0, high: 0.15000000000000002 },
+    });
+    expect(widenSpread('maintenance', 1_000, '5000')).toEqual({ spread: { low: 0, high: 6_000 } });
+  });
+
+  it('is no range when empty, and says what it takes when unreadable', () => {
+    expect(widenSpread('rent', 2_000, '  ')).toEqual({});
+    expect(widenSpread('rent', 2_000, 'ten')).toEqual({
+      error: 'Type dollars (300) or a percent of the value (10%)',
+    });
+    expect(widenSpread('interest_rate', 0.07, '1%')).toEqual({
+      error: 'Type percentage points (1 = one point either side)',
+    });
+    expect(widenSpread('rent', 2_000, '-5')).toHaveProperty('error');
+  });
+});
+
+describe('widenedSpreads', () => {
+  it('gives the spreads of the valid texts around the analysis’s values, and the others’ errors', () => {
+    const metrics = exampleAnalysis().property.metrics;
+    const { spreads, errors } = widenedSpreads({ rent: '100', maintenance: 'x', cost_to_sell: '' }, metrics);
+    expect(spreads).toEqual({ rent: { low: metrics.rent - 100, high: metrics.rent + 100 } });
+    expect(Object.keys(errors)).toEqual(['maintenance']);
+    expect(spreadText('rent', { low: 2_247, high: 2_447 })).toBe('$2,247.00 to $2,447.00');
+  });
+});

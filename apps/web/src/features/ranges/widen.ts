@@ -1,0 +1,72 @@
+/**
+ * The "±" beside an assumption: the user's own range around the value shown. A money assumption
+ * takes dollars ("300" = ±$300) or a share of the value ("10%" = ±10 %); a rate takes percentage
+ * points ("1" = ±1 point: 7 % becomes 6 %–8 %). The range is clamped to the assumption's bounds
+ * and becomes the assumption's P10–P90 in the simulation, even for a value the user typed.
+ */
+import { formatMetric, METRIC_KIND } from '@sfr/contracts';
+import {
+  ASSUMPTION_BOUNDS,
+  type Assumptions,
+  SPREAD_KEYS,
+  type Spread,
+  type SpreadKey,
+  type Spreads,
+} from '@sfr/underwriting';
+
+export type WidenTexts = Partial<Record<SpreadKey, string>>;
+
+const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
+
+export const isSpreadKey = (key: string): key is SpreadKey =>
+  (SPREAD_KEYS as readonly string[]).includes(key);
+
+/** What the "±" field of `key` says it takes, for its label. */
+export function widenUnit(key: SpreadKey): string {
+  return METRIC_KIND[key] === 'money' ? 'dollars, or a percent of the value' : 'percentage points';
+}
+
+/**
+ * The range `text` gives around `value`, or an error for the user; an empty text is no range.
+ *
+ * @example widenSpread('rent', 2_000, '10%') → { spread: { low: 1_800, high: 2_200 } }
+ * @example widenSpread('interest_rate', 0.07, '1') → { spread: { low: 0.06, high: 0.08 } }
+ */
+export function widenSpread(
+  key: SpreadKey,
+  value: number,
+  text: string,
+): { spread?: Spread; error?: string } {
+  const typed = text.trim().replace(/^±\s*/, '');
+  if (typed === '') return {};
+  const share = typed.endsWith('%') && METRIC_KIND[key] === 'money';
+  const digits = share ? typed.slice(0, -1).trim() : typed;
+  if (!NUMBER.test(digits)) {
+    return {
+      error:
+        METRIC_KIND[key] === 'money'
+          ? 'Type dollars (300) or a percent of the value (10%)'
+          : 'Type percentage points (1 = one point either side)',
+    };
+  }
+  const amount = Number(digits);
+  const half = share ? (value * amount) / 100 : METRIC_KIND[key] === 'money' ? amount : amount / 100;
+  const { min, max } = ASSUMPTION_BOUNDS[key];
+  return { spread: { low: Math.max(min, value - half), high: Math.min(max, value + half) } };
+}
+
+/** The spreads of every "±" with a valid text, and the errors of the others. */
+export function widenedSpreads(texts: WidenTexts, metrics: Assumptions) {
+  const spreads: Spreads = {};
+  const errors: Partial<Record<SpreadKey, string>> = {};
+  for (const [key, text] of Object.entries(texts) as [SpreadKey, string][]) {
+    const { spread, error } = widenSpread(key, metrics[key], text);
+    if (spread) spreads[key] = spread;
+    if (error) errors[key] = error;
+  }
+  return { spreads, errors };
+}
+
+/** '$1,800.00 to $2,200.00': a range as its assumption reads. */
+export const spreadText = (key: SpreadKey, spread: Spread): string =>
+  `${formatMetric(key, spread.low)} to ${formatMetric(key, spread.high)}`;
