@@ -15,10 +15,12 @@ import {
   formatPercent,
   MESSAGES,
   simulateAnalysis,
+  simulationInput,
 } from '@sfr/contracts';
 import {
   ASSUMPTION_KEYS,
   type Assumptions,
+  confidentOffer,
   type DealInput,
   rederive,
   type Simulation,
@@ -28,6 +30,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typicalDeal } from '../../../packages/underwriting/test/support/arbitraries';
 
+import { DEFAULT_OFFER_TARGETS } from '../src/features/decision/decision-model';
+import { confidentSentence } from '../src/features/decision/OfferLine';
 import { metricInputId } from '../src/features/results/metric-edits';
 import { recalculate } from '../src/features/results/recalculate';
 import { expectNoSeriousA11yViolations } from './support/a11y';
@@ -196,6 +200,13 @@ describe('the results page shows the ranges', () => {
         metricInputId(input.key as keyof Assumptions),
       );
     }
+
+    // the offer at which the default targets hold in 9 of 10 outcomes, as Node finds it
+    await page
+      .getByRole('button', { name: 'What can I offer for the targets to hold in 9 of 10 outcomes?' })
+      .click();
+    const { input, spreads } = simulationInput(analysis);
+    await page.getByText(confidentSentence(confidentOffer(input, spreads, DEFAULT_OFFER_TARGETS))).waitFor();
 
     // the fan chart, its numbers also a table
     const fan = page.getByRole('figure', { name: 'Range of yearly cash flow' });

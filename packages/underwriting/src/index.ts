@@ -8,6 +8,7 @@
 export { analyze } from './analyze.js';
 export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
 export { type BreakEven, breakEven } from './break-even.js';
+export { type ConfidentOffer, type ConfidentOfferOptions, confidentOffer } from './confident-offer.js';
 export {
   DEFAULTS,
   DERIVATIONS,

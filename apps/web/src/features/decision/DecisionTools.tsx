@@ -4,7 +4,7 @@
  * loads this module lazily with the results (its default export), so none of it is in the
  * analyzer's first JavaScript. The figures follow edits a frame behind the verdict (deferred).
  */
-import type { AnalysisResponse } from '@sfr/contracts';
+import { type AnalysisResponse, analysisSpreads, type SpreadOptions } from '@sfr/contracts';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { BreakEvenLine as BreakEvenLineLive } from './BreakEvenLine';
 import { dealInputOf } from './decision-model';
@@ -18,12 +18,19 @@ const OfferLine = memo(OfferLineLive);
 const SensitivityTable = memo(SensitivityTableLive);
 const BreakEvenLine = memo(BreakEvenLineLive);
 
-export default function DecisionTools({ analysis }: { analysis: AnalysisResponse }) {
+interface DecisionToolsProps {
+  analysis: AnalysisResponse;
+  /** the ranges' options (the user's "±"), for the offer that holds in 9 of 10 outcomes */
+  spreadOptions?: SpreadOptions;
+}
+
+export default function DecisionTools({ analysis, spreadOptions }: DecisionToolsProps) {
   const shown = useDeferredValue(analysis);
   const deal = useMemo(() => dealInputOf(shown), [shown]);
+  const spreads = useMemo(() => analysisSpreads(shown, spreadOptions), [shown, spreadOptions]);
   return (
     <div className="decision-tools">
-      <OfferLine deal={deal} />
+      <OfferLine deal={deal} spreads={spreads} />
       <SensitivityTable deal={deal} />
       <BreakEvenLine deal={deal} />
     </div>

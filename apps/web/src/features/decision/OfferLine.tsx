@@ -4,7 +4,15 @@
  * assumptions on screen, the target that stops a higher price named.
  */
 import { formatMoney } from '@sfr/contracts';
-import { type DealInput, type MaxOffer, maxOffer, type OfferTargets } from '@sfr/underwriting';
+import {
+  type ConfidentOffer,
+  confidentOffer,
+  type DealInput,
+  type MaxOffer,
+  maxOffer,
+  type OfferTargets,
+  type Spreads,
+} from '@sfr/underwriting';
 import { useId, useMemo, useState } from 'react';
 import {
   DEFAULT_OFFER_TARGETS,
@@ -53,12 +61,24 @@ export function offerSentence(offer: MaxOffer, targets: OfferTargets): string {
     : `Offer up to ${price}: every target holds up to the highest price searched.`;
 }
 
-export function OfferLine({ deal }: { deal: DealInput }) {
+/** The sentence of the offer at which the targets hold in 9 of 10 simulated outcomes. */
+export function confidentSentence(offer: ConfidentOffer): string {
+  if (offer.purchase_price === null)
+    return 'No price from $10,000 up meets these targets in 9 of 10 outcomes.';
+  return `In 9 of 10 simulated outcomes the targets hold up to ${formatMoney(offer.purchase_price).slice(0, -3)}.`;
+}
+
+export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads }) {
   const [texts, setTexts] = useState<TargetTexts>(START_TEXTS);
   const idBase = useId();
   const { targets, errors } = useMemo(() => readTargets(texts), [texts]);
   const noTarget = Object.keys(targets).length === 0;
   const offer = useMemo(() => (noTarget ? null : maxOffer(deal, targets)), [deal, targets, noTarget]);
+  // asked for with a click (about a tenth of a second of simulations), and kept while its inputs are on screen
+  const [confident, setConfident] = useState<{ of: unknown[]; offer: ConfidentOffer } | null>(null);
+  const current = confident?.of.every((part, i) => part === [deal, spreads, targets][i])
+    ? confident.offer
+    : null;
 
   return (
     <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
@@ -68,6 +88,23 @@ export function OfferLine({ deal }: { deal: DealInput }) {
           ? offerSentence(offer, targets)
           : 'Set at least one target to see the highest price that meets it.'}
       </p>
+      {offer ? (
+        <p className="decision-offer-confident" aria-live="polite">
+          {current ? (
+            confidentSentence(current)
+          ) : (
+            <button
+              type="button"
+              className="button-link"
+              onClick={() =>
+                setConfident({ of: [deal, spreads, targets], offer: confidentOffer(deal, spreads, targets) })
+              }
+            >
+              What can I offer for the targets to hold in 9 of 10 outcomes?
+            </button>
+          )}
+        </p>
+      ) : null}
       <details className="decision-targets">
         <summary>Your targets</summary>
         <p className="decision-hint">

@@ -277,7 +277,7 @@ export default function AnalysisResults({
       <MarketWarnings warnings={live.market_data.warnings} />
       <MarketOpportunities opportunities={live.market_data.opportunities} />
       <Suspense fallback={<LoadingBlock height={240} />}>
-        <DecisionTools analysis={live} />
+        <DecisionTools analysis={live} spreadOptions={rangeOptions} />
       </Suspense>
 
       {/* only the rows read the source: the provider wraps them alone, so a keystroke's new
