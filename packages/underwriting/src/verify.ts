@@ -2,6 +2,7 @@ import { UnderwritingInputError } from './errors.js';
 import { irr, mirr, npv } from './irr.js';
 import apachePoi from './known-answers/apache-poi.json' with { type: 'json' };
 import formulajs from './known-answers/formulajs.json' with { type: 'json' };
+import libreOffice from './known-answers/libreoffice.json' with { type: 'json' };
 import numpyFinancial from './known-answers/numpy-financial.json' with { type: 'json' };
 import phpSpreadsheet from './known-answers/phpspreadsheet.json' with { type: 'json' };
 import pyxirr from './known-answers/pyxirr.json' with { type: 'json' };
@@ -57,6 +58,8 @@ export interface KnownAnswerSource {
   source: string;
   repository: string;
   commit: string;
+  /** each file's commit, where the files were read at different commits (`commit` is then one of them) */
+  file_commits?: Record<string, string>;
   licence: string;
   files: string[];
   notes?: string;
@@ -75,6 +78,7 @@ export const KNOWN_ANSWERS: readonly KnownAnswerSource[] = [
   phpSpreadsheet,
   formulajs,
   apachePoi,
+  libreOffice,
 ] as unknown as KnownAnswerSource[];
 
 /** What our engine answered for one case. */

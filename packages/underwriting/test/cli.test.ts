@@ -237,6 +237,7 @@ describe('underwrite verify', () => {
       'PhpSpreadsheet',
       'formulajs',
       'Apache POI',
+      'LibreOffice',
     ]);
     for (const tally of Object.values(report.sources) as {
       passed: number;

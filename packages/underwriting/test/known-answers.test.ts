@@ -7,6 +7,10 @@ describe.each(KNOWN_ANSWERS.map((source) => [source.source, source] as const))('
   it('records where its cases come from', () => {
     expect(source.repository).toMatch(/^https:\/\/github\.com\//);
     expect(source.commit).toMatch(/^[0-9a-f]{40}$/);
+    for (const [file, commit] of Object.entries(source.file_commits ?? {})) {
+      expect(source.files).toContain(file);
+      expect(commit).toMatch(/^[0-9a-f]{40}$/);
+    }
     expect(source.licence).not.toBe('');
     expect(source.cases.length).toBeGreaterThan(0);
     for (const c of source.cases)
