@@ -3,7 +3,14 @@ import { rate } from './rating.js';
 import { investmentReturns } from './returns.js';
 import { saleAt } from './sale.js';
 import { loanOf, type OperatingYear, operatingYears } from './schedule.js';
-import type { Analysis, DealInput, HoldPeriodTable, Year1Figures } from './types.js';
+import type {
+  AnalysisWithExpenseLines,
+  DealInput,
+  ExpenseLineFigures,
+  ExpenseLines,
+  HoldPeriodTable,
+  Year1Figures,
+} from './types.js';
 import { validateDealInput } from './validate.js';
 
 /** `a / b`, or null when `b` is 0 (or so near it that the ratio overflows): no value rather than Infinity. */
@@ -20,12 +27,17 @@ function ratio(a: number, b: number): number | null {
  * Year-1 cash flows are operating cash flows (NOI, NOI − debt service): the sale is never part of
  * them, even on a one-year hold, so cash-on-cash stays a yield on the equity.
  *
+ * The optional expense lines (`ExpenseLines`: capex reserve, HOA, owner utilities, leasing fee)
+ * add to every year's expenses, and each given line's year-1 dollars appear in `year_1_metrics`
+ * (`capex_reserve_expense`, `hoa_expense`, `owner_utilities_expense`, `leasing_expense`); an input
+ * without them gives the very same analysis, key for key and bit for bit, as before they existed.
+ *
  * @example
  * const { summary, overall_returns } = analyze(exampleDeal);
  * summary.overall_points;       // whole number 0–100
  * overall_returns.levered_xirr; // e.g. 0.0912, or null when no rate exists
  */
-export function analyze(input: DealInput): Analysis {
+export function analyze(input: DealInput & ExpenseLines): AnalysisWithExpenseLines {
   const deal = validateDealInput(input);
   const loan = loanOf(deal);
   const payment = monthlyPayment(loan);
@@ -46,7 +58,7 @@ export function analyze(input: DealInput): Analysis {
 
   const year1 = years[0] as OperatingYear; // hold_period ≥ 1 is validated
   const yearlyLevered = year1.net_operating_income - year1.debt_service;
-  const figures: Year1Figures = {
+  const figures: Year1Figures & ExpenseLineFigures = {
     total_acquisition,
     effective_gross_revenue: year1.effective_gross_revenue,
     total_expenses: year1.expenses,
@@ -67,6 +79,11 @@ export function analyze(input: DealInput): Analysis {
     break_even_occupancy: ratio(year1.expenses + year1.debt_service, year1.potential_income),
     rent_to_price: deal.rent / deal.purchase_price,
   };
+  // each line's year-1 dollars, only when its input is given: an input without them keeps its shape
+  if (deal.capex_reserve !== undefined) figures.capex_reserve_expense = year1.capex_reserve;
+  if (deal.hoa !== undefined) figures.hoa_expense = year1.hoa;
+  if (deal.owner_utilities !== undefined) figures.owner_utilities_expense = year1.owner_utilities;
+  if (deal.leasing_fee !== undefined) figures.leasing_expense = year1.leasing;
 
   const table = holdPeriodTable(
     deal,

@@ -1,4 +1,4 @@
-import type { Assumptions } from './types.js';
+import type { Assumptions, ExpenseLines } from './types.js';
 
 /**
  * The validation rule of each assumption (underwriting-model.md, "Inputs").
@@ -53,3 +53,23 @@ export const ASSUMPTION_KEYS = Object.keys(ASSUMPTION_BOUNDS) as (keyof Assumpti
 
 /** House types: 1 = single family … 4 = four family. */
 export const UNITS_BOUND: Bound = { min: 1, max: 4, maxInclusive: true, integer: true, kind: 'count' };
+
+/**
+ * The bounds of the optional expense lines (issue 28 §1), apart from `ASSUMPTION_BOUNDS` (which
+ * other packages turn into the required editable assumptions). Checked by `validateDealInput` when
+ * a line is given: the capex reserve is a share of rent in [0, 1]; HOA dues and owner utilities
+ * are dollars a month ≥ 0; the HOA's growth is a growth rate; the leasing fee is a share of one
+ * month's rent from 0 to 2 (placement fees run from 25 % to 100 % of a month; two months leaves
+ * room for a market that charges more); the tenancy is 1 to 360 months (30 years), not
+ * necessarily whole (an average).
+ */
+export const OPTIONAL_INPUT_BOUNDS: Readonly<Record<keyof ExpenseLines, Bound>> = {
+  capex_reserve: rate,
+  hoa: money,
+  hoa_annual_growth_rate: growth,
+  owner_utilities: money,
+  leasing_fee: { ...rate, max: 2 },
+  tenancy_months: { min: 1, max: 360, maxInclusive: true, integer: false, kind: 'count' },
+};
+
+export const OPTIONAL_INPUT_KEYS = Object.keys(OPTIONAL_INPUT_BOUNDS) as (keyof ExpenseLines)[];

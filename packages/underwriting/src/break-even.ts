@@ -5,7 +5,7 @@
  */
 import { type SensitivityDriver, withDriver } from './drivers.js';
 import { operatingYear } from './schedule.js';
-import type { DealInput } from './types.js';
+import type { DealInput, ExpenseLines } from './types.js';
 import { validateDealInput } from './validate.js';
 
 export interface BreakEven {
@@ -18,7 +18,7 @@ export interface BreakEven {
 }
 
 /** Year-1 levered cash flow, NOI − debt service, as `analyze` computes it ($ a year). */
-function yearOneCashFlow(deal: DealInput): number {
+function yearOneCashFlow(deal: DealInput & ExpenseLines): number {
   const year = operatingYear(deal, 1);
   return year.net_operating_income - year.debt_service;
 }
@@ -29,7 +29,7 @@ function yearOneCashFlow(deal: DealInput): number {
  * first guess to remove the float error of the line. Null when it is outside [low, high].
  */
 function affineZero(
-  deal: DealInput,
+  deal: DealInput & ExpenseLines,
   driver: SensitivityDriver,
   x0: number,
   x1: number,
@@ -54,8 +54,10 @@ function affineZero(
  * each and the zero is solved directly; the interest rate is found by bisection (cash flow falls
  * as the rate rises) to 1e-12. Validates the deal first.
  *
- * Formula (rent): 12 × (1 − v) × r − (management + maintenance) × r / r₀ − fixed costs − debt
- * service = 0.
+ * Formula (rent): 12 × (1 − v) × r − (management + maintenance) × r / r₀ − c × 12r − ℓ × 12r / T
+ * − fixed costs − debt service = 0, with c the capex reserve's share of the rent and ℓ / T the
+ * leasing fee per month of tenancy (both 0 when not given; each is a share of the rent, so it moves
+ * with it and the line stays straight); HOA dues and owner utilities are among the fixed costs.
  *
  * @example
  * breakEven(austinDeal);
@@ -64,14 +66,14 @@ function affineZero(
  * //   vacancy_rate: null (it loses money even fully let),
  * //   interest_rate: 0.005417… (0.54 %) }
  */
-export function breakEven(input: DealInput): BreakEven {
+export function breakEven(input: DealInput & ExpenseLines): BreakEven {
   const deal = validateDealInput(input);
   const rent = affineZero(deal, 'rent', 0, Math.max(deal.rent, 1_000), 0, Number.MAX_SAFE_INTEGER);
   const vacancy_rate = affineZero(deal, 'vacancy_rate', 0, 1, 0, 1);
   return { rent, vacancy_rate, interest_rate: breakEvenRate(deal) };
 }
 
-function breakEvenRate(deal: DealInput): number | null {
+function breakEvenRate(deal: DealInput & ExpenseLines): number | null {
   if (deal.loan_to_value === 0) return null;
   const at = (rate: number) => yearOneCashFlow(withDriver(deal, 'interest_rate', rate));
   let low = 0;

@@ -40,6 +40,75 @@ export const DEFAULTS = {
   holdPeriodYears: 5,
 } as const;
 
+/** A proposed default for an optional expense line: its value, why, and the evidence (or "judgment"). */
+export interface ExpenseLineDefault {
+  value: number;
+  reason: string;
+  source: string;
+}
+
+/**
+ * Proposed defaults of the optional expense lines for a NEW analysis (issue 28 §1). Not applied by
+ * `deriveAssumptions`, which feeds existing analyses: an analysis gets a line only when it is
+ * given, and how a new analysis takes these is the product's decision. `hoa_annual_growth_rate` has
+ * none: left out, the dues grow with maintenance.
+ *
+ * @example
+ * NEW_ANALYSIS_EXPENSE_DEFAULTS.capex_reserve.value * 12 * 2_000; // 1,200: the reserve a year on $2,000 of rent
+ */
+export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
+  Record<'capex_reserve' | 'hoa' | 'owner_utilities' | 'leasing_fee' | 'tenancy_months', ExpenseLineDefault>
+> = {
+  capex_reserve: {
+    value: 0.05,
+    reason:
+      "issue 28's default: 5 % of gross scheduled rent, the investors' convention for a house in good " +
+      'condition (older roofs and systems need more). Note: the model documents its maintenance default ' +
+      '(10 % of rent) as "repairs and capital reserve", so a 5 % reserve on top of it counts part of the ' +
+      'capital spending twice unless maintenance drops to repairs only (e.g. 5 %).',
+    source:
+      'rpm-fl.com/how-to-calculate-capital-expenditures-and-cash-flow-on-your-ocala-rental ("typically, on a ' +
+      'property in good condition, investors use 5% vacancy, 5% capex, and 5% for repairs/maintenance", after ' +
+      "BiggerPockets' forums); biggerpockets.com/forums/52/topics/614542 (6–10 % of rent) and " +
+      '/forums/48/topics/193617 (7 % of gross rent)',
+  },
+  hoa: {
+    value: 0,
+    reason:
+      "issue 28's default: most single-family rentals have no owners' association; a house that has one " +
+      'should enter its dues, which the listing or the association states',
+    source: 'judgment (issue 28)',
+  },
+  owner_utilities: {
+    value: 0,
+    reason:
+      "issue 28's default: a single-family tenant usually pays every utility; a 2–4 unit owner often pays " +
+      'water, trash or common-area power and should enter them',
+    source: 'judgment (issue 28)',
+  },
+  leasing_fee: {
+    value: 0.5,
+    reason:
+      'issue 28 gives no default; half a month of rent per new lease is the low end of what property ' +
+      "managers charge to place a tenant, consistent with the model's management default (8 % of revenue), " +
+      'which assumes a manager',
+    source:
+      'learn.hometrics.ai/service-categories/property-management/costs-and-fees ("50% to 100% of first ' +
+      'month\'s rent"); gsrpropertymanagers.com/property-management-leasing-fee (25–100 %); a Lubbock ' +
+      "manager's 50 % (biggerpockets.com/posts/user/ondrejg)",
+  },
+  tenancy_months: {
+    value: 24,
+    reason:
+      'a new lease every two years: below the 27.5-month average stay of US renters in apartment buildings ' +
+      '(24.3 in the South), since single-family renters stay longer, so the leasing cost errs high',
+    source:
+      'ResidentRated, "Average U.S. renter stays in a building 27.5 months" (2019, ' +
+      'residentrated.com/blog/2019/6/10/average-us-renter-stays-in-a-building-275-months); Census ACS 2023 ' +
+      'tenure by structure type (chandan.com/post/in-which-property-type-do-renters-stay-the-longest); judgment',
+  },
+};
+
 /** The market figures a new analysis starts from; null where the data has none. */
 export interface MarketInputs {
   /** market rent per unit per month, else HUD rent per unit; null when neither is known */

@@ -8,8 +8,12 @@
  * vacancy); maintenance follows the rent. Each keeps the ratio it has in the input, whatever the
  * user set it to, so a deal with insurance at 0.8 % of the price keeps 0.8 % at any price. A cost
  * whose driver is 0 in the input has no ratio to keep and stays as given.
+ *
+ * The optional expense lines need no rule here: the capex reserve and the leasing fee are shares of
+ * the rent, so they move with a moved rent by their own formulas; HOA dues and owner utilities are
+ * dollars that follow no driver. The lines ride along unchanged in every moved deal.
  */
-import type { DealInput } from './types.js';
+import type { DealInput, ExpenseLines } from './types.js';
 
 /** The assumptions the sensitivity grid moves. */
 export const SENSITIVITY_DRIVERS = [
@@ -41,7 +45,7 @@ export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance'
  * atPrice(austinDeal, 400_000); // closing_cost 13,500 → 12,000; insurance 2,700 → 2,400;
  *                               // property_taxes 6,907.50 → 6,140; financing_fees 3,375 → 3,000
  */
-export function atPrice(input: DealInput, price: number): DealInput {
+export function atPrice<D extends DealInput & ExpenseLines>(input: D, price: number): D {
   const scale = price / input.purchase_price;
   return Object.assign({}, input, {
     purchase_price: price,
@@ -62,7 +66,11 @@ export function atPrice(input: DealInput, price: number): DealInput {
  * withDriver(austinDeal, 'rent', 2_600).maintenance; // 2,816.40 × 2,600 / 2,347 = 3,120
  * withDriver(austinDeal, 'vacancy_rate', 0.1).property_management; // 2,140.464 × 0.9 / 0.95 = 2,027.808
  */
-export function withDriver(input: DealInput, driver: SensitivityDriver, value: number): DealInput {
+export function withDriver<D extends DealInput & ExpenseLines>(
+  input: D,
+  driver: SensitivityDriver,
+  value: number,
+): D {
   switch (driver) {
     case 'purchase_price':
       return atPrice(input, value);

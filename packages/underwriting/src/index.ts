@@ -6,7 +6,14 @@
  * modules' other exports are internals: tests import them by path.
  */
 export { analyze } from './analyze.js';
-export { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
+export {
+  ASSUMPTION_BOUNDS,
+  ASSUMPTION_KEYS,
+  type Bound,
+  OPTIONAL_INPUT_BOUNDS,
+  OPTIONAL_INPUT_KEYS,
+  UNITS_BOUND,
+} from './bounds.js';
 export { type BreakEven, breakEven } from './break-even.js';
 export { type ConfidentOffer, type ConfidentOfferOptions, confidentOffer } from './confident-offer.js';
 export {
@@ -15,8 +22,10 @@ export {
   type DerivationContext,
   type DerivedKey,
   deriveAssumptions,
+  type ExpenseLineDefault,
   inferOverridden,
   type MarketInputs,
+  NEW_ANALYSIS_EXPENSE_DEFAULTS,
   rederive,
 } from './defaults.js';
 export { atPrice, SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';

@@ -5,7 +5,8 @@
  *
  * As the price P moves (`atPrice`), every dollar figure of the deal is affine in P: the linked costs
  * and the loan are proportional to P, rent and the other costs do not move. So, with N0 the year-1
- * NOI at a price of 0 (rent less management and maintenance) and k, e, f, n, d ≥ 0 constants:
+ * NOI at a price of 0 (rent less management, maintenance and the optional expense lines, none of
+ * which follows the price) and k, e, f, n, d ≥ 0 constants:
  *
  * - monthly levered cash flow = (N0 − kP) / 12 is monotone in P;
  * - cash-on-cash = (N0 − kP) / (eP + f), DSCR = (N0 − nP) / (dP) and the cap rate (N0 − nP) / P are
@@ -41,7 +42,7 @@ import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { atPrice, PRICE_LINKED_COSTS } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { flowShape } from './roots.js';
-import type { Analysis, DealInput } from './types.js';
+import type { Analysis, DealInput, ExpenseLines } from './types.js';
 import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The targets `maxOffer` understands, in the order `binding` prefers when several stop a higher price. */
@@ -191,7 +192,7 @@ const CELL_RATIO = 1.01;
  * //     measures: { cash_on_cash: 0.0800011811…, dscr: 1.3565371294… } }
  * // at $196,053 cash-on-cash is 0.0799993: one dollar more misses 8 %
  */
-export function maxOffer(input: DealInput, targets: OfferTargets): MaxOffer {
+export function maxOffer(input: DealInput & ExpenseLines, targets: OfferTargets): MaxOffer {
   const deal = validateDealInput(input);
   const wanted = validateOfferTargets(targets);
   const keys = OFFER_TARGET_KEYS.filter((key) => wanted[key] !== undefined);

@@ -7,7 +7,7 @@ import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { type OfferTargetKey, offerMeasure } from './offer.js';
-import type { DealInput, RatingColor } from './types.js';
+import type { DealInput, ExpenseLines, RatingColor } from './types.js';
 import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The outcomes a grid can show: max-offer targets, read with `offerMeasure`. */
@@ -123,7 +123,10 @@ function checkName<T extends string>(field: string, value: unknown, names: reado
  * grid.cells[3][3].value;  // −1,467.56…, the deal's own monthly levered cash flow
  * grid.cells[0][6].value;  // −702.46…: 15 % off the price and 15 % more rent
  */
-export function sensitivityGrid(input: DealInput, options: SensitivityOptions): SensitivityGrid {
+export function sensitivityGrid(
+  input: DealInput & ExpenseLines,
+  options: SensitivityOptions,
+): SensitivityGrid {
   const deal = validateDealInput(input);
   const row = checkName('row', options.row, SENSITIVITY_DRIVERS);
   const col = checkName('col', options.col, SENSITIVITY_DRIVERS);

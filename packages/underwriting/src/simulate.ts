@@ -29,6 +29,10 @@
  *   result in Node and in Chromium. The assumptions are drawn independently, and a linked cost keeps
  *   its dollars when its driver is drawn (management does not follow a drawn rent): each spread is
  *   stated for the figure itself. Correlations are not modelled.
+ * - **Expense lines** (issue 28 §1: capex reserve, HOA, owner utilities, leasing fee) carry no
+ *   spread: they are exact in every draw, and the kernel adds them as `analyze` does. The capex
+ *   reserve and the leasing fee are shares of the rent, so a drawn rent moves them by their own
+ *   formulas (unlike management, whose dollars stay).
  *
  * ## Speed
  *
@@ -58,7 +62,7 @@ import {
   spreadSampler,
   validateSpreads,
 } from './spreads.js';
-import type { DealInput } from './types.js';
+import type { DealInput, ExpenseLines } from './types.js';
 import { checkBound, validateDealInput } from './validate.js';
 
 /** The outcomes `simulate` summarises as percentiles. */
@@ -202,7 +206,7 @@ export class DealKernel {
   }
 
   /** The outcome of `deal` (whose hold period must be the kernel's); the object is reused by the next run. */
-  run(deal: DealInput): DealOutcome {
+  run(deal: DealInput & ExpenseLines): DealOutcome {
     const out = this.outcome;
     const hold = this.holdPeriod;
     const loan = loanOf(deal);
@@ -389,7 +393,7 @@ function targetMeasure(key: OfferTargetKey, o: DealOutcome, deal: DealInput): nu
 
 /** The tornado for one measure: each key at its spread's ends, sorted by swing (largest first, nulls last, then by name). */
 function tornado(
-  deal: DealInput,
+  deal: DealInput & ExpenseLines,
   spreads: Spreads,
   keys: readonly SpreadKey[],
   kernel: DealKernel,
@@ -446,7 +450,11 @@ function tornado(
  * s.probabilities.negative_cash_flow;      // 1: no draw of the rent turns year 1 positive
  * s.drivers.levered_xirr[0].key;           // 'rent'
  */
-export function simulate(input: DealInput, spreads: Spreads, options: SimulateOptions = {}): Simulation {
+export function simulate(
+  input: DealInput & ExpenseLines,
+  spreads: Spreads,
+  options: SimulateOptions = {},
+): Simulation {
   const deal = validateDealInput(input);
   const valid = validateSpreads(spreads, deal);
   const draws = checkBound('draws', options.draws ?? SIMULATION_LIMITS.draws.default, {

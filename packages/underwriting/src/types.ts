@@ -71,6 +71,42 @@ export interface DealInput extends Assumptions {
   property_crime_grade: CrimeGrade | null;
 }
 
+/**
+ * Optional expense lines (issue 28 §1): an input that omits them is analysed exactly as before, to
+ * the bit and in shape. They are kept out of `DealInput`'s type so that `keyof DealInput` (which
+ * other packages enumerate) is unchanged; functions that read them take `DealInput & ExpenseLines`.
+ * README, "Expense lines (issue 28 §1)".
+ */
+export interface ExpenseLines {
+  /**
+   * fraction of year-1 gross scheduled rent (12 × rent) set aside for capital expenditures; the
+   * dollar reserve grows at `property_maintenance_annual_growth_rate`
+   */
+  capex_reserve?: number;
+  /** HOA dues, $/month, year 1 */
+  hoa?: number;
+  /** growth of the HOA dues, fraction/yr; omitted: `property_maintenance_annual_growth_rate` */
+  hoa_annual_growth_rate?: number;
+  /** utilities the owner pays (water, trash, common-area power), $/month, year 1; grow at the maintenance growth rate */
+  owner_utilities?: number;
+  /** fraction of one month's rent paid per new lease (0.5 = half a month); needs `tenancy_months` */
+  leasing_fee?: number;
+  /** expected tenancy, months (an average, need not be whole); a new lease every `tenancy_months` */
+  tenancy_months?: number;
+}
+
+/** The expense lines' year-1 dollars ($/yr), each present only when its input is given. */
+export interface ExpenseLineFigures {
+  /** capex_reserve × 12 × rent */
+  capex_reserve_expense?: number;
+  /** 12 × hoa */
+  hoa_expense?: number;
+  /** 12 × owner_utilities */
+  owner_utilities_expense?: number;
+  /** leasing_fee × rent × 12 / tenancy_months */
+  leasing_expense?: number;
+}
+
 export interface Year1Figures {
   total_acquisition: number;
   effective_gross_revenue: number;
@@ -179,4 +215,14 @@ export interface Analysis {
   overall_returns: OverallReturns;
   hold_period: HoldPeriodTable;
   summary: Rating;
+}
+
+/**
+ * What `analyze` returns: an `Analysis` whose year-1 metrics may also carry the expense lines given
+ * (inputs echoed, `ExpenseLineFigures` beside them). A separate type so that `Analysis` and
+ * `Year1Metrics`, which `@sfr/contracts` mirrors exactly, are unchanged until the lines are wired
+ * there; it is assignable to `Analysis`.
+ */
+export interface AnalysisWithExpenseLines extends Analysis {
+  year_1_metrics: Year1Metrics & ExpenseLines & ExpenseLineFigures;
 }

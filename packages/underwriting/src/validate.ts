@@ -1,9 +1,22 @@
-import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, type Bound, UNITS_BOUND } from './bounds.js';
+import {
+  ASSUMPTION_BOUNDS,
+  ASSUMPTION_KEYS,
+  type Bound,
+  OPTIONAL_INPUT_BOUNDS,
+  OPTIONAL_INPUT_KEYS,
+  UNITS_BOUND,
+} from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
-import { type Assumptions, CRIME_GRADES, type CrimeGrade, type DealInput } from './types.js';
+import {
+  type Assumptions,
+  CRIME_GRADES,
+  type CrimeGrade,
+  type DealInput,
+  type ExpenseLines,
+} from './types.js';
 
 const GRADE_FIELDS = ['violent_crime_grade', 'property_crime_grade'] as const;
-const KNOWN_FIELDS = new Set<string>([...ASSUMPTION_KEYS, 'units', ...GRADE_FIELDS]);
+const KNOWN_FIELDS = new Set<string>([...ASSUMPTION_KEYS, 'units', ...GRADE_FIELDS, ...OPTIONAL_INPUT_KEYS]);
 
 function describe(bound: Bound): string {
   const max =
@@ -64,13 +77,38 @@ export function asRecord(input: unknown): Record<string, unknown> {
 }
 
 /**
- * Checks an untrusted object against every bound of the model and returns it typed.
+ * The deal with the optional expense lines `record` gives (issue 28 §1), each checked against
+ * `OPTIONAL_INPUT_BOUNDS`; `deal` itself, untouched, when none is given (a key whose value is
+ * `undefined` counts as not given). A leasing fee needs a tenancy to spread it over.
+ */
+function withExpenseLines(deal: DealInput, record: Record<string, unknown>): DealInput & ExpenseLines {
+  let lines: ExpenseLines | undefined;
+  for (const key of OPTIONAL_INPUT_KEYS) {
+    const value = record[key];
+    if (value === undefined) continue;
+    lines ??= {};
+    lines[key] = checkBound(key, value, OPTIONAL_INPUT_BOUNDS[key]);
+  }
+  if (lines === undefined) return deal;
+  if (lines.leasing_fee !== undefined && lines.tenancy_months === undefined) {
+    throw new UnderwritingInputError(
+      'tenancy_months',
+      `is required with leasing_fee and ${describe(OPTIONAL_INPUT_BOUNDS.tenancy_months)}`,
+    );
+  }
+  return Object.assign(deal, lines);
+}
+
+/**
+ * Checks an untrusted object against every bound of the model and returns it typed, with any of
+ * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`).
  * Unknown keys are refused so that a misspelt assumption never silently falls back.
  *
  * @example
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
+ * validateDealInput({ ...deal, leasing_fee: 0.5 }); // throws UnderwritingInputError('tenancy_months', 'is required with leasing_fee and must be a number ≥ 1 and ≤ 360')
  */
-export function validateDealInput(input: unknown): DealInput {
+export function validateDealInput(input: unknown): DealInput & ExpenseLines {
   const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
@@ -78,7 +116,7 @@ export function validateDealInput(input: unknown): DealInput {
   const bounded = (key: keyof Assumptions) => checkBound(key, record[key], ASSUMPTION_BOUNDS[key]);
   // An object literal with every key, in one fixed order, keeps a single fast hidden class in V8:
   // building it key by key made every later spread of the deal several times slower.
-  return {
+  const deal: DealInput = {
     purchase_price: bounded('purchase_price'),
     closing_cost: bounded('closing_cost'),
     rent: bounded('rent'),
@@ -106,4 +144,5 @@ export function validateDealInput(input: unknown): DealInput {
     violent_crime_grade: checkGrade('violent_crime_grade', record),
     property_crime_grade: checkGrade('property_crime_grade', record),
   };
+  return withExpenseLines(deal, record);
 }

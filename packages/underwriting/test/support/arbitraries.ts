@@ -5,6 +5,8 @@ import {
   type Bound,
   CRIME_GRADES,
   type DealInput,
+  type ExpenseLines,
+  OPTIONAL_INPUT_BOUNDS,
 } from '../../src/index.js';
 
 /** The assumption keys measured in dollars: scaling all of them by k must scale every dollar output by k. */
@@ -147,3 +149,63 @@ export const typicalDeal: fc.Arbitrary<DealInput> = fc
       property_crime_grade: r.property_crime_grade,
     };
   });
+
+/** The optional expense lines measured in dollars (a month): scaled with `DOLLAR_INPUTS` by the scaling law. */
+export const DOLLAR_EXPENSE_INPUTS = ['hoa', 'owner_utilities'] as const;
+
+/**
+ * Any subset of the optional expense lines (issue 28 §1), each drawn by `value(key)`; a leasing fee
+ * always comes with its tenancy, and a tenancy can come alone (it costs nothing then).
+ */
+function expenseLinesOf(
+  value: (key: keyof ExpenseLines) => fc.Arbitrary<number>,
+): fc.Arbitrary<ExpenseLines> {
+  return fc
+    .record(
+      {
+        capex_reserve: value('capex_reserve'),
+        hoa: value('hoa'),
+        hoa_annual_growth_rate: value('hoa_annual_growth_rate'),
+        owner_utilities: value('owner_utilities'),
+        leasing: fc.record({ leasing_fee: value('leasing_fee'), tenancy_months: value('tenancy_months') }),
+        tenancy_months: value('tenancy_months'),
+      },
+      { requiredKeys: [] },
+    )
+    .map(({ leasing, ...lines }) => ({ ...lines, ...leasing }));
+}
+
+/** Expense lines of investor size: capex to 15 % of rent, dues to $1,500 and utilities to $800 a month, a fee to 1.5 months per 1–120-month tenancy. */
+export const expenseLines: fc.Arbitrary<ExpenseLines> = expenseLinesOf((key) => {
+  switch (key) {
+    case 'capex_reserve':
+      return between(0, 0.15).map(snapTiny(1e-9));
+    case 'hoa':
+      return dollars(1_500);
+    case 'owner_utilities':
+      return dollars(800);
+    case 'hoa_annual_growth_rate':
+      return between(-0.05, 0.1);
+    case 'leasing_fee':
+      return between(0, 1.5).map(snapTiny(1e-9));
+    case 'tenancy_months':
+      return between(1, 120);
+  }
+});
+
+/** Expense lines anywhere in `OPTIONAL_INPUT_BOUNDS` (dollars to $1e12): for "never NaN or Infinity". */
+export const anyExpenseLines: fc.Arbitrary<ExpenseLines> = expenseLinesOf((key) =>
+  anyInBound(OPTIONAL_INPUT_BOUNDS[key]),
+);
+
+/** `deals` with any subset of `lines` added: the deals themselves are drawn as before. */
+export function withExpenseLines(
+  deals: fc.Arbitrary<DealInput>,
+  lines: fc.Arbitrary<ExpenseLines> = expenseLines,
+): fc.Arbitrary<DealInput & ExpenseLines> {
+  return fc.tuple(deals, lines).map(([deal, added]) => ({ ...deal, ...added }));
+}
+
+export const anyDealWithLines = withExpenseLines(anyDeal, anyExpenseLines);
+export const realisticDealWithLines = withExpenseLines(realisticDeal);
+export const typicalDealWithLines = withExpenseLines(typicalDeal);
