@@ -36,6 +36,7 @@ import {
 } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 import { engineFingerprint } from './support/fingerprint.js';
+import { expectKernelMatchesAnalyze, near } from './support/kernel-check.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/expense-lines.json', import.meta.url));
 /** examples/expense-lines.json: the round deal with capex 5 %, HOA $100, utilities $50, half a month's rent per 24-month tenancy. */
@@ -286,12 +287,6 @@ const DOLLAR_OUTPUT = new RegExp(
 );
 const isDollarPath = (path: string) => DOLLAR_OUTPUT.test(path.replace(/\.\d+$/, ''));
 
-/** Relative closeness with an absolute floor. */
-const near = (a: number | null, b: number | null, relative = 1e-9, floor = 1e-9): boolean =>
-  a === null || b === null
-    ? a === b
-    : Math.abs(a - b) <= relative * Math.max(Math.abs(a), Math.abs(b)) + floor;
-
 describe('properties', () => {
   it("an input that omits the lines gives today's figures, bit for bit (fingerprint recorded before the lines)", () => {
     // analyze on 400 random deals, breakEven, a grid, maxOffer and the kernel on 40: see fingerprint.ts
@@ -410,24 +405,7 @@ describe('properties', () => {
 
   it('the kernel matches analyze with the lines: year 1 to the bit, the returns and each year to 1e-9', () => {
     fc.assert(
-      fc.property(typicalDealWithLines, (deal) => {
-        const a = analyze(deal);
-        const o = new DealKernel(deal.hold_period).run(deal);
-        const y1 = a.year_1_metrics;
-        expect(o.monthly_levered_cash_flow).toBe(y1.monthly_levered_cash_flow);
-        expect(o.cash_on_cash).toBe(y1.levered_returns);
-        expect(o.dscr).toBe(y1.dscr);
-        expect(o.cap_rate).toBe(y1.cap_rate);
-        const r = a.overall_returns;
-        const scale = r.levered_equity + Math.abs(r.levered_profit);
-        expect(near(o.profit, r.levered_profit, 1e-12, 1e-12 * scale), 'profit').toBe(true);
-        expect(near(o.equity_multiple, r.levered_equity_multiple), 'multiple').toBe(true);
-        expect(near(o.levered_xirr, r.levered_xirr), 'levered xirr').toBe(true);
-        expect(near(o.unlevered_xirr, r.unlevered_xirr), 'unlevered xirr').toBe(true);
-        a.hold_period.levered.rental_cashflow.forEach((flow, y) => {
-          expect(near(o.yearly_levered_cash_flow[y] as number, flow, 1e-9, 1e-6), `year ${y + 1}`).toBe(true);
-        });
-      }),
+      fc.property(typicalDealWithLines, (deal) => expectKernelMatchesAnalyze(deal)),
       { numRuns: 500 },
     );
   });
