@@ -74,6 +74,10 @@ export function useRanges(analysis: AnalysisResponse, options: SpreadOptions = N
     [],
   );
 
-  if (state.key === request.key) return state.ranges;
-  return { status: 'pending', previous: state.ranges.status === 'ready' ? state.ranges.simulation : null };
+  // one pending object per answer, so a keystroke's renders do not defeat the memoised charts
+  const pending = useMemo<RangesState>(
+    () => ({ status: 'pending', previous: state.ranges.status === 'ready' ? state.ranges.simulation : null }),
+    [state],
+  );
+  return state.key === request.key ? state.ranges : pending;
 }
