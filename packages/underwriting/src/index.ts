@@ -68,6 +68,7 @@ export {
   type SimulateOptions,
   type Simulation,
   simulate,
+  simulationSteps,
 } from './simulate.js';
 export {
   DEFAULT_SPREAD_RULES,

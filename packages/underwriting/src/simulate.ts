@@ -455,6 +455,28 @@ export function simulate(
   spreads: Spreads,
   options: SimulateOptions = {},
 ): Simulation {
+  const steps = simulationSteps(input, spreads, options, Number.POSITIVE_INFINITY);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * `simulate`'s run in slices: it pauses after every `slice` draws (yielding the draws done), so a
+ * caller that no longer wants the answer (the page's worker, when the inputs change) can drop it
+ * between slices instead of waiting for the whole run. Run to the end, it returns exactly
+ * `simulate`'s result; the input is checked before the first draw.
+ *
+ * @example
+ * const steps = simulationSteps(deal, spreads, { draws: 10_000 }, 1_000);
+ * let step = steps.next(); // { done: false, value: 1_000 } … then, after 10 steps, { done: true, value: simulation }
+ */
+export function* simulationSteps(
+  input: DealInput & ExpenseLines,
+  spreads: Spreads,
+  options: SimulateOptions = {},
+  slice = 1_000,
+): Generator<number, Simulation, void> {
   const deal = validateDealInput(input);
   const valid = validateSpreads(spreads, deal);
   const draws = checkBound('draws', options.draws ?? SIMULATION_LIMITS.draws.default, {
@@ -515,6 +537,7 @@ export function simulate(
     ) {
       holding++;
     }
+    if ((i + 1) % slice === 0 && i + 1 < draws) yield i + 1;
   }
 
   const percentiles = {} as Record<SimulatedMeasure, Band>;

@@ -13,6 +13,7 @@ import {
   SPREAD_KEYS,
   type Spreads,
   simulate,
+  simulationSteps,
   validateSpreads,
 } from '../src/index.js';
 import { meets } from '../src/offer.js';
@@ -495,5 +496,25 @@ describe('properties', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('simulationSteps', () => {
+  it('pauses every slice and ends with exactly simulate’s result', () => {
+    const spreads = defaultSpreads(roundDeal);
+    const steps = simulationSteps(roundDeal, spreads, { draws: 2_500, seed: 7 }, 1_000);
+    const paused: number[] = [];
+    let step = steps.next();
+    while (!step.done) {
+      paused.push(step.value);
+      step = steps.next();
+    }
+    expect(paused).toEqual([1_000, 2_000]);
+    expect(step.value).toEqual(simulate(roundDeal, spreads, { draws: 2_500, seed: 7 }));
+  });
+
+  it('checks the input at its first step, as simulate does', () => {
+    const steps = simulationSteps(roundDeal, { rent: { low: 5_000, high: 6_000 } });
+    expect(() => steps.next()).toThrow('spreads.rent.low');
   });
 });

@@ -274,7 +274,9 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     // pdftotext reads the table column by column: the figures, then their labels
     expect(text).toContain(`90th percentile ${formatMoney(cashFlow?.low ?? Number.NaN)}`);
     expect(text).toContain(formatMoney(cashFlow?.high ?? Number.NaN));
-    expect(text).toContain('Monthly Levered Cash Flow Levered Returns (Cash on Cash) Debt Service Coverage Ratio');
+    expect(text).toContain(
+      'Monthly Levered Cash Flow Levered Returns (Cash on Cash) Debt Service Coverage Ratio',
+    );
     expect(text).toContain(`Chance year-1 cash flow is negative: ${negativeCashFlowChance(simulation)}`);
     const [first] = checkFirst(simulation);
     expect(text).toContain(`Check first: ${first?.label}: ${first?.why}`);

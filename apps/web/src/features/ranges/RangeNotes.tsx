@@ -5,7 +5,7 @@
 
 import { checkFirst, negativeCashFlowChance } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
-import type { RangesState } from './use-ranges';
+import { type RangesState, shownSimulation } from './use-ranges';
 
 /** What the ranges mean, in one sentence, wherever they are shown. */
 export const RANGE_MEANING =
@@ -24,7 +24,7 @@ export function RangeNotes({ ranges, stale, onCheck }: RangeNotesProps) {
   if (ranges.status === 'failed') {
     return <p className="card range-notes">The ranges could not be worked out for these assumptions.</p>;
   }
-  const simulation = ranges.status === 'ready' ? ranges.simulation : ranges.previous;
+  const simulation = shownSimulation(ranges);
   if (simulation === null) {
     return (
       <p className="card range-notes" aria-busy="true">

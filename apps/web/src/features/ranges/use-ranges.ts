@@ -1,9 +1,9 @@
 /**
  * The ranges of the analysis on screen, simulated in a Web Worker, so the range follows typing
- * without ever holding up a keystroke. A new input restarts the simulation for it: the worker runs
- * only the latest request once the run under way ends, and an answer for older inputs is dropped.
- * (Ending a busy worker and starting another was tried: a new worker costs its start-up each time,
- * and a request for its script cut off by the end never completes.) Ready ranges are always those
+ * without ever holding up a keystroke. A new input restarts the simulation for it: the worker ends
+ * the run under way at its next slice of draws and runs the latest request, and an answer for older
+ * inputs is dropped. (Ending a busy worker and starting another was tried: a new worker costs its
+ * start-up each time, and a request for its script cut off by the end never completes.) Ready ranges are always those
  * of the inputs on screen; pending ones carry the last inputs' for the page to show meanwhile.
  */
 import { type AnalysisResponse, RANGE_SIMULATION, type SpreadOptions, simulationInput } from '@sfr/contracts';
@@ -12,10 +12,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RangesReply, RangesRequest } from './ranges-messages';
 
 export type RangesState =
-  /** being worked out; `previous` is the last inputs' ranges, shown dimmed meanwhile so nothing jumps */
+  /** being worked out; `previous` is the last inputs' ranges, shown meanwhile so nothing jumps */
   | { status: 'pending'; previous: Simulation | null }
   | { status: 'ready'; simulation: Simulation }
   | { status: 'failed'; message: string };
+
+/** The simulation to show: the ready one, or while a new one is worked out the last one; none after a failure. */
+export function shownSimulation(ranges: RangesState): Simulation | null {
+  if (ranges.status === 'ready') return ranges.simulation;
+  return ranges.status === 'pending' ? ranges.previous : null;
+}
 
 function startWorker(): Worker {
   return new Worker(new URL('./ranges.worker.ts', import.meta.url), { type: 'module' });

@@ -25,7 +25,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
-import type { RangesState } from '../ranges/use-ranges';
+import { type RangesState, shownSimulation } from '../ranges/use-ranges';
 import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
 import './ResultsCharts.css';
 
@@ -401,8 +401,7 @@ interface ResultsChartsProps {
 
 /** Memoised: a render that did not change the analysis (the numbers' urgent pass) skips the charts. */
 export default memo(function ResultsCharts({ analysis, ranges }: ResultsChartsProps) {
-  const simulation =
-    ranges.status === 'ready' ? ranges.simulation : ranges.status === 'pending' ? ranges.previous : null;
+  const simulation = shownSimulation(ranges);
   return (
     <section className="results-charts" aria-label="Charts">
       {simulation ? <FanChart simulation={simulation} /> : null}

@@ -7,7 +7,7 @@
  */
 import { type AnalysisResponse, formatMetric, type MetricKey } from '@sfr/contracts';
 import { figureBand } from '../ranges/range-view';
-import type { RangesState } from '../ranges/use-ranges';
+import { type RangesState, shownSimulation } from '../ranges/use-ranges';
 import { ratingTone } from './rating';
 import { VERDICT_FIGURES } from './verdict-figures';
 
@@ -20,13 +20,7 @@ interface VerdictBandProps {
 
 export function VerdictBand({ analysis, stale, ranges }: VerdictBandProps) {
   const { summary } = analysis;
-  const simulation = stale
-    ? null
-    : ranges.status === 'ready'
-      ? ranges.simulation
-      : ranges.status === 'pending'
-        ? ranges.previous
-        : null;
+  const simulation = stale ? null : shownSimulation(ranges);
   const values: Partial<Record<MetricKey, number | string | null>> = {
     ...analysis.year_1_metrics,
     levered_xirr: analysis.overall_returns.levered_xirr,
