@@ -37,6 +37,7 @@ import {
 import { roundDeal } from './support/deals.js';
 import { engineFingerprint } from './support/fingerprint.js';
 import { expectKernelMatchesAnalyze, near } from './support/kernel-check.js';
+import { isDollarPath, numbers } from './support/outputs.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/expense-lines.json', import.meta.url));
 /** examples/expense-lines.json: the round deal with capex 5 %, HOA $100, utilities $50, half a month's rent per 24-month tenancy. */
@@ -267,25 +268,6 @@ describe('expense lines: worked examples', () => {
     }
   });
 });
-
-/** Every number in an object, with its path. */
-function numbers(value: unknown, path = ''): [string, number][] {
-  if (typeof value === 'number') return [[path, value]];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => numbers(child, `${path}.${key}`));
-}
-
-/** properties.test.ts's dollar paths, plus the lines' dollar inputs and outputs (`…_expense` is in `expense`). */
-const DOLLAR_OUTPUT = new RegExp(
-  [
-    'purchase_price|closing_cost|\\.rent$|other_income$|property_management$|insurance$|property_taxes$|maintenance$',
-    'financing_fees|loan_processing_fees|total_acquisition|effective_gross_revenue|total_expenses|net_operating_income',
-    'loan_amount|down_payment|total_cost_to_close|monthly_loan_payment|cash_flow$|sale_price_appreciation',
-    '_equity$|_profit$|revenue|expense|mortgage|cashflow|loan_payoff|proceeds_from_sale|equity_accumulated',
-    '\\.hoa$|owner_utilities$',
-  ].join('|'),
-);
-const isDollarPath = (path: string) => DOLLAR_OUTPUT.test(path.replace(/\.\d+$/, ''));
 
 describe('properties', () => {
   it("an input that omits the lines gives today's figures, bit for bit (fingerprint recorded before the lines)", () => {

@@ -3,23 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Analysis, analyze, type DealInput } from '../src/index.js';
 import { anyDeal, DOLLAR_INPUTS, realisticDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
-
-/** Every number in an object, with its path. */
-function numbers(value: unknown, path = ''): [string, number][] {
-  if (typeof value === 'number') return [[path, value]];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => numbers(child, `${path}.${key}`));
-}
-
-/** Output paths measured in dollars (they scale with the inputs); the rest are rates, ratios, counts or points. */
-const DOLLAR_OUTPUT = new RegExp(
-  [
-    'purchase_price|closing_cost|\\.rent$|other_income$|property_management$|insurance$|property_taxes$|maintenance$',
-    'financing_fees|loan_processing_fees|total_acquisition|effective_gross_revenue|total_expenses|net_operating_income',
-    'loan_amount|down_payment|total_cost_to_close|monthly_loan_payment|cash_flow$|sale_price_appreciation',
-    '_equity$|_profit$|revenue|expense|mortgage|cashflow|loan_payoff|proceeds_from_sale|equity_accumulated',
-  ].join('|'),
-);
+import { isDollarPath, numbers } from './support/outputs.js';
 
 /** The XIRR is found to ~1e-10 by a root finder, so it and the return score (25 points per 15 %) get more room. */
 function xirrTolerance(path: string): number {
@@ -27,8 +11,6 @@ function xirrTolerance(path: string): number {
   if (path === '.summary.scores.1.points') return (1e-8 * 25) / 0.15;
   return 0;
 }
-
-const isDollarPath = (path: string) => DOLLAR_OUTPUT.test(path.replace(/\.\d+$/, ''));
 
 describe('properties', () => {
   it('never outputs NaN or Infinity for any valid input', () => {
