@@ -1,6 +1,6 @@
 /**
  * Ranges, not points (issue 27): the simulation gives the same answer in Chromium as in Node for
- * the same analysis and seed (to 1e-12: see `differences`), and the results page shows it — each verdict figure's 10th–90th
+ * the same analysis and seed (to 1e-12: see `ULP_NOISE`), and the results page shows it — each verdict figure's 10th–90th
  * percentile, the chance that year 1 loses money, the inputs to check first (each focusing its
  * field), a fan chart with its numbers for screen readers — and follows an edit, with the value
  * the user typed then exact until the user gives it a range of their own ("±"). Every figure on the page is checked against Node's own simulation of
@@ -44,6 +44,7 @@ import {
   verdictRange,
 } from './support/analyzer';
 import { launchBrowser } from './support/browser';
+import { differences, type Tolerance } from './support/differences';
 import { bundleForPage } from './support/page-bundle';
 import {
   analyseThroughApi,
@@ -67,31 +68,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /**
- * Where two simulations differ, the first few: every number to 1e-12 of its size, everything else
- * identical. Not bit for bit: the draws are (the same 32-bit generator, the same fdlibm exp and log
- * in V8), but Chromium's and Node's Math.pow differ in the last bit now and then, and an XIRR
- * solved from those powers can end one ulp apart (seen: 0.15999926688646457 against
- * 0.1599992668864648).
+ * Every number of two simulations to 1e-12 of its size. Not bit for bit: the draws are (the same
+ * 32-bit generator, the same fdlibm exp and log in V8), but Chromium's and Node's Math.pow differ in
+ * the last bit now and then, and an XIRR solved from those powers can end one ulp apart (seen:
+ * 0.15999926688646457 against 0.1599992668864648).
  */
-function differences(a: unknown, b: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (found.length >= 5) return found;
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      differences(
-        (a as Record<string, unknown>)[key],
-        (b as Record<string, unknown>)[key],
-        [...path, key],
-        found,
-      );
-    }
-    return found;
-  }
-  const close =
-    typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b));
-  if (!close && !Object.is(a, b))
-    found.push(`${path.join('.')}: Chromium ${JSON.stringify(a)}, Node ${JSON.stringify(b)}`);
-  return found;
-}
+const ULP_NOISE: Tolerance = (_path, expected) => 1e-12 * Math.max(1, Math.abs(expected));
 
 const assumptionsOf = (deal: DealInput): Assumptions =>
   Object.fromEntries(ASSUMPTION_KEYS.map((key) => [key, deal[key]])) as unknown as Assumptions;
@@ -126,7 +108,7 @@ describe('the simulation in Chromium and in Node', () => {
     );
     for (const [index, analysis] of analyses.entries()) {
       const inNode = JSON.parse(JSON.stringify(simulateAnalysis(analysis)));
-      expect(differences(inBrowser[index], inNode), `analysis ${index}`).toEqual([]);
+      expect(differences(inBrowser[index], inNode, ULP_NOISE), `analysis ${index}`).toEqual([]);
     }
     // and they are ranges, not points
     const first = inBrowser[0] as Simulation;

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realisticDeal, typicalDeal } from '../../../packages/underwriting/test/support/arbitraries';
 import { AUSTIN } from './support/analyzer';
 import { launchBrowser } from './support/browser';
+import { differences } from './support/differences';
 import { bundleForPage } from './support/page-bundle';
 import { analyseThroughApi, baseURL, newUser, signUpThroughApi } from './support/session';
 
@@ -72,23 +73,6 @@ function toleranceAt(path: readonly string[]): number {
   return dollars ? CENT : RATE;
 }
 
-/** Where two JSON values differ beyond the tolerance, the first few. */
-function differences(a: unknown, b: unknown, path: string[] = [], found: string[] = []): string[] {
-  if (found.length >= 5) return found;
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      const [x, y] = [(a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]];
-      differences(x, y, [...path, key], found);
-    }
-    return found;
-  }
-  const close = typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= toleranceAt(path);
-  if (!close && !Object.is(a, b)) {
-    found.push(`${path.join('.')}: browser ${JSON.stringify(a)}, server ${JSON.stringify(b)}`);
-  }
-  return found;
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -128,7 +112,7 @@ describe('browser and server', () => {
         const theirs = await answer.json();
         // the API writes JSON: -0 as 0, an infinite ratio as null
         const browser = JSON.parse(JSON.stringify(mine[i]));
-        expect(differences(browser, theirs), `${property.street}, edit ${i}`).toEqual([]);
+        expect(differences(browser, theirs, toleranceAt), `${property.street}, edit ${i}`).toEqual([]);
         compared += 1;
       }
     }

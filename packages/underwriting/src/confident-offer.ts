@@ -9,11 +9,11 @@
  * by draw for cash flow, cash-on-cash and DSCR; taken as falling for XIRR and the rating points).
  * The price is then found by bisection, to `step` dollars.
  */
-import { atPrice } from './drivers.js';
+import { atPrice, PRICE_LINKED_COSTS } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import type { OfferTargets } from './offer.js';
 import { simulate } from './simulate.js';
-import type { Spreads } from './spreads.js';
+import { isSpreadKey, type SpreadKey, type Spreads } from './spreads.js';
 import type { DealInput, ExpenseLines } from './types.js';
 
 export interface ConfidentOfferOptions {
@@ -36,14 +36,14 @@ export interface ConfidentOffer {
 const LOWEST_PRICE = 10_000;
 const HIGHEST_PRICE = 100_000_000;
 
-/** The spreads at another price: a price-linked assumption's range keeps its ratio to the value. */
+/** The spreads at another price: a price-linked cost's range (`atPrice`'s costs) keeps its ratio to the value. */
 function spreadsAt(input: DealInput, moved: DealInput, spreads: Spreads): Spreads {
   const out: Spreads = { ...spreads };
-  for (const key of ['insurance', 'property_taxes'] as const) {
-    const spread = spreads[key];
+  for (const key of PRICE_LINKED_COSTS) {
+    const spread = isSpreadKey(key) ? spreads[key] : undefined;
     if (!spread || input[key] === 0) continue;
     const scale = moved[key] / input[key];
-    out[key] = { low: spread.low * scale, high: spread.high * scale };
+    out[key as SpreadKey] = { low: spread.low * scale, high: spread.high * scale };
   }
   return out;
 }

@@ -76,6 +76,7 @@ export {
   type FigureOptions,
   type FigureTier,
   figureSpread,
+  isSpreadKey,
   SPREAD_KEYS,
   type Spread,
   type SpreadKey,

@@ -56,6 +56,10 @@ export const SPREAD_KEYS = [
 ] as const satisfies readonly (keyof Assumptions)[];
 export type SpreadKey = (typeof SPREAD_KEYS)[number];
 
+/** Whether an assumption can carry a spread. */
+export const isSpreadKey = (key: string): key is SpreadKey =>
+  (SPREAD_KEYS as readonly string[]).includes(key);
+
 /** An assumption's 10th (`low`) and 90th (`high`) percentile, in its own unit. */
 export interface Spread {
   low: number;

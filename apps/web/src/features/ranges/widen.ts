@@ -8,7 +8,6 @@ import { formatMetric, METRIC_KIND } from '@sfr/contracts';
 import {
   ASSUMPTION_BOUNDS,
   type Assumptions,
-  SPREAD_KEYS,
   type Spread,
   type SpreadKey,
   type Spreads,
@@ -17,9 +16,6 @@ import {
 export type WidenTexts = Partial<Record<SpreadKey, string>>;
 
 const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
-
-export const isSpreadKey = (key: string): key is SpreadKey =>
-  (SPREAD_KEYS as readonly string[]).includes(key);
 
 /** What the "±" field of `key` says it takes, for its label. */
 export function widenUnit(key: SpreadKey): string {

@@ -4,10 +4,10 @@
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
 import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
-import type { SpreadKey } from '@sfr/underwriting';
+import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
-import { isSpreadKey, widenUnit } from '../ranges/widen';
+import { widenUnit } from '../ranges/widen';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
