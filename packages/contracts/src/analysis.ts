@@ -35,8 +35,20 @@ export const year1FiguresSchema = z.object({
   rent_to_price: z.number(),
 });
 
+/** The optional expense lines' year-1 dollars (issue 28), each present only when its line is given. */
+export const expenseLineFiguresSchema = z.object({
+  capex_reserve_expense: z.number().optional(),
+  hoa_expense: z.number().optional(),
+  owner_utilities_expense: z.number().optional(),
+  leasing_expense: z.number().optional(),
+});
+
 /** Year-1 figures with the deal's inputs echoed beside them. */
-export const year1MetricsSchema = z.object({ ...dealInputSchema.shape, ...year1FiguresSchema.shape });
+export const year1MetricsSchema = z.object({
+  ...dealInputSchema.shape,
+  ...year1FiguresSchema.shape,
+  ...expenseLineFiguresSchema.shape,
+});
 
 export const saleAssumptionsSchema = z.object({
   sale_price_appreciation: z.number(),

@@ -6,7 +6,13 @@
  * (new analyses, edits, reopening), the browser's live recalculation and decision tools, the report,
  * the share and compare pages all go through it.
  */
-import { type Assumptions, analyze, type CrimeGrade, type DealInput } from '@sfr/underwriting';
+import {
+  type Assumptions,
+  analyze,
+  type CrimeGrade,
+  type DealInput,
+  type ExpenseLines,
+} from '@sfr/underwriting';
 import type { MarketData, SharedAnalysis } from './analysis.js';
 import { formatHoldPeriodTable } from './hold-period.js';
 import { METRIC_LABELS } from './labels.js';
@@ -29,12 +35,15 @@ export type AnalysedProperty = Omit<SharedAnalysis['property'], 'metrics'>;
 /** One frozen copy for every answer: the serializer writes a frozen object's JSON once. */
 export const METRIC_DISPLAY_NAMES: Readonly<Record<string, string>> = Object.freeze({ ...METRIC_LABELS });
 
-/** The engine's input for an analysis: its assumptions, the house type's units and the grades the rating reads. */
+/**
+ * The engine's input for an analysis: its assumptions (with the optional expense lines it
+ * carries), the house type's units and the grades the rating reads.
+ */
 export function dealInput(
   property: Pick<AnalysedProperty, 'factor'>,
-  assumptions: Assumptions,
+  assumptions: Assumptions & ExpenseLines,
   grades: Pick<AnalysisFacts, 'violent_crime_grade' | 'property_crime_grade'>,
-): DealInput {
+): DealInput & ExpenseLines {
   return {
     ...assumptions,
     units: property.factor,
@@ -49,7 +58,7 @@ export function dealInput(
  */
 export function assembleAnalysis(
   property: AnalysedProperty,
-  assumptions: Assumptions,
+  assumptions: Assumptions & ExpenseLines,
   facts: AnalysisFacts,
 ): SharedAnalysis {
   const analysis = analyze(dealInput(property, assumptions, facts));

@@ -8,6 +8,9 @@ import {
   type Assumptions,
   type Bound,
   CRIME_GRADES,
+  type ExpenseLines,
+  OPTIONAL_INPUT_BOUNDS,
+  OPTIONAL_INPUT_KEYS,
   UNITS_BOUND,
 } from '@sfr/underwriting';
 import { z } from 'zod';
@@ -33,14 +36,30 @@ export function assumptionRule(bound: Bound): string | { tooLow: string; tooHigh
   };
 }
 
-function boundedField(label: string, bound: Bound) {
-  return numberField({ ...bound, label, rule: assumptionRule(bound) });
+function boundedField(label: string, bound: Bound, optional = false) {
+  return numberField({ ...bound, label, rule: assumptionRule(bound), optional });
 }
 
 const assumptionShape = Object.fromEntries(
   ASSUMPTION_KEYS.map((key) => [key, boundedField(METRIC_LABELS[key], ASSUMPTION_BOUNDS[key])]),
 ) as {
   [K in keyof Assumptions]: ReturnType<typeof boundedField>;
+};
+
+/**
+ * The optional expense lines (issue 28), each within its bound when given. Kept apart from the
+ * assumptions' shape so a field's own schema (its bounds) can be read without the optional wrapper.
+ */
+export const expenseLineFields = Object.fromEntries(
+  OPTIONAL_INPUT_KEYS.map((key) => [key, boundedField(METRIC_LABELS[key], OPTIONAL_INPUT_BOUNDS[key], true)]),
+) as {
+  [K in keyof ExpenseLines]-?: ReturnType<typeof boundedField>;
+};
+
+const expenseLineShape = Object.fromEntries(
+  OPTIONAL_INPUT_KEYS.map((key) => [key, expenseLineFields[key].optional()]),
+) as {
+  [K in keyof ExpenseLines]-?: z.ZodOptional<ReturnType<typeof boundedField>>;
 };
 
 function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
@@ -55,9 +74,14 @@ function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
 
 /**
  * Every editable assumption, in the engine's units (dollars and fractions), each within its
- * bound. Unknown keys are rejected, so a misspelt assumption is an error, not a silent default.
+ * bound, and the optional expense lines an analysis may carry. Unknown keys are rejected, so a
+ * misspelt assumption is an error, not a silent default. (That a leasing fee needs a tenancy is
+ * the engine's rule, checked when the analysis is computed.)
  */
-export const assumptionsSchema = z.strictObject(assumptionShape, { error: unknownKeys });
+export const assumptionsSchema = z.strictObject(
+  { ...assumptionShape, ...expenseLineShape },
+  { error: unknownKeys },
+);
 
 const crimeGradeList = CRIME_GRADES.join(', ');
 
@@ -77,3 +101,6 @@ export const dealInputSchema = assumptionsSchema.extend({
   violent_crime_grade: crimeGradeField(METRIC_LABELS.violent_crime_grade),
   property_crime_grade: crimeGradeField(METRIC_LABELS.property_crime_grade),
 });
+
+/** An analysis's metrics: its assumptions with the optional expense lines it carries. */
+export type Metrics = z.output<typeof assumptionsSchema>;

@@ -6,6 +6,9 @@ import {
   ASSUMPTION_KEYS,
   type Assumptions,
   type DealInput,
+  type ExpenseLineFigures,
+  type ExpenseLines,
+  OPTIONAL_INPUT_KEYS,
   type OverallReturns,
   type SaleAssumptions,
   type Year1Figures,
@@ -17,7 +20,9 @@ export type OverallReturnKey = Exclude<keyof OverallReturns, `${string}_multiple
 /** Every key the results screen shows as a metric, each with a label, tooltip and kind. */
 export type MetricKey =
   | keyof Assumptions
+  | keyof ExpenseLines
   | keyof Year1Figures
+  | keyof ExpenseLineFigures
   | Exclude<keyof DealInput, keyof Assumptions>
   | 'hud_rent'
   | 'rentometer_rent'
@@ -56,6 +61,17 @@ export const METRIC_KIND = {
   annual_price_appreciation: 'percent',
   cost_to_sell: 'percent',
   hold_period: 'years',
+  // Optional expense lines (issue 28): inputs, then their year-1 dollars
+  capex_reserve: 'percent',
+  hoa: 'money',
+  hoa_annual_growth_rate: 'percent',
+  owner_utilities: 'money',
+  leasing_fee: 'percent',
+  tenancy_months: 'months',
+  capex_reserve_expense: 'money',
+  hoa_expense: 'money',
+  owner_utilities_expense: 'money',
+  leasing_expense: 'money',
   // Year-1 figures
   total_acquisition: 'money',
   effective_gross_revenue: 'money',
@@ -104,11 +120,25 @@ export function isMetricKey(key: string): key is MetricKey {
   return Object.hasOwn(METRIC_KIND, key);
 }
 
-/** The keys the user can edit on the results screen: exactly the model's assumptions. */
-export const EDITABLE_METRIC_KEYS: readonly (keyof Assumptions)[] = ASSUMPTION_KEYS;
+/** What the user can edit: the model's assumptions and the optional expense lines. */
+export type EditableMetricKey = keyof Assumptions | keyof ExpenseLines;
 
-export function isEditableMetricKey(key: string): key is keyof Assumptions {
+/**
+ * The keys the user can edit on the results screen: the model's assumptions (each always has a
+ * value), then the optional expense lines (each may be left out: no line, no cost).
+ */
+export const EDITABLE_METRIC_KEYS: readonly EditableMetricKey[] = [
+  ...ASSUMPTION_KEYS,
+  ...OPTIONAL_INPUT_KEYS,
+];
+
+export function isEditableMetricKey(key: string): key is EditableMetricKey {
   return (EDITABLE_METRIC_KEYS as readonly string[]).includes(key);
+}
+
+/** Whether an editable key may be left out (an optional expense line) rather than always holding a value. */
+export function isOptionalMetricKey(key: string): key is keyof ExpenseLines {
+  return (OPTIONAL_INPUT_KEYS as readonly string[]).includes(key);
 }
 
 /** Display labels by metric key; the API sends these as `metric_display_names`. */
@@ -136,6 +166,16 @@ export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
   annual_price_appreciation: 'Annual Price Appreciation',
   cost_to_sell: 'Cost to Sell',
   hold_period: 'Hold Period',
+  capex_reserve: 'CapEx Reserve',
+  hoa: 'HOA Dues (monthly)',
+  hoa_annual_growth_rate: 'HOA Annual Growth Rate',
+  owner_utilities: 'Owner-Paid Utilities (monthly)',
+  leasing_fee: "Leasing Fee (share of a month's rent)",
+  tenancy_months: 'Expected Tenancy',
+  capex_reserve_expense: 'CapEx Reserve (yearly)',
+  hoa_expense: 'HOA Dues (yearly)',
+  owner_utilities_expense: 'Owner-Paid Utilities (yearly)',
+  leasing_expense: 'Leasing Fees (yearly)',
   total_acquisition: 'Total Acquisition Cost',
   effective_gross_revenue: 'Effective Gross Revenue',
   total_expenses: 'Total Expenses',

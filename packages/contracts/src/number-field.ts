@@ -27,6 +27,8 @@ export interface NumberRules {
   step?: number;
   /** the message for a value outside the range (or not whole, or off the step); without the label */
   rule: string | { tooLow: string; tooHigh: string };
+  /** a field that may be left out: null reads 'must be a number or left out', not 'is required' */
+  optional?: boolean;
 }
 
 /** Form text → number; '' → undefined ('is required'); unreadable text stays text ('must be a number'). */
@@ -48,7 +50,10 @@ export function numberField(rules: NumberRules) {
   const said = (rule: string) => ({ error: `${label} ${rule}`, abort: true });
 
   let schema = z.number({
-    error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be a number`),
+    error: (issue) => {
+      if (issue.input == null && !rules.optional) return `${label} is required`;
+      return rules.optional ? `${label} must be a number or left out` : `${label} must be a number`;
+    },
   });
   if (integer) schema = schema.int(said(tooLow));
   schema = schema.min(min, said(tooLow));

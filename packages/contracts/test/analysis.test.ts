@@ -1,4 +1,12 @@
-import { type Analysis, analyze, type Rating, type Year1Metrics } from '@sfr/underwriting';
+import {
+  type Analysis,
+  type AnalysisWithExpenseLines,
+  analyze,
+  type ExpenseLineFigures,
+  type ExpenseLines,
+  type Rating,
+  type Year1Metrics,
+} from '@sfr/underwriting';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import {
@@ -49,8 +57,10 @@ function responseFor(analysis: Analysis): AnalysisResponse {
 describe('engine mirrors', () => {
   test('parse to exactly the engine’s types', () => {
     // .branded compares the flattened shapes: the engine spells Year1Metrics as an intersection.
-    expectTypeOf<z.output<typeof analysisSchema>>().branded.toEqualTypeOf<Analysis>();
-    expectTypeOf<z.output<typeof year1MetricsSchema>>().branded.toEqualTypeOf<Year1Metrics>();
+    expectTypeOf<z.output<typeof analysisSchema>>().branded.toEqualTypeOf<AnalysisWithExpenseLines>();
+    expectTypeOf<z.output<typeof year1MetricsSchema>>().branded.toEqualTypeOf<
+      Year1Metrics & ExpenseLines & ExpenseLineFigures
+    >();
     expectTypeOf<z.output<typeof ratingSchema>>().toEqualTypeOf<Rating>();
     expectTypeOf<z.output<typeof formattedHoldPeriodTableSchema>>().toEqualTypeOf<FormattedHoldPeriodTable>();
   });

@@ -5,6 +5,8 @@ import {
   type Bound,
   CRIME_GRADES,
   type DealInput,
+  type ExpenseLines,
+  OPTIONAL_INPUT_KEYS,
   UNITS_BOUND,
   UnderwritingInputError,
   validateDealInput,
@@ -13,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import type { z } from 'zod';
 import { assumptionRule, assumptionsSchema, dealInputSchema, fieldErrors } from '../src/index.js';
-import { exampleAssumptions, exampleDeal } from './fixtures.js';
+import { exampleAssumptions, exampleDeal, exampleExpenseLines } from './fixtures.js';
 
 /** The messages of a rejected parse, by field. */
 function rejections(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -23,17 +25,35 @@ function rejections(schema: z.ZodType, input: unknown): Record<string, string> {
 }
 
 describe('assumptionsSchema', () => {
-  test('parses to exactly the engine’s Assumptions type', () => {
-    expectTypeOf<z.output<typeof assumptionsSchema>>().toEqualTypeOf<Assumptions>();
-    expectTypeOf<z.output<typeof dealInputSchema>>().toEqualTypeOf<DealInput>();
+  test('parses to exactly the engine’s Assumptions type with its optional expense lines', () => {
+    expectTypeOf<z.output<typeof assumptionsSchema>>().branded.toEqualTypeOf<Assumptions & ExpenseLines>();
+    expectTypeOf<z.output<typeof dealInputSchema>>().branded.toEqualTypeOf<DealInput & ExpenseLines>();
+  });
+
+  test('keeps the optional expense lines as given, and an analysis without them without them', () => {
+    const withLines = { ...exampleAssumptions, ...exampleExpenseLines };
+    expect(assumptionsSchema.parse(withLines)).toEqual(withLines);
+    expect(Object.keys(assumptionsSchema.parse(exampleAssumptions))).toEqual(ASSUMPTION_KEYS);
+  });
+
+  test.each([
+    ['capex_reserve', 1.5, 'CapEx Reserve must be a fraction from 0 to 1 (0.05 = 5%)'],
+    ['hoa', -10, 'HOA Dues (monthly) must be at least 0'],
+    ['tenancy_months', 0.5, 'Expected Tenancy must be at least 1'],
+    ['leasing_fee', null, "Leasing Fee (share of a month's rent) must be a number or left out"],
+    ['hoa', 'x', 'HOA Dues (monthly) must be a number or left out'],
+  ])('rejects an expense line out of its bound: %s = %s', (key, value, message) => {
+    expect(rejections(assumptionsSchema, { ...exampleAssumptions, [key]: value })).toEqual({
+      [key]: message,
+    });
   });
 
   test('accepts the model’s default assumptions unchanged', () => {
     expect(assumptionsSchema.parse(exampleAssumptions)).toEqual(exampleAssumptions);
   });
 
-  test('has one field per engine assumption, in the engine’s order', () => {
-    expect(Object.keys(assumptionsSchema.shape)).toEqual(ASSUMPTION_KEYS);
+  test('has one field per engine assumption, in the engine’s order, then the optional lines', () => {
+    expect(Object.keys(assumptionsSchema.shape)).toEqual([...ASSUMPTION_KEYS, ...OPTIONAL_INPUT_KEYS]);
   });
 
   test.each([

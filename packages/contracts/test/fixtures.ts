@@ -1,4 +1,4 @@
-import type { Assumptions, DealInput } from '@sfr/underwriting';
+import type { Assumptions, DealInput, ExpenseLines } from '@sfr/underwriting';
 import type { PropertyInput } from '../src/index.js';
 
 /** A $250,000 single family with the model's default assumptions (underwriting-model.md, "Inputs"). */
@@ -64,4 +64,14 @@ export const exampleProperty: PropertyInput = {
   num_bathrooms: 1.5,
   purchase_price: 250_000,
   factor: 1,
+};
+
+/** Every optional expense line (issue 28) given, none at the new-analysis default. */
+export const exampleExpenseLines: Required<ExpenseLines> = {
+  capex_reserve: 0.07,
+  hoa: 125,
+  hoa_annual_growth_rate: 0.04,
+  owner_utilities: 60,
+  leasing_fee: 0.5,
+  tenancy_months: 30,
 };

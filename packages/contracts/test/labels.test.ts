@@ -1,10 +1,11 @@
-import { ASSUMPTION_KEYS } from '@sfr/underwriting';
+import { ASSUMPTION_KEYS, OPTIONAL_INPUT_KEYS } from '@sfr/underwriting';
 import { describe, expect, test } from 'vitest';
 import {
   analysisResponseSchema,
   EDITABLE_METRIC_KEYS,
   isEditableMetricKey,
   isMetricKey,
+  isOptionalMetricKey,
   METRIC_KEYS,
   METRIC_KIND,
   METRIC_LABELS,
@@ -40,9 +41,13 @@ describe('labels', () => {
 });
 
 describe('EDITABLE_METRIC_KEYS', () => {
-  test('are exactly the model’s assumptions', () => {
-    expect(EDITABLE_METRIC_KEYS).toEqual(ASSUMPTION_KEYS);
+  test('are exactly the model’s assumptions, then its optional expense lines', () => {
+    expect(EDITABLE_METRIC_KEYS).toEqual([...ASSUMPTION_KEYS, ...OPTIONAL_INPUT_KEYS]);
     expect(isEditableMetricKey('vacancy_rate')).toBe(true);
+    expect(isEditableMetricKey('hoa')).toBe(true);
+    expect(isOptionalMetricKey('hoa')).toBe(true);
+    expect(isOptionalMetricKey('rent')).toBe(false);
     expect(isEditableMetricKey('cap_rate')).toBe(false);
+    expect(isEditableMetricKey('hoa_expense')).toBe(false);
   });
 });

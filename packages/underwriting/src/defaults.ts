@@ -4,7 +4,7 @@
  * re-derives as the user edits). Every formula lives once, in `DERIVATIONS`.
  */
 import { ASSUMPTION_BOUNDS } from './bounds.js';
-import type { Assumptions } from './types.js';
+import type { Assumptions, ExpenseLines } from './types.js';
 
 /**
  * The model's default assumptions (underwriting-model.md, "Inputs"): shares of a driver, growth
@@ -48,10 +48,11 @@ export interface ExpenseLineDefault {
 }
 
 /**
- * Proposed defaults of the optional expense lines for a NEW analysis (issue 28 §1). Not applied by
- * `deriveAssumptions`, which feeds existing analyses: an analysis gets a line only when it is
- * given, and how a new analysis takes these is the product's decision. `hoa_annual_growth_rate` has
- * none: left out, the dues grow with maintenance.
+ * The defaults of the optional expense lines for a NEW analysis (issue 28 §1), each with its reason
+ * and source; `newAnalysisExpenseLines` gives their values, which the API adds to every new
+ * analysis. Not applied by `deriveAssumptions` or `rederive`, which also serve analyses stored
+ * before the lines existed: those keep no lines until the user gives one. `hoa_annual_growth_rate`
+ * has none: left out, the dues grow with maintenance.
  *
  * @example
  * NEW_ANALYSIS_EXPENSE_DEFAULTS.capex_reserve.value * 12 * 2_000; // 1,200: the reserve a year on $2,000 of rent
@@ -108,6 +109,21 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
       'tenure by structure type (chandan.com/post/in-which-property-type-do-renters-stay-the-longest); judgment',
   },
 };
+
+/**
+ * The expense lines a new analysis starts with: NEW_ANALYSIS_EXPENSE_DEFAULTS' values.
+ *
+ * @example
+ * newAnalysisExpenseLines();
+ * // { capex_reserve: 0.05, hoa: 0, owner_utilities: 0, leasing_fee: 0.5, tenancy_months: 24 }
+ */
+export function newAnalysisExpenseLines(): ExpenseLines {
+  const lines: ExpenseLines = {};
+  for (const [key, line] of Object.entries(NEW_ANALYSIS_EXPENSE_DEFAULTS)) {
+    lines[key as keyof typeof NEW_ANALYSIS_EXPENSE_DEFAULTS] = line.value;
+  }
+  return lines;
+}
 
 /** The market figures a new analysis starts from; null where the data has none. */
 export interface MarketInputs {
@@ -338,11 +354,12 @@ export function deriveAssumptions(
  * rederive({ ...a, purchase_price: 400_000, closing_cost: 9_000 }, new Set(['closing_cost']), context)
  *   .closing_cost;                                                                // 9,000, the user's
  */
-export function rederive(
-  assumptions: Assumptions,
-  overridden: ReadonlySet<keyof Assumptions>,
+export function rederive<A extends Assumptions>(
+  assumptions: A,
+  overridden: ReadonlySet<keyof A>,
   context: DerivationContext,
-): Assumptions {
+): A {
+  // fields beyond the assumptions (the optional expense lines) are kept as given
   const a = Object.assign({}, assumptions);
   for (const key of DERIVED_KEYS) {
     if (!overridden.has(key)) a[key] = DERIVATIONS[key].derive(a, context);

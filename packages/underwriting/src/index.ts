@@ -26,6 +26,7 @@ export {
   inferOverridden,
   type MarketInputs,
   NEW_ANALYSIS_EXPENSE_DEFAULTS,
+  newAnalysisExpenseLines,
   rederive,
 } from './defaults.js';
 export { atPrice, SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';

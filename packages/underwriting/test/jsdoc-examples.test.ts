@@ -15,6 +15,7 @@ import {
   loanBalance,
   maxOffer,
   monthlyPayment,
+  newAnalysisExpenseLines,
   rate,
   rederive,
   saleAt,
@@ -114,6 +115,20 @@ describe('JSDoc examples of the decision tools', () => {
     );
     expect(kept.closing_cost).toBe(9_000);
     expect(inferOverridden({ ...a, maintenance: 3_000 }, context)).toEqual(new Set(['maintenance']));
+  });
+
+  it('newAnalysisExpenseLines, kept by rederive', () => {
+    const lines = newAnalysisExpenseLines();
+    expect(lines).toEqual({
+      capex_reserve: 0.05,
+      hoa: 0,
+      owner_utilities: 0,
+      leasing_fee: 0.5,
+      tenancy_months: 24,
+    });
+    const a = { ...deriveAssumptions({ purchase_price: 450_000, factor: 1 }, market), ...lines };
+    // a new price re-derives the costs that follow it and leaves the lines as given
+    expect(rederive({ ...a, purchase_price: 400_000 }, new Set(), context)).toMatchObject(lines);
   });
 
   it('atPrice and withDriver', () => {

@@ -9,8 +9,9 @@ import {
   type AnalysisResponse,
   addressLine,
   assembleAnalysis,
+  type Metrics,
 } from '@sfr/contracts';
-import { type Assumptions, ENGINE_VERSION } from '@sfr/underwriting';
+import { ENGINE_VERSION } from '@sfr/underwriting';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
@@ -27,7 +28,7 @@ export interface StoredAnalysis {
   property: AnalysedProperty;
   facts: AnalysisFacts;
   /** the metrics as the user last set them */
-  assumptions: Assumptions;
+  assumptions: Metrics;
   createdAt: Date;
 }
 

@@ -3,8 +3,8 @@
  * market figures, labels and the formatted hold-period table the screen shows. A new analysis reads
  * the market; a recomputation reads only the facts the analysis keeps (facts.ts).
  */
-import { assembleAnalysis, type PropertyInput, type SharedAnalysis } from '@sfr/contracts';
-import { type Assumptions, deriveAssumptions } from '@sfr/underwriting';
+import { assembleAnalysis, type Metrics, type PropertyInput, type SharedAnalysis } from '@sfr/contracts';
+import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
 import { insuranceRateOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
@@ -26,7 +26,7 @@ export function factsFromMarket(facts: MarketFacts, price: number): AnalysisFact
 /** A computed analysis straight from the market service's facts (tests and benchmarks). */
 export function buildAnalysis(
   property: PropertyInput,
-  assumptions: Assumptions,
+  assumptions: Metrics,
   facts: MarketFacts,
 ): AnalysisResult {
   return assembleAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price));
@@ -35,7 +35,9 @@ export function buildAnalysis(
 export function createAnalysisService(market: MarketService) {
   return {
     /**
-     * A new analysis: market figures in, the model's defaults derived from them. A county the ZIP
+     * A new analysis: market figures in, the model's defaults derived from them, and the expense
+     * lines a new analysis starts with (a CapEx reserve, a leasing fee; HOA and owner-paid
+     * utilities at $0 for the investor to fill in). A county the ZIP
      * does not touch is corrected to the one its figures came from (the warnings say so), so the
      * analysis, its save and its report name the county they describe.
      */
@@ -48,13 +50,16 @@ export function createAnalysisService(market: MarketService) {
         location?.county_matched === 'main' && location.county_name
           ? { ...input, county_name: location.county_name }
           : input;
-      const assumptions = deriveAssumptions(property, {
-        rentPerUnit: marketFacts.market_rent?.value ?? marketFacts.hud_rent?.value ?? null,
-        propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
-        interestRate: marketFacts.interest_rate?.value ?? null,
-        annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
-        insuranceRate: insuranceRateOf(marketFacts, property.purchase_price),
-      });
+      const assumptions = {
+        ...deriveAssumptions(property, {
+          rentPerUnit: marketFacts.market_rent?.value ?? marketFacts.hud_rent?.value ?? null,
+          propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
+          interestRate: marketFacts.interest_rate?.value ?? null,
+          annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
+          insuranceRate: insuranceRateOf(marketFacts, property.purchase_price),
+        }),
+        ...newAnalysisExpenseLines(),
+      };
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);

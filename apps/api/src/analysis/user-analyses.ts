@@ -8,11 +8,11 @@ import {
   type AnalysisResponse,
   addressKey,
   assembleAnalysis,
+  type Metrics,
   type PropertyInput,
   type PropertyWithMetrics,
   type UpdateMetricsRequest,
 } from '@sfr/contracts';
-import type { Assumptions } from '@sfr/underwriting';
 import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import {
@@ -53,7 +53,7 @@ export interface UserAnalysesDeps {
 
 export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDeps) {
   /** Recomputes a stored analysis with new metrics and makes them its own. */
-  async function recompute(userId: string, stored: StoredAnalysis, metrics: Assumptions) {
+  async function recompute(userId: string, stored: StoredAnalysis, metrics: Metrics) {
     const result = assembleAnalysis(stored.property, metrics, stored.facts);
     await analyses.setAssumptions(userId, stored.id, result);
     return result;
@@ -95,7 +95,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     async settle(
       userId: string,
       analysisId: string,
-      metrics: Assumptions | undefined,
+      metrics: Metrics | undefined,
       before: (property: AnalysedProperty) => Promise<void>,
     ): Promise<AnalysisResult> {
       const stored = await analyses.find(userId, analysisId);

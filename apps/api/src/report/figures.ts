@@ -247,6 +247,25 @@ export function rangesSection(simulation: Simulation): ReportSection {
   };
 }
 
+/** The optional expense lines the analysis gives (issue 28), each input then its year-1 dollars. */
+const EXPENSE_LINE_KEYS = [
+  'capex_reserve',
+  'capex_reserve_expense',
+  'hoa',
+  'hoa_annual_growth_rate',
+  'hoa_expense',
+  'owner_utilities',
+  'owner_utilities_expense',
+  'leasing_fee',
+  'tenancy_months',
+  'leasing_expense',
+] as const satisfies readonly MetricKey[];
+
+function expenseLines(analysis: SharedAnalysis): ReportLine[] {
+  const y1 = analysis.year_1_metrics;
+  return EXPENSE_LINE_KEYS.flatMap((key) => (y1[key] === undefined ? [] : [metricLine(key, y1[key])]));
+}
+
 /** Every figure of the report, in reading order; with a simulation, its ranges after the returns. */
 export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): DealReport {
   const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
@@ -307,6 +326,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('insurance', m.insurance),
         metricLine('property_taxes', m.property_taxes),
         metricLine('maintenance', m.maintenance),
+        ...expenseLines(analysis),
         metricLine('total_expenses', y1.total_expenses),
         metricLine('net_operating_income', y1.net_operating_income),
         metricLine('cap_rate', y1.cap_rate),

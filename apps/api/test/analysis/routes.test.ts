@@ -126,6 +126,61 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     expect(body.year_1_metrics.cap_rate).toBeCloseTo(body.year_1_metrics.net_operating_income / 400_000, 12);
   });
 
+  it('starts a new analysis with the expense lines, and takes them edited, added and left out', async () => {
+    const created = analysisResponseSchema.parse((await post('/api/create_property', austin)).json());
+    const m = created.property.metrics;
+    expect([m.capex_reserve, m.hoa, m.owner_utilities, m.leasing_fee, m.tenancy_months]).toEqual([
+      0.05, 0, 0, 0.5, 24,
+    ]);
+    const y1 = created.year_1_metrics;
+    // 5 % of a year's rent, and half a month's rent every 24 months
+    expect(y1.capex_reserve_expense).toBeCloseTo(0.05 * 12 * m.rent, 9);
+    expect(y1.leasing_expense).toBeCloseTo((0.5 * 12 * m.rent) / 24, 9);
+    expect(y1.hoa_expense).toBe(0);
+    expect(y1.total_expenses).toBeCloseTo(
+      m.property_management +
+        m.insurance +
+        m.property_taxes +
+        m.maintenance +
+        (y1.capex_reserve_expense as number) +
+        (y1.leasing_expense as number),
+      6,
+    );
+
+    // HOA dues typed, the CapEx reserve left out: the dues cost 12 × 150 a year, the reserve nothing
+    const { capex_reserve: _, ...withoutReserve } = m;
+    const metrics = { ...withoutReserve, hoa: 150 };
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
+    expect(res.statusCode).toBe(200);
+    const edited = analysisResponseSchema.parse(res.json());
+    expect(edited.property.metrics).toEqual(metrics);
+    expect(edited.year_1_metrics.hoa_expense).toBe(1_800);
+    expect('capex_reserve_expense' in edited.year_1_metrics).toBe(false);
+    expect(edited.year_1_metrics.total_expenses).toBeCloseTo(
+      y1.total_expenses - (y1.capex_reserve_expense as number) + 1_800,
+      6,
+    );
+    // reopened, the analysis is the edited one
+    const reopened = (
+      await t.app.inject({ url: `/api/analyses/${created.analysis_id}`, headers: { cookie: t.cookie } })
+    ).json();
+    expect(reopened.property.metrics).toEqual(metrics);
+
+    // a leasing fee needs a tenancy: 400 naming it, never a 500
+    const { tenancy_months: __, ...noTenancy } = metrics;
+    const refused = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics: noTenancy },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({
+      tenancy_months: expect.stringMatching(/required with leasing_fee/),
+    });
+  });
+
   it('refuses an out-of-bounds metric with 400 naming it', async () => {
     const created = (await post('/api/create_property', austin)).json();
     const metrics = { ...created.property.metrics, hold_period: 0 };

@@ -16,7 +16,7 @@ import {
   roundToCents,
   simulateAnalysis,
 } from '@sfr/contracts';
-import { deriveAssumptions } from '@sfr/underwriting';
+import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
 
@@ -71,14 +71,16 @@ const liveFacts: AnalysisFacts = {
   },
 };
 
+/** A new analysis of the example deal (with the expense lines a new analysis starts with, unless `lines` is false). */
 function analysis(
-  overrides: { hold_period?: number; purchase_price?: number } = {},
+  overrides: { hold_period?: number; purchase_price?: number; lines?: boolean } = {},
   facts: AnalysisFacts = noFacts,
 ) {
   const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
   const assumptions = {
     ...deriveAssumptions(property, { rentPerUnit: 2_347, propertyTaxRate: 0.01535, interestRate: 0.0803 }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
+    ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
   };
   return assembleAnalysis(property, assumptions, facts);
 }
@@ -148,6 +150,23 @@ describe('report CSV', () => {
     }
   });
 
+  it('lists each expense line an analysis gives, with its year-1 dollars, and none it does not', () => {
+    const deal = analysis();
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
+    expect(Number(value('capex_reserve'))).toBe(0.05);
+    expect(Number(value('capex_reserve_expense'))).toBe(roundToCents(0.05 * 12 * 2_347));
+    expect(Number(value('leasing_expense'))).toBe(roundToCents((0.5 * 12 * 2_347) / 24));
+    expect(Number(value('tenancy_months'))).toBe(24);
+    expect(Number(value('hoa_expense'))).toBe(0);
+    const order = rows.map((row) => row[1]);
+    expect(order.indexOf('maintenance')).toBeLessThan(order.indexOf('capex_reserve'));
+    expect(order.indexOf('leasing_expense')).toBeLessThan(order.indexOf('total_expenses'));
+
+    const without = parseCsv(reportCsv(dealReport(analysis({ lines: false })), { generatedAt: new Date() }));
+    expect(without.filter((row) => /capex|hoa|utilities|leasing|tenancy/.test(row[1] ?? ''))).toEqual([]);
+  });
+
   it("lists a live provider's comparables and the record's tax bill", () => {
     const deal = analysis({}, liveFacts);
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date('2026-11-24T12:00:00Z') }));
@@ -183,7 +202,7 @@ describe('report CSV', () => {
 });
 
 describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => {
-  it('has real text: address, rating, year-1 NOI and both DSCRs, on two pages', async () => {
+  it('has real text: address, rating, year-1 NOI, both DSCRs and the expense lines, on two pages', async () => {
     const deal = analysis();
     const report = dealReport(deal);
     const pdf = await reportPdf(report, {
@@ -201,6 +220,9 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     const lender = lenderDscr(deal.property.metrics, deal.year_1_metrics.monthly_loan_payment);
     expect(text).toContain(formatRatio(lender ?? Number.NaN));
     expect(text).toContain('5 Year Returns Summary');
+    expect(pdfText(pdf, 1)).toContain(
+      `CapEx Reserve (yearly) ${formatMoney(deal.year_1_metrics.capex_reserve_expense ?? 0)}`,
+    );
     expect(text).toContain('not financial, tax or legal advice');
     expect(text).toContain('Analysed 2026-11-20; generated 2026-11-24');
   });

@@ -1,5 +1,4 @@
-import type { AnalysedProperty, AnalysisFacts } from '@sfr/contracts';
-import type { Assumptions } from '@sfr/underwriting';
+import type { AnalysedProperty, AnalysisFacts, Metrics } from '@sfr/contracts';
 import {
   doublePrecision,
   index,
@@ -35,7 +34,7 @@ export const analyses = pgTable(
     /** the market facts the numbers use, with their sources */
     facts: jsonb('facts').$type<AnalysisFacts>().notNull(),
     /** the metrics as the user last set them (update_metrics, or a save with the metrics on screen) */
-    assumptions: jsonb('assumptions').$type<Assumptions>().notNull(),
+    assumptions: jsonb('assumptions').$type<Metrics>().notNull(),
     /** @sfr/underwriting's ENGINE_VERSION when the assumptions were last set */
     engine_version: integer('engine_version').notNull(),
     /** for the lists, kept with each edit: '1100 Congress Ave, Austin, TX 78701', price, rating, cash flow */

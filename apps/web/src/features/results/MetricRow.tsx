@@ -12,7 +12,12 @@ import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
 
-const UNIT_WORDS: Partial<Record<string, string>> = { money: 'dollars', percent: 'percent', years: 'years' };
+const UNIT_WORDS: Partial<Record<string, string>> = {
+  money: 'dollars',
+  percent: 'percent',
+  years: 'years',
+  months: 'months',
+};
 
 /**
  * The row of one metric, read from the results' MetricSource. The drawing below is memoised on
@@ -21,8 +26,12 @@ const UNIT_WORDS: Partial<Record<string, string>> = { money: 'dollars', percent:
 export function MetricRow({ metric }: { metric: MetricKey }) {
   const source = useMetricSource();
   const label = metricLabel(metric, source.labels[metric] ?? METRIC_LABELS[metric], source.units);
-  if (!isEditableKey(metric))
-    return <FigureRow metric={metric} label={label} value={source.valueOf(metric)} />;
+  if (!isEditableKey(metric)) {
+    const value = source.valueOf(metric);
+    // an optional expense line's dollars exist only when the line is given
+    if (value === undefined) return null;
+    return <FigureRow metric={metric} label={label} value={value} />;
+  }
   const origin = source.originOf(metric);
   const widen = isSpreadKey(metric) ? source.widenOf(metric) : null;
   return (
@@ -142,6 +151,11 @@ const AssumptionRow = memo(function AssumptionRow({
           {kind === 'years' ? (
             <span className="metric-affix" aria-hidden="true">
               yrs
+            </span>
+          ) : null}
+          {kind === 'months' ? (
+            <span className="metric-affix" aria-hidden="true">
+              mo
             </span>
           ) : null}
         </form>

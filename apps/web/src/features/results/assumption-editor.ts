@@ -11,7 +11,6 @@
  */
 import { type AnalysisResponse, derivationContextOf } from '@sfr/contracts';
 import {
-  type Assumptions,
   DERIVATIONS,
   type DerivationContext,
   type DerivedKey,
@@ -20,6 +19,7 @@ import {
   UnderwritingInputError,
 } from '@sfr/underwriting';
 import {
+  type Assumptions,
   EDITABLE_METRIC_KEYS,
   type EditableKey,
   initialMetricEdits,

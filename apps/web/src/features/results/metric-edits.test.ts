@@ -123,6 +123,54 @@ describe('readMetricEdits', () => {
   });
 });
 
+describe('the optional expense lines', () => {
+  const lines = { ...metrics, capex_reserve: 0.05, hoa: 0, leasing_fee: 0.5, tenancy_months: 24 };
+
+  it('start empty when an analysis has none, and empty means no line, not a missing field', () => {
+    const edits = initialMetricEdits(metrics);
+    expect([edits.capex_reserve, edits.hoa, edits.owner_utilities, edits.tenancy_months]).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
+    expect(readMetricEdits(edits, metrics)).toEqual({ kind: 'ok', metrics });
+  });
+
+  it('show a given line in the units typed and send it back exactly', () => {
+    const edits = initialMetricEdits(lines);
+    expect([edits.capex_reserve, edits.hoa, edits.leasing_fee, edits.tenancy_months]).toEqual([
+      '5',
+      '0',
+      '50',
+      '24',
+    ]);
+    expect(readMetricEdits(edits, lines)).toEqual({ kind: 'ok', metrics: lines });
+  });
+
+  it('add a line typed, and drop a line emptied', () => {
+    const edits = { ...initialMetricEdits(lines), owner_utilities: '$85', capex_reserve: ' ' };
+    const result = readMetricEdits(edits, lines);
+    expect(result.kind).toBe('ok');
+    if (result.kind !== 'ok') return;
+    expect(result.metrics.owner_utilities).toBe(85);
+    expect('capex_reserve' in result.metrics).toBe(false);
+    expect(result.metrics.hoa).toBe(0);
+  });
+
+  it('check a line against its bound, in the units typed', () => {
+    const edits = { ...initialMetricEdits(lines), capex_reserve: '120', tenancy_months: '0', hoa: 'some' };
+    expect(readMetricEdits(edits, lines)).toEqual({
+      kind: 'invalid',
+      errors: {
+        capex_reserve: 'CapEx Reserve must be from 0% to 100%',
+        tenancy_months: 'Expected Tenancy must be at least 1',
+        hoa: 'HOA Dues (monthly) must be a number',
+      },
+    });
+  });
+});
+
 describe('pickMetricErrors', () => {
   it("places the API's field messages on the metrics they name", () => {
     expect(

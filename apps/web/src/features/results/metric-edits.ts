@@ -2,11 +2,14 @@
  * The editable assumptions of the results screen (product spec §3, §5): the text each input starts
  * with, and reading the edits back into the model's units. Rates are typed as percents (5.25 means
  * 0.0525), money as dollars, terms as whole years. An input the user did not touch sends its
- * original value exactly, so the display can round without changing the numbers.
+ * original value exactly, so the display can round without changing the numbers. The optional
+ * expense lines (CapEx reserve, HOA, …) may be left empty: an empty line is no line, not an error.
  */
 import {
   assumptionsSchema,
   EDITABLE_METRIC_KEYS,
+  expenseLineFields,
+  isOptionalMetricKey,
   METRIC_KIND,
   METRIC_LABELS,
   parseMetricInput,
@@ -28,11 +31,17 @@ export function isEditableKey(key: string): key is EditableKey {
 /** Percents show up to 4 decimals: 0.068650000000001 → '6.865'. */
 const PERCENT_DECIMALS = 4;
 
+/** A field's own number schema, with its bounds: an optional line's without the optional wrapper. */
+function fieldSchema(key: EditableKey) {
+  return isOptionalMetricKey(key) ? expenseLineFields[key] : assumptionsSchema.shape[key];
+}
+
 /**
  * The text an input starts with: dollars to the cent ('1234.50', '450000'), a rate as a percent
- * ('5.25'), years as a whole number ('30').
+ * ('5.25'), years as a whole number ('30'); an optional line left out, empty.
  */
-export function metricInputText(key: EditableKey, value: number): string {
+export function metricInputText(key: EditableKey, value: number | undefined): string {
+  if (value === undefined) return '';
   switch (METRIC_KIND[key]) {
     case 'money': {
       const cents = roundToCents(value);
@@ -62,7 +71,7 @@ function percentText(fraction: number): string {
  * 'Vacancy Rate must be from 0% to 100%', 'Loan to Value must be from 0% to below 100%'.
  */
 export function percentRule(key: EditableKey): string {
-  const schema = assumptionsSchema.shape[key];
+  const schema = fieldSchema(key);
   const min = schema.minValue ?? 0;
   const max = schema.maxValue ?? 1;
   const upTo = schema.safeParse(max).success ? '' : 'below ';
@@ -77,7 +86,7 @@ export type MetricEditsResult =
 
 /** Reads every input back into the model's units, each checked against its bound. */
 export function readMetricEdits(edits: MetricEdits, original: Assumptions): MetricEditsResult {
-  const empty = EDITABLE_METRIC_KEYS.filter((key) => edits[key].trim() === '');
+  const empty = EDITABLE_METRIC_KEYS.filter((key) => !isOptionalMetricKey(key) && edits[key].trim() === '');
   if (empty.length > 0) return { kind: 'empty', keys: empty };
 
   const metrics = { ...original };
@@ -85,12 +94,16 @@ export function readMetricEdits(edits: MetricEdits, original: Assumptions): Metr
   for (const key of EDITABLE_METRIC_KEYS) {
     const text = edits[key];
     if (text === metricInputText(key, original[key])) continue;
+    if (isOptionalMetricKey(key) && text.trim() === '') {
+      delete metrics[key]; // an emptied line is left out
+      continue;
+    }
     const value = parseMetricInput(key, text);
     if (value === null) {
       errors[key] = `${METRIC_LABELS[key]} must be a number`;
       continue;
     }
-    const checked = assumptionsSchema.shape[key].safeParse(value);
+    const checked = fieldSchema(key).safeParse(value);
     if (checked.success) metrics[key] = checked.data;
     else
       errors[key] =

@@ -34,9 +34,25 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
     'How much the property’s value rises each year, which sets the sale price at the end of the hold period.',
   cost_to_sell: 'Selling costs, such as agent commissions and closing costs, as a share of the sale price.',
   hold_period: 'The number of years you own the property before selling it.',
+  capex_reserve:
+    'Money set aside each year for big replacements (roof, HVAC, water heater), as a share of a year’s rent; it grows with maintenance (leave empty for none).',
+  hoa: 'Monthly homeowners’ association dues, if the property has an association (leave empty for none).',
+  hoa_annual_growth_rate: 'How much the HOA dues rise each year; left empty, they rise with maintenance.',
+  owner_utilities:
+    'Monthly utilities you pay as the owner, such as water, trash or common-area power; they grow with maintenance (leave empty for none).',
+  leasing_fee:
+    'What a manager charges to place a new tenant, as a share of one month’s rent (50 = half a month), spread over the expected tenancy (leave empty for none).',
+  tenancy_months:
+    'How long a tenant stays on average, in months: a leasing fee is paid once per tenancy, so it is needed with one.',
+  capex_reserve_expense: 'The year-1 CapEx reserve: the reserve share times 12 months of rent.',
+  hoa_expense: 'The year-1 HOA dues: 12 times the monthly dues.',
+  owner_utilities_expense: 'The year-1 owner-paid utilities: 12 times the monthly amount.',
+  leasing_expense:
+    'The year-1 cost of placing tenants: the leasing fee times a year of rent, divided by the expected tenancy in months.',
   total_acquisition: 'The purchase price plus closing costs: what the property costs to buy without a loan.',
   effective_gross_revenue: 'Year-1 rent plus other income, minus the vacancy loss.',
-  total_expenses: 'Year-1 property management, insurance, property taxes and maintenance added together.',
+  total_expenses:
+    'Year-1 property management, insurance, property taxes and maintenance added together, with the CapEx reserve, HOA dues, owner-paid utilities and leasing fees when given.',
   net_operating_income: 'Year-1 effective gross revenue minus total expenses, before any loan payments.',
   loan_amount: 'The amount borrowed: the loan-to-value times the purchase price.',
   down_payment: 'The part of the purchase price you pay in cash: the purchase price minus the loan amount.',
