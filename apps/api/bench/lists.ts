@@ -62,7 +62,7 @@ try {
     propertyTaxRate: 0.0198,
     interestRate: 0.0803,
   });
-  const result = assembleAnalysis(austin, metrics, facts);
+  const result = assembleAnalysis(austin, metrics, facts, []);
   const analyses = createAnalysisRepository(db);
   const saved = createSavedProperties(db);
   const template = await analyses.insert(db, userId, austin, facts, result);

@@ -9,6 +9,7 @@ import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
 import { propertyRecordSchema, rentComparableSchema } from './property-record.js';
+import { scenarioSchema } from './scenarios.js';
 
 const nullableNumber = z.number().nullable();
 
@@ -229,6 +230,8 @@ export const analysisResponseSchema = z.object({
   /** the engine's numeric per-year arrays, for API users (the formatted table is metrics_for_hold_period) */
   hold_period: holdPeriodTableSchema,
   market_data: marketDataSchema,
+  /** the deal's named scenarios besides these metrics (its base case), oldest first (issue 28 §6) */
+  scenarios: z.array(scenarioSchema),
 });
 
 /** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */

@@ -31,6 +31,10 @@ export const apiErrorCodeSchema = z.enum([
   // saved properties
   'SAVED_PROPERTY_NOT_FOUND',
   'ALREADY_SAVED',
+  // scenarios of an analysis
+  'SCENARIO_NOT_FOUND',
+  'SCENARIO_NAME_TAKEN',
+  'TOO_MANY_SCENARIOS',
   // accounts
   'UNAUTHENTICATED',
   'USER_NOT_FOUND',

@@ -16,6 +16,7 @@ import {
 import type { MarketData, SharedAnalysis } from './analysis.js';
 import { formatHoldPeriodTable } from './hold-period.js';
 import { METRIC_LABELS } from './labels.js';
+import type { Scenario } from './scenarios.js';
 
 /** The market facts an analysis keeps: what its numbers read from the market, with sources. */
 export interface AnalysisFacts {
@@ -60,6 +61,7 @@ export function assembleAnalysis(
   property: AnalysedProperty,
   assumptions: Assumptions & ExpenseLines,
   facts: AnalysisFacts,
+  scenarios: readonly Scenario[],
 ): SharedAnalysis {
   const analysis = analyze(dealInput(property, assumptions, facts));
   return {
@@ -77,6 +79,22 @@ export function assembleAnalysis(
     metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
     hold_period: analysis.hold_period,
     market_data: facts.market_data,
+    scenarios: [...scenarios],
+  };
+}
+
+/**
+ * A scenario of an analysis, as an analysis: the same property and facts with the scenario's
+ * metrics. Its own `scenarios` are the analysis's, so a screen showing it can switch back.
+ */
+export function assembleScenario<A extends SharedAnalysis>(
+  analysis: A,
+  scenario: Pick<Scenario, 'metrics'>,
+): A {
+  const { metrics, ...property } = analysis.property;
+  return {
+    ...analysis,
+    ...assembleAnalysis(property, scenario.metrics, factsOf(analysis), analysis.scenarios),
   };
 }
 

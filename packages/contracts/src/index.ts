@@ -18,4 +18,5 @@ export * from './property-record.js';
 export * from './public-config.js';
 export * from './ranges.js';
 export * from './saved-property.js';
+export * from './scenarios.js';
 export * from './text.js';

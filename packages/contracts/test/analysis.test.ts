@@ -39,6 +39,7 @@ function responseFor(analysis: Analysis): AnalysisResponse {
     summary: analysis.summary,
     metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
     hold_period: analysis.hold_period,
+    scenarios: [],
     market_data: {
       figures: {
         hud_rent: {

@@ -57,7 +57,7 @@ function analysisWith(marketFigures: Figures, edit: Partial<Assumptions> = {}) {
     property_crime_grade: 'C',
     market_data: { figures: marketFigures, warnings: [] },
   };
-  return assembleAnalysis(exampleProperty, { ...assumptions, ...edit }, facts);
+  return assembleAnalysis(exampleProperty, { ...assumptions, ...edit }, facts, []);
 }
 
 describe('analysisSpreads', () => {

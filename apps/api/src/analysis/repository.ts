@@ -10,6 +10,7 @@ import {
   addressLine,
   assembleAnalysis,
   type Metrics,
+  type Scenario,
 } from '@sfr/contracts';
 import { ENGINE_VERSION } from '@sfr/underwriting';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -29,6 +30,8 @@ export interface StoredAnalysis {
   facts: AnalysisFacts;
   /** the metrics as the user last set them */
   assumptions: Metrics;
+  /** the deal's named scenarios besides them */
+  scenarios: Scenario[];
   createdAt: Date;
 }
 
@@ -41,7 +44,7 @@ export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResp
 
 /** What a stored analysis shows, computed from its inputs when read. */
 export function computedAnalysis(stored: StoredAnalysis): AnalysisResult {
-  return assembleAnalysis(stored.property, stored.assumptions, stored.facts);
+  return assembleAnalysis(stored.property, stored.assumptions, stored.facts, stored.scenarios);
 }
 
 function toStored(row: AnalysisRow): StoredAnalysis {
@@ -50,6 +53,7 @@ function toStored(row: AnalysisRow): StoredAnalysis {
     property: row.property,
     facts: row.facts,
     assumptions: row.assumptions,
+    scenarios: row.scenarios,
     createdAt: row.created_at,
   };
 }
@@ -149,6 +153,32 @@ export function createAnalysisRepository(db: Database) {
         assumptions: JSON.stringify(result.property.metrics),
         engine_version: ENGINE_VERSION,
         ...listColumns(result),
+      });
+    },
+
+    /**
+     * Replaces the analysis's scenarios with `change(current)`, in one transaction that holds the
+     * row, so two processes changing the same deal's scenarios at once never lose either change.
+     * `change` may throw (a name taken, too many): nothing is written then.
+     */
+    async changeScenarios(
+      userId: string,
+      id: string,
+      change: (current: readonly Scenario[]) => Scenario[],
+    ): Promise<StoredAnalysis> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(analyses)
+          .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)))
+          .for('update');
+        if (!row) throw analysisNotFound();
+        const scenarios = change(row.scenarios);
+        await tx
+          .update(analyses)
+          .set({ scenarios, updated_at: sql`now()` })
+          .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
+        return { ...toStored(row), scenarios };
       });
     },
 

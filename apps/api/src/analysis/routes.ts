@@ -5,6 +5,7 @@ import {
   apiErrorSchema,
   propertyInputSchema,
   recordIdSchema,
+  scenarioRequestSchema,
   updateMetricsRequestSchema,
 } from '@sfr/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,11 +22,13 @@ const errors = {
   401: apiErrorSchema,
   402: apiErrorSchema,
   404: apiErrorSchema,
+  409: apiErrorSchema,
   429: apiErrorSchema,
   500: apiErrorSchema,
 };
 
 export const analysisIdParams = z.object({ id: recordIdSchema });
+const scenarioParams = z.object({ id: recordIdSchema, scenarioId: recordIdSchema });
 
 export interface AnalysisRouteDeps {
   userAnalyses: UserAnalyses;
@@ -114,5 +117,63 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       },
     },
     async (request) => userAnalyses.get(requireUser(request).id, request.params.id),
+  );
+
+  // Scenarios (issue 28 §6): named metrics on the same property and facts. Each answer is the
+  // analysis with its scenarios as they now stand; editing them is free, like update_metrics.
+  app.post(
+    '/analyses/:id/scenarios',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Add a named scenario (whole metrics) to one of the user’s analyses',
+        description:
+          '409 SCENARIO_NAME_TAKEN for a name the deal has already (case and spaces aside), 409 TOO_MANY_SCENARIOS past six; 400 for metrics out of the model’s bounds.',
+        params: analysisIdParams,
+        body: scenarioRequestSchema,
+        response: { 201: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const answer = await userAnalyses.addScenario(requireUser(request).id, request.params.id, request.body);
+      return reply.status(201).send(answer);
+    },
+  );
+
+  app.put(
+    '/analyses/:id/scenarios/:scenarioId',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Rename a scenario or give it new metrics',
+        params: scenarioParams,
+        body: scenarioRequestSchema,
+        response: { 200: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      userAnalyses.updateScenario(
+        requireUser(request).id,
+        request.params.id,
+        request.params.scenarioId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/analyses/:id/scenarios/:scenarioId',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['analysis'],
+        summary: 'Delete a scenario',
+        params: scenarioParams,
+        response: { 200: analysisResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      userAnalyses.deleteScenario(requireUser(request).id, request.params.id, request.params.scenarioId),
   );
 };

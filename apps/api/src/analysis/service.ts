@@ -29,7 +29,7 @@ export function buildAnalysis(
   assumptions: Metrics,
   facts: MarketFacts,
 ): AnalysisResult {
-  return assembleAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price));
+  return assembleAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price), []);
 }
 
 export function createAnalysisService(market: MarketService) {
@@ -63,7 +63,8 @@ export function createAnalysisService(market: MarketService) {
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);
-      return { property, result: assembleAnalysis(property, assumptions, facts), facts };
+      // a new analysis has no scenarios yet
+      return { property, result: assembleAnalysis(property, assumptions, facts, []), facts };
     },
   };
 }

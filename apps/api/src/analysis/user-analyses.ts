@@ -8,12 +8,18 @@ import {
   type AnalysisResponse,
   addressKey,
   assembleAnalysis,
+  MAX_SCENARIOS,
   type Metrics,
   type PropertyInput,
   type PropertyWithMetrics,
+  SCENARIO_MESSAGES,
+  type Scenario,
+  type ScenarioRequest,
+  sameName,
   type UpdateMetricsRequest,
 } from '@sfr/contracts';
 import type { Database } from '../db/client.js';
+import { generateId } from '../db/ids.js';
 import { AppError } from '../errors.js';
 import {
   type AnalysisRepository,
@@ -51,12 +57,46 @@ export interface UserAnalysesDeps {
   saves: SavesOfAddress;
 }
 
+const scenarioNotFound = () => new AppError(404, 'SCENARIO_NOT_FOUND', SCENARIO_MESSAGES.notFound);
+
+function scenarioAt(scenarios: readonly Scenario[], scenarioId: string): Scenario {
+  const scenario = scenarios.find((s) => s.id === scenarioId);
+  if (!scenario) throw scenarioNotFound();
+  return scenario;
+}
+
+/** 409 when another scenario of the deal (not `except`) has this name, to a person's eye. */
+function refuseTakenName(scenarios: readonly Scenario[], name: string, except: string | null): void {
+  if (scenarios.some((s) => s.id !== except && sameName(s.name, name)))
+    throw new AppError(409, 'SCENARIO_NAME_TAKEN', SCENARIO_MESSAGES.nameTaken, {
+      name: SCENARIO_MESSAGES.nameTaken,
+    });
+}
+
 export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDeps) {
   /** Recomputes a stored analysis with new metrics and makes them its own. */
   async function recompute(userId: string, stored: StoredAnalysis, metrics: Metrics) {
-    const result = assembleAnalysis(stored.property, metrics, stored.facts);
+    const result = assembleAnalysis(stored.property, metrics, stored.facts, stored.scenarios);
     await analyses.setAssumptions(userId, stored.id, result);
     return result;
+  }
+
+  /**
+   * Changes the analysis's scenarios with `change`, after checking that `request`'s metrics compute
+   * (an assumption out of the engine's bounds is a 400 before anything is stored).
+   */
+  async function changeScenarios(
+    userId: string,
+    id: string,
+    request: ScenarioRequest | null,
+    change: (current: readonly Scenario[]) => Scenario[],
+  ): Promise<AnalysisResponse> {
+    if (request) {
+      const stored = await analyses.find(userId, id);
+      assembleAnalysis(stored.property, request.metrics, stored.facts, []);
+    }
+    const changed = await analyses.changeScenarios(userId, id, change);
+    return withAnalysisId(changed.id, computedAnalysis(changed));
   }
 
   return {
@@ -101,6 +141,36 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       const stored = await analyses.find(userId, analysisId);
       await before(stored.property);
       return metrics ? recompute(userId, stored, metrics) : computedAnalysis(stored);
+    },
+
+    /** A new named scenario of the analysis, after its others. */
+    addScenario(userId: string, id: string, request: ScenarioRequest) {
+      return changeScenarios(userId, id, request, (current) => {
+        if (current.length >= MAX_SCENARIOS)
+          throw new AppError(409, 'TOO_MANY_SCENARIOS', SCENARIO_MESSAGES.tooMany);
+        refuseTakenName(current, request.name, null);
+        return [...current, { id: generateId(), name: request.name, metrics: request.metrics }];
+      });
+    },
+
+    /** A scenario renamed or with new metrics, in its place. */
+    updateScenario(userId: string, id: string, scenarioId: string, request: ScenarioRequest) {
+      return changeScenarios(userId, id, request, (current) => {
+        scenarioAt(current, scenarioId);
+        refuseTakenName(current, request.name, scenarioId);
+        return current.map((scenario) =>
+          scenario.id === scenarioId
+            ? { id: scenarioId, name: request.name, metrics: request.metrics }
+            : scenario,
+        );
+      });
+    },
+
+    deleteScenario(userId: string, id: string, scenarioId: string) {
+      return changeScenarios(userId, id, null, (current) => {
+        scenarioAt(current, scenarioId);
+        return current.filter((scenario) => scenario.id !== scenarioId);
+      });
     },
   };
 }

@@ -41,6 +41,7 @@ const savedWithAnalysis = {
   property: analyses.property,
   facts: analyses.facts,
   assumptions: analyses.assumptions,
+  scenarios: analyses.scenarios,
 } as const;
 
 type SavedWithAnalysis = {
@@ -50,12 +51,13 @@ type SavedWithAnalysis = {
   property: AnalysedProperty;
   facts: (typeof analyses.$inferSelect)['facts'];
   assumptions: (typeof analyses.$inferSelect)['assumptions'];
+  scenarios: (typeof analyses.$inferSelect)['scenarios'];
 };
 
 function toSaved(row: SavedWithAnalysis): SavedProperty {
   return {
     analysis_id: row.analysis_id,
-    ...assembleAnalysis(row.property, row.assumptions, row.facts),
+    ...assembleAnalysis(row.property, row.assumptions, row.facts, row.scenarios),
     id: row.id,
     savedAt: row.saved_at.toISOString(),
   };

@@ -44,14 +44,19 @@ export function createShareLinks(db: Database) {
     async open(token: string): Promise<SharedAnalysis> {
       if (!TOKEN_PATTERN.test(token)) throw shareLinkNotFound();
       const [row] = await db
-        .select({ property: analyses.property, facts: analyses.facts, assumptions: analyses.assumptions })
+        .select({
+          property: analyses.property,
+          facts: analyses.facts,
+          assumptions: analyses.assumptions,
+          scenarios: analyses.scenarios,
+        })
         .from(shareLinks)
         .innerJoin(savedProperties, eq(savedProperties.id, shareLinks.saved_property_id))
         .innerJoin(analyses, eq(analyses.id, savedProperties.analysis_id))
         .where(eq(shareLinks.token_hash, hashToken(token)));
       if (!row) throw shareLinkNotFound();
       // computed from the saved analysis's inputs, as its owner sees it
-      return assembleAnalysis(row.property, row.assumptions, row.facts);
+      return assembleAnalysis(row.property, row.assumptions, row.facts, row.scenarios);
     },
   };
 }

@@ -82,7 +82,7 @@ function analysis(
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
     ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
   };
-  return assembleAnalysis(property, assumptions, facts);
+  return assembleAnalysis(property, assumptions, facts, []);
 }
 
 const hasPdftotext = (() => {

@@ -1,4 +1,4 @@
-import type { AnalysedProperty, AnalysisFacts, Metrics } from '@sfr/contracts';
+import type { AnalysedProperty, AnalysisFacts, Metrics, Scenario } from '@sfr/contracts';
 import {
   doublePrecision,
   index,
@@ -35,6 +35,8 @@ export const analyses = pgTable(
     facts: jsonb('facts').$type<AnalysisFacts>().notNull(),
     /** the metrics as the user last set them (update_metrics, or a save with the metrics on screen) */
     assumptions: jsonb('assumptions').$type<Metrics>().notNull(),
+    /** the deal's named scenarios, each whole metrics on the same property and facts, oldest first */
+    scenarios: jsonb('scenarios').$type<Scenario[]>().notNull().default([]),
     /** @sfr/underwriting's ENGINE_VERSION when the assumptions were last set */
     engine_version: integer('engine_version').notNull(),
     /** for the lists, kept with each edit: '1100 Congress Ave, Austin, TX 78701', price, rating, cash flow */

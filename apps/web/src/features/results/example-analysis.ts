@@ -28,19 +28,24 @@ const figure = (value: number) => ({ value, source: 'test', vintage: null, tier:
 
 export function exampleAnalysis(property: PropertyInput = EXAMPLE_PROPERTY): AnalysisResponse {
   const metrics = deriveAssumptions(property, EXAMPLE_MARKET);
-  const analysis = assembleAnalysis(property, metrics, {
-    hud_rent: EXAMPLE_MARKET.rentPerUnit,
-    market_rent: null,
-    violent_crime_grade: 'C',
-    property_crime_grade: 'D+',
-    market_data: {
-      figures: {
-        property_tax_rate: figure(0.01535),
-        insurance_rate: figure(0.006),
-        interest_rate: figure(0.0803),
+  const analysis = assembleAnalysis(
+    property,
+    metrics,
+    {
+      hud_rent: EXAMPLE_MARKET.rentPerUnit,
+      market_rent: null,
+      violent_crime_grade: 'C',
+      property_crime_grade: 'D+',
+      market_data: {
+        figures: {
+          property_tax_rate: figure(0.01535),
+          insurance_rate: figure(0.006),
+          interest_rate: figure(0.0803),
+        },
+        warnings: [],
       },
-      warnings: [],
     },
-  });
+    [],
+  );
   return { ...analysis, analysis_id: 'abcdefghijklmnopqrstuvwx' };
 }

@@ -11,8 +11,7 @@
  *   const theirs = await updateMetrics({ analysis_id: base.analysis_id, property: { ...base.property, metrics } });
  *   // mine equals theirs after a JSON round trip (the API writes -0 as 0)
  */
-import { type AnalysisResponse, assembleAnalysis, factsOf } from '@sfr/contracts';
-import type { Assumptions } from '@sfr/underwriting';
+import { type AnalysisResponse, assembleAnalysis, factsOf, type Metrics } from '@sfr/contracts';
 
 /**
  * `base` with its numbers recomputed for `metrics` by the API's own assembler: the property keeps
@@ -20,7 +19,10 @@ import type { Assumptions } from '@sfr/underwriting';
  * `base`, exactly as the API's update keeps them. Throws the engine's UnderwritingInputError for
  * metrics outside its bounds (the inputs check them first with the same bounds).
  */
-export function recalculate(base: AnalysisResponse, metrics: Assumptions): AnalysisResponse {
+export function recalculate(base: AnalysisResponse, metrics: Metrics): AnalysisResponse {
   const { metrics: _previous, ...property } = base.property;
-  return { ...assembleAnalysis(property, metrics, factsOf(base)), analysis_id: base.analysis_id };
+  return {
+    ...assembleAnalysis(property, metrics, factsOf(base), base.scenarios),
+    analysis_id: base.analysis_id,
+  };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "analyses" ADD COLUMN "scenarios" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,58 @@
+/**
+ * Scenarios on one deal (issue 28 §6): named sets of metrics on the same property and market facts
+ * (Section 8, BRRRR, a lower offer…), kept beside the analysis's own metrics, its base case. A
+ * scenario stores whole metrics, the same shape the analysis stores, so every screen computes it
+ * with the one assembler (`assembleScenario` in assemble.ts).
+ */
+import { z } from 'zod';
+import { assumptionsSchema } from './assumptions.js';
+
+/** What the analysis's own metrics are called beside its scenarios. */
+export const BASE_SCENARIO_NAME = 'Base case';
+
+/** A deal holds at most this many scenarios besides its base case: enough to compare, few enough to read side by side. */
+export const MAX_SCENARIOS = 6;
+
+export const SCENARIO_NAME_MAX = 40;
+
+export const SCENARIO_MESSAGES = {
+  nameRequired: 'Name the scenario.',
+  nameTooLong: `A scenario name is at most ${SCENARIO_NAME_MAX} characters.`,
+  nameTaken: 'This deal already has a scenario with that name.',
+  baseName: `“${BASE_SCENARIO_NAME}” is the deal's own metrics; name the scenario something else.`,
+  tooMany: `A deal holds at most ${MAX_SCENARIOS} scenarios besides its base case; delete one first.`,
+  notFound: 'Scenario not found.',
+} as const;
+
+export const scenarioNameSchema = z
+  .string({ error: SCENARIO_MESSAGES.nameRequired })
+  .trim()
+  .min(1, SCENARIO_MESSAGES.nameRequired)
+  .max(SCENARIO_NAME_MAX, SCENARIO_MESSAGES.nameTooLong)
+  .refine((name) => !sameName(name, BASE_SCENARIO_NAME), SCENARIO_MESSAGES.baseName);
+
+/** One scenario as stored and sent: its id, its name and its whole metrics. */
+export const scenarioSchema = z.object({
+  /** 24 lower-case base32 characters, like every record id */
+  id: z.string(),
+  name: z.string(),
+  metrics: z.object(assumptionsSchema.shape),
+});
+
+/** POST /api/analyses/:id/scenarios and PUT …/scenarios/:scenarioId: a name and the metrics. */
+export const scenarioRequestSchema = z.object({
+  name: scenarioNameSchema,
+  metrics: assumptionsSchema,
+});
+
+/**
+ * Whether two scenario names are the same to a person: case and surrounding or repeated spaces
+ * aside ('Section 8' and ' section  8').
+ */
+export function sameName(a: string, b: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  return plain(a) === plain(b);
+}
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioRequest = z.output<typeof scenarioRequestSchema>;
