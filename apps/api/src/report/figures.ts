@@ -4,6 +4,8 @@
  */
 import {
   addressLine,
+  assembleScenario,
+  BASE_SCENARIO_NAME,
   type ComparableRow,
   checkFirst,
   comparableRows,
@@ -266,6 +268,48 @@ function expenseLines(analysis: SharedAnalysis): ReportLine[] {
   return EXPENSE_LINE_KEYS.flatMap((key) => (y1[key] === undefined ? [] : [metricLine(key, y1[key])]));
 }
 
+/** What the report gives of each scenario (issue 28 §6): the figures an investor decides on. */
+const SCENARIO_FIGURES = [
+  'monthly_levered_cash_flow',
+  'levered_returns',
+  'cap_rate',
+  'dscr',
+  'total_cost_to_close',
+] as const satisfies readonly MetricKey[];
+
+/**
+ * The deal's scenarios beside its base case: each one's rent and price, the figures that decide,
+ * its levered XIRR and its rating. Null when the deal has none.
+ */
+export function scenariosSection(analysis: SharedAnalysis): ReportSection | null {
+  if (analysis.scenarios.length === 0) return null;
+  const cases = [
+    { name: BASE_SCENARIO_NAME, result: analysis },
+    ...analysis.scenarios.map((scenario) => ({
+      name: scenario.name,
+      result: assembleScenario(analysis, scenario),
+    })),
+  ];
+  const lines = cases.flatMap(({ name, result }, index) => {
+    const key = (figure: string) => `scenario_${index}_${figure}`;
+    const y1 = result.year_1_metrics;
+    return [
+      textLine(key('name'), 'Scenario', name),
+      { ...metricLine('purchase_price', result.property.purchase_price), key: key('purchase_price') },
+      { ...metricLine('rent', y1.rent), key: key('rent') },
+      ...SCENARIO_FIGURES.map((figure) => ({ ...metricLine(figure, y1[figure]), key: key(figure) })),
+      { ...metricLine('levered_xirr', result.overall_returns.levered_xirr), key: key('levered_xirr') },
+      {
+        key: key('rating'),
+        label: 'Rating',
+        value: result.summary.overall_points,
+        text: `${result.summary.overall_points}% (${result.summary.overall_color})`,
+      },
+    ];
+  });
+  return { key: 'scenarios', title: 'Scenarios', lines };
+}
+
 /** Every figure of the report, in reading order; with a simulation, its ranges after the returns. */
 export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): DealReport {
   const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
@@ -273,6 +317,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
   const units = property.factor;
   const perUnit = units > 1 ? ' per unit' : '';
   const lender = lenderDscr(m, y1.monthly_loan_payment);
+  const scenarios = scenariosSection(analysis);
 
   const sections: ReportSection[] = [
     {
@@ -390,7 +435,11 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
   return {
     title: 'SFR Analyst deal report',
     address: addressLine(property),
-    sections: simulation ? [...sections, rangesSection(simulation)] : sections,
+    sections: [
+      ...sections,
+      ...(simulation ? [rangesSection(simulation)] : []),
+      ...(scenarios ? [scenarios] : []),
+    ],
     evidence: evidenceLines(analysis),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),

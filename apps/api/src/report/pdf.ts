@@ -136,6 +136,52 @@ function rangesBlock(doc: Doc, ranges: ReportSection, y: number): number {
   return doc.y + 10;
 }
 
+/**
+ * The scenarios (issue 28 §6) as a table: one column per scenario, the base case first, a row per
+ * figure, kept on one page.
+ */
+function scenariosBlock(doc: Doc, scenarios: ReportSection, y: number): number {
+  const byCase = new Map<string, ReportSection['lines']>();
+  for (const line of scenarios.lines) {
+    const caseKey = /^scenario_(\d+)_/.exec(line.key)?.[1] ?? '0';
+    byCase.set(caseKey, [...(byCase.get(caseKey) ?? []), line]);
+  }
+  const cases = [...byCase.values()];
+  const rows = (cases[0] ?? []).slice(1); // the first line of each case is its name
+  const rowHeight = 11;
+  let top = heading(
+    doc,
+    scenarios.title,
+    PAGE.margin,
+    roomFor(doc, y, 40 + (rows.length + 2) * rowHeight),
+    CONTENT_WIDTH,
+  );
+  const labelWidth = 130;
+  const width = (CONTENT_WIDTH - labelWidth) / Math.max(cases.length, 1);
+  const x = (index: number) => PAGE.margin + labelWidth + index * width;
+  doc.fontSize(7.5).font('Helvetica-Bold').fillColor(INK);
+  cases.forEach((lines, index) => {
+    doc.text(winAnsi(lines[0]?.text ?? ''), x(index), top, {
+      width: width - 4,
+      align: 'right',
+      height: rowHeight * 2,
+    });
+  });
+  top += rowHeight * 2;
+  for (const [row, line] of rows.entries()) {
+    doc
+      .font('Helvetica')
+      .fillColor(MUTED)
+      .text(winAnsi(line.label), PAGE.margin, top, { width: labelWidth - 4 });
+    doc.font('Helvetica-Bold').fillColor(INK);
+    cases.forEach((lines, index) => {
+      doc.text(winAnsi(lines[row + 1]?.text ?? ''), x(index), top, { width: width - 4, align: 'right' });
+    });
+    top += rowHeight;
+  }
+  return top + 10;
+}
+
 function section(report: DealReport, key: string) {
   const found = report.sections.find((s) => s.key === key);
   if (!found) throw new Error(`report has no ${key} section`);
@@ -392,6 +438,8 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   y = Math.max(saleBottom, returnsBottom);
   // the ranges, when the report has them, across the page under the sale and the returns
   if (report.sections.some((s) => s.key === 'ranges')) y = rangesBlock(doc, section(report, 'ranges'), y);
+  if (report.sections.some((s) => s.key === 'scenarios'))
+    y = scenariosBlock(doc, section(report, 'scenarios'), y);
 
   // then the evidence, flowing onto as many pages as it needs
   y = evidenceBlock(doc, report, y);

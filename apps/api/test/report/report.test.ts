@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assembleAnalysis,
+  assembleScenario,
   checkFirst,
   formatMoney,
   formatRatio,
@@ -165,6 +166,47 @@ describe('report CSV', () => {
 
     const without = parseCsv(reportCsv(dealReport(analysis({ lines: false })), { generatedAt: new Date() }));
     expect(without.filter((row) => /capex|hoa|utilities|leasing|tenancy/.test(row[1] ?? ''))).toEqual([]);
+  });
+
+  it('lists each scenario beside the base case, computed from its metrics, and none for a deal without', () => {
+    const plain = analysis();
+    const metrics = plain.property.metrics;
+    const deal = {
+      ...plain,
+      scenarios: [
+        { id: 'a'.repeat(24), name: 'Section 8', metrics: { ...metrics, rent: 2_500, vacancy_rate: 0.03 } },
+      ],
+    };
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
+    expect([value('scenario_0_name'), value('scenario_1_name')]).toEqual(['Base case', 'Section 8']);
+    expect(Number(value('scenario_0_monthly_levered_cash_flow'))).toBe(
+      roundToCents(plain.year_1_metrics.monthly_levered_cash_flow),
+    );
+    const section8 = assembleScenario(deal, { metrics: { ...metrics, rent: 2_500, vacancy_rate: 0.03 } });
+    expect(Number(value('scenario_1_rent'))).toBe(2_500);
+    expect(Number(value('scenario_1_monthly_levered_cash_flow'))).toBe(
+      roundToCents(section8.year_1_metrics.monthly_levered_cash_flow),
+    );
+    expect(Number(value('scenario_1_rating'))).toBe(section8.summary.overall_points);
+    const without = parseCsv(reportCsv(dealReport(plain), { generatedAt: new Date() }));
+    expect(without.some((row) => row[0] === 'scenarios')).toBe(false);
+  });
+
+  it('prints the scenarios as a table', async () => {
+    const plain = analysis();
+    const deal = {
+      ...plain,
+      scenarios: [
+        { id: 'a'.repeat(24), name: 'Section 8', metrics: { ...plain.property.metrics, rent: 2_500 } },
+      ],
+    };
+    const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
+    const section8 = assembleScenario(deal, deal.scenarios[0] as (typeof deal.scenarios)[0]);
+    const text = pdfText(pdf);
+    expect(text).toContain('Scenarios');
+    expect(text).toContain('Section 8');
+    expect(text).toContain(formatMoney(section8.year_1_metrics.monthly_levered_cash_flow));
   });
 
   it("lists a live provider's comparables and the record's tax bill", () => {

@@ -4,9 +4,10 @@
  * figure marked in words and weight, not by colour alone. The picks live in the URL
  * (`?saved=…&analyses=…`), so a comparison can be reloaded, bookmarked and printed.
  */
-import { type AnalysisResponse, formatMetric } from '@sfr/contracts';
+import { type AnalysisResponse, assembleScenario, BASE_SCENARIO_NAME, formatMetric } from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
 import { formatLongDate } from '../../ui/format-date';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
@@ -182,7 +183,25 @@ interface Column {
   analysis: AnalysisResponse;
 }
 
-function CompareTable({ columns, missing }: { columns: Column[]; missing: number }) {
+/**
+ * The table, each deal with a scenario of its own to compare (issue 28 §6): its base case until the
+ * reader picks another of its scenarios.
+ */
+function CompareTable({ columns: deals, missing }: { columns: Column[]; missing: number }) {
+  const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
+  const columns = useMemo(
+    () =>
+      deals.map(({ ref, analysis }) => {
+        const scenario = analysis.scenarios.find((s) => s.id === picked[refKey(ref)]);
+        return {
+          ref,
+          analysis: scenario
+            ? { ...assembleScenario(analysis, scenario), analysis_id: analysis.analysis_id }
+            : analysis,
+        };
+      }),
+    [deals, picked],
+  );
   const headers = columns.map(({ analysis }) => addressOf(analysis.property));
   return (
     <>
@@ -208,6 +227,12 @@ function CompareTable({ columns, missing }: { columns: Column[]; missing: number
                   <span className="compare-kind">
                     {columns[index]?.ref.kind === 'saved' ? 'Saved property' : 'Analysis'}
                   </span>
+                  <ScenarioPick
+                    deal={deals[index]}
+                    address={address}
+                    picked={picked}
+                    onPick={(key, id) => setPicked((current) => ({ ...current, [key]: id }))}
+                  />
                 </th>
               ))}
             </tr>
@@ -274,5 +299,36 @@ function CompareTable({ columns, missing }: { columns: Column[]; missing: number
         Print
       </button>
     </>
+  );
+}
+
+/** A deal's scenarios to compare, when it has any: its base case or one of them. */
+function ScenarioPick({
+  deal,
+  address,
+  picked,
+  onPick,
+}: {
+  deal: Column | undefined;
+  address: string;
+  picked: Readonly<Record<string, string>>;
+  onPick: (key: string, scenarioId: string) => void;
+}) {
+  if (!deal || deal.analysis.scenarios.length === 0) return null;
+  const key = refKey(deal.ref);
+  return (
+    <select
+      className="compare-scenario"
+      aria-label={`Scenario of ${address}`}
+      value={picked[key] ?? ''}
+      onChange={(event) => onPick(key, event.target.value)}
+    >
+      <option value="">{BASE_SCENARIO_NAME}</option>
+      {deal.analysis.scenarios.map((scenario) => (
+        <option key={scenario.id} value={scenario.id}>
+          {scenario.name}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -8,6 +8,7 @@ import {
   formatMetric,
   type MarketFigure,
   type MarketFigureTier,
+  type SharedAnalysis,
 } from '@sfr/contracts';
 import { oneLineAddress } from '../results/property-info';
 import { VERDICT_FIGURES } from '../results/verdict-figures';
@@ -43,7 +44,10 @@ export function searchOf(refs: readonly ComparedRef[]): CompareSearch {
   return { saved: of('saved'), analyses: of('analysis') };
 }
 
-/** The KPI band: the rating, then the verdict's figures in its order; `better` says which way is best. */
+/**
+ * The KPI band of /compare and of a deal's scenarios: the rating, then the verdict's figures in its
+ * order; `better` says which way is best.
+ */
 export const COMPARE_KPIS = [
   { key: 'overall_points', label: 'Rating', better: 'higher' },
   ...VERDICT_FIGURES,
@@ -51,7 +55,7 @@ export const COMPARE_KPIS = [
 export type CompareKpi = (typeof COMPARE_KPIS)[number]['key'];
 
 /** A KPI's number in an analysis; null where the model has none (no loan: no DSCR). */
-export function kpiValue(analysis: AnalysisResponse, key: CompareKpi): number | null {
+export function kpiValue(analysis: SharedAnalysis, key: CompareKpi): number | null {
   switch (key) {
     case 'overall_points':
       return analysis.summary.overall_points;
@@ -64,7 +68,7 @@ export function kpiValue(analysis: AnalysisResponse, key: CompareKpi): number | 
   }
 }
 
-export function formatKpi(analysis: AnalysisResponse, key: CompareKpi): string {
+export function formatKpi(analysis: SharedAnalysis, key: CompareKpi): string {
   if (key === 'overall_points')
     return `${analysis.summary.overall_points}% (${analysis.summary.overall_color})`;
   return formatMetric(key, kpiValue(analysis, key));

@@ -32,6 +32,9 @@ import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
 import { spreadText, type WidenTexts, widenedSpreads } from '../ranges/widen';
+import { useChangeScenario } from '../scenarios/queries';
+import { ScenarioPanel } from '../scenarios/ScenarioPanel';
+import { SCENARIO_TEXT } from '../scenarios/scenario-text';
 import { ReportButtons } from '../share/ReportButtons';
 import {
   assumptionEditor,
@@ -175,6 +178,77 @@ export default function AnalysisResults({
 
   const save = useSaveProperty();
   const update = useUpdateMetrics();
+  const scenarioChange = useChangeScenario();
+  // which scenario's metrics are on screen: null for the base case (the analysis's own)
+  const [onScreenId, setOnScreenId] = useState<string | null>(null);
+  const [scenarioNameError, setScenarioNameError] = useState<string>();
+  const onScreenScenario = editor.base.scenarios.find((scenario) => scenario.id === onScreenId) ?? null;
+
+  /** The server's scenario answer becomes the base; its field messages go beside their inputs. */
+  function scenarioFailed(error: unknown) {
+    if (!(error instanceof ApiRequestError)) {
+      console.warn('Changing the scenario failed', error);
+      toast.error(SCENARIO_TEXT.error);
+      return;
+    }
+    const fieldErrors = pickMetricErrors(error.fields);
+    const keys = Object.keys(fieldErrors) as EditableKey[];
+    if (keys.length > 0) {
+      dispatch({ type: 'server-errors', errors: fieldErrors });
+      revealInputs(keys);
+    }
+    if (error.fields.name) setScenarioNameError(error.fields.name);
+    toast.error(error.message.trim() || SCENARIO_TEXT.error);
+  }
+
+  const onShowScenario = useCallback(
+    (scenarioId: string | null) => {
+      const metrics =
+        scenarioId === null
+          ? editor.base.property.metrics
+          : editor.base.scenarios.find((scenario) => scenario.id === scenarioId)?.metrics;
+      if (!metrics) return;
+      dispatch({ type: 'load', metrics });
+      setOnScreenId(scenarioId);
+    },
+    [editor.base],
+  );
+
+  async function onSaveAsScenario(name: string): Promise<boolean> {
+    const property = numbersOnScreen();
+    if (!property) return false;
+    setScenarioNameError(undefined);
+    try {
+      const result = await scenarioChange.mutateAsync({
+        kind: 'add',
+        analysisId: editor.base.analysis_id,
+        request: { name, metrics: property.metrics },
+      });
+      dispatch({ type: 'rebase', analysis: result });
+      // the figures on screen are now the new scenario's
+      setOnScreenId(result.scenarios.at(-1)?.id ?? null);
+      toast.success(SCENARIO_TEXT.added);
+      return true;
+    } catch (error) {
+      scenarioFailed(error);
+      return false;
+    }
+  }
+
+  function onDeleteScenario(scenarioId: string) {
+    scenarioChange.mutate(
+      { kind: 'delete', analysisId: editor.base.analysis_id, scenarioId },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: 'rebase', analysis: result });
+          dispatch({ type: 'load', metrics: result.property.metrics });
+          setOnScreenId(null);
+          toast.success(SCENARIO_TEXT.deleted);
+        },
+        onError: scenarioFailed,
+      },
+    );
+  }
 
   /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
   function numbersOnScreen(): AnalysisResponse['property'] | null {
@@ -191,11 +265,28 @@ export default function AnalysisResults({
     return null;
   }
 
-  function onSave() {
+  async function onSave() {
     const property = numbersOnScreen();
     if (!property) return;
+    let metrics: AnalysisResponse['property']['metrics'] | undefined = property.metrics;
+    if (onScreenScenario) {
+      // a scenario on screen is kept as a scenario; the save keeps the base case as it stands
+      try {
+        const result = await scenarioChange.mutateAsync({
+          kind: 'update',
+          analysisId: editor.base.analysis_id,
+          scenarioId: onScreenScenario.id,
+          request: { name: onScreenScenario.name, metrics: property.metrics },
+        });
+        dispatch({ type: 'rebase', analysis: result });
+      } catch (error) {
+        scenarioFailed(error);
+        return;
+      }
+      metrics = undefined;
+    }
     save.mutate(
-      { analysisId: editor.base.analysis_id, property },
+      { analysisId: editor.base.analysis_id, metrics },
       {
         onSuccess: (saved) => {
           setSavedId(saved.id);
@@ -217,6 +308,24 @@ export default function AnalysisResults({
   function onUpdate() {
     const property = numbersOnScreen();
     if (!property) return;
+    if (onScreenScenario) {
+      scenarioChange.mutate(
+        {
+          kind: 'update',
+          analysisId: editor.base.analysis_id,
+          scenarioId: onScreenScenario.id,
+          request: { name: onScreenScenario.name, metrics: property.metrics },
+        },
+        {
+          onSuccess: (result) => {
+            dispatch({ type: 'rebase', analysis: result });
+            toast.success(SCENARIO_TEXT.updated);
+          },
+          onError: scenarioFailed,
+        },
+      );
+      return;
+    }
     update.mutate(
       { analysis_id: editor.base.analysis_id, property },
       {
@@ -247,6 +356,7 @@ export default function AnalysisResults({
       <div className="results-header">
         <h2 id="results-title" ref={heading} tabIndex={-1}>
           {UI_TEXT.analyzerResults}
+          {onScreenScenario ? <span className="results-scenario">: {onScreenScenario.name}</span> : null}
         </h2>
         <div className="results-save">
           <ReportButtons
@@ -276,6 +386,16 @@ export default function AnalysisResults({
           phone's toast; here they are still the first thing read after the verdict */}
       <MarketWarnings warnings={live.market_data.warnings} />
       <MarketOpportunities opportunities={live.market_data.opportunities} />
+      <ScenarioPanel
+        base={editor.base}
+        live={live}
+        onScreenId={onScreenId}
+        busy={scenarioChange.isPending}
+        onShow={onShowScenario}
+        onSaveAs={onSaveAsScenario}
+        onDelete={onDeleteScenario}
+        nameError={scenarioNameError}
+      />
       <Suspense fallback={<LoadingBlock height={240} />}>
         <DecisionTools analysis={live} spreadOptions={rangeOptions} />
       </Suspense>
@@ -310,7 +430,7 @@ export default function AnalysisResults({
 
       <div className="results-update">
         <p>{UI_TEXT.adjustHighlighted}</p>
-        <SubmitButton busy={update.isPending} onClick={onUpdate}>
+        <SubmitButton busy={update.isPending || scenarioChange.isPending} onClick={onUpdate}>
           {UI_TEXT.updateMetrics}
         </SubmitButton>
       </div>

@@ -133,6 +133,23 @@ describe('the assumption editor', () => {
     expect(rebased.live.year_1_metrics.vacancy_rate).toBe(0.08);
   });
 
+  it('puts other whole metrics on screen exactly as stored, overrides inferred, and the base case back', () => {
+    const scenario = { ...base.property.metrics, rent: 2_600, property_management: 2_000, hoa: 90 };
+    const typed = run(startEditing(base), type('vacancy_rate', '9'));
+    const shown = run(typed, { type: 'load', metrics: scenario });
+    expect(shown.metrics).toBe(scenario);
+    expect(shown.live).toEqual(recalculate(base, scenario));
+    expect(shown.edits.rent).toBe('2600');
+    expect(shown.edits.hoa).toBe('90');
+    expect(shown.edits.vacancy_rate).toBe('5');
+    // maintenance was derived from the base case's rent: beside this rent it reads as set
+    expect([...shown.overridden].sort()).toEqual(['maintenance', 'property_management', 'rent']);
+    const back = run(shown, { type: 'load', metrics: base.property.metrics });
+    expect(back.live).toEqual(recalculate(base, base.property.metrics));
+    expect(back.edits.hoa).toBe('');
+    expect(back.overridden.size).toBe(0);
+  });
+
   it("shows the server's message beside an input until that input changes", () => {
     const state = run(startEditing(base), { type: 'server-errors', errors: { rent: 'Rent is too high' } });
     expect(inputErrors(state, () => '')).toEqual({ rent: 'Rent is too high' });

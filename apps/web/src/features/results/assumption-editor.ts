@@ -54,6 +54,8 @@ export type AssumptionAction =
   | { type: 'reset'; key: EditableKey }
   /** the server answered for these numbers (Update Metrics, Save): it becomes the base */
   | { type: 'rebase'; analysis: AnalysisResponse }
+  /** other whole metrics on screen (a scenario, or the base case again), exactly as stored */
+  | { type: 'load'; metrics: Assumptions }
   | { type: 'server-errors'; errors: MetricEditErrors };
 
 export function isDerived(key: EditableKey): key is DerivedKey {
@@ -135,6 +137,19 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
       const base = action.analysis;
       const live = state.check.kind === 'ok' ? recalculate(base, state.metrics) : state.live;
       return { ...state, base, context: derivationContextOf(base), live };
+    }
+    case 'load': {
+      // as startEditing: the numbers as stored, their overrides inferred, nothing re-derived
+      const { metrics } = action;
+      return {
+        ...state,
+        edits: initialMetricEdits(metrics),
+        metrics,
+        overridden: inferOverridden(metrics, state.context),
+        check: { kind: 'ok', metrics },
+        live: recalculate(state.base, metrics),
+        serverErrors: {},
+      };
     }
     case 'server-errors':
       return { ...state, serverErrors: action.errors };

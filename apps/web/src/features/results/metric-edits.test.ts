@@ -178,7 +178,14 @@ describe('pickMetricErrors', () => {
         'property.metrics.rent': 'Monthly Rent must be at least 0',
         interest_rate: 'must be a fraction',
         'property.street': 'Street is required',
+        // a scenario's body is { name, metrics }
+        'metrics.hoa': 'HOA Dues (monthly) must be at least 0',
+        name: 'Name the scenario.',
       }),
-    ).toEqual({ rent: 'Monthly Rent must be at least 0', interest_rate: 'must be a fraction' });
+    ).toEqual({
+      rent: 'Monthly Rent must be at least 0',
+      interest_rate: 'must be a fraction',
+      hoa: 'HOA Dues (monthly) must be at least 0',
+    });
   });
 });

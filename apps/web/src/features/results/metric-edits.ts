@@ -112,11 +112,11 @@ export function readMetricEdits(edits: MetricEdits, original: Assumptions): Metr
   return Object.keys(errors).length > 0 ? { kind: 'invalid', errors } : { kind: 'ok', metrics };
 }
 
-/** The API's field messages ('property.metrics.rent' or 'rent') that name an editable metric. */
+/** The API's field messages ('property.metrics.rent', 'metrics.rent' or 'rent') that name an editable metric. */
 export function pickMetricErrors(fields: Readonly<Record<string, string>>): MetricEditErrors {
   const errors: MetricEditErrors = {};
   for (const [path, message] of Object.entries(fields)) {
-    const key = path.replace(/^property\.metrics\./, '');
+    const key = path.replace(/^(property\.)?metrics\./, '');
     if (isEditableKey(key)) errors[key] = message;
   }
   return errors;

@@ -6,7 +6,7 @@
  */
 import {
   analysisResponseSchema,
-  type PropertyWithMetrics,
+  type Metrics,
   type SaveAnalysisRequest,
   type SavedProperty,
   savedPropertySchema,
@@ -50,7 +50,7 @@ export function useUpdateMetrics() {
 }
 
 /**
- * Saves a property with its metrics. An address saved already is the API's 409 (spec §4), refused
+ * Saves a property, with the metrics on screen or as it stands. An address saved already is the API's 409 (spec §4), refused
  * before anything changes; the caller says so. The saved metrics become the analysis's own, so the
  * cached analysis and the recent list are read again.
  */
@@ -59,11 +59,13 @@ export function useSaveProperty() {
   return useMutation({
     mutationFn: ({
       analysisId,
-      property,
+      metrics,
     }: {
       analysisId: string;
-      property: PropertyWithMetrics;
-    }): Promise<SavedProperty> => saveAnalysis({ analysis_id: analysisId, metrics: property.metrics }),
+      /** the metrics on screen; without them the analysis is saved as it stands */
+      metrics?: Metrics;
+    }): Promise<SavedProperty> =>
+      saveAnalysis(metrics ? { analysis_id: analysisId, metrics } : { analysis_id: analysisId }),
     onSuccess: () => {
       // saving with the metrics on screen made them the analysis's current state on the server
       void queryClient.invalidateQueries({ queryKey: analysisKeys.all });

@@ -28,6 +28,9 @@ import { metricValues } from '../results/metric-source';
 import { PropertyInformation } from '../results/PropertyInformation';
 import { RatingCard } from '../results/RatingCard';
 import { VerdictBand } from '../results/VerdictBand';
+import { ScenarioTable } from '../scenarios/ScenarioTable';
+import { scenarioColumns } from '../scenarios/scenario-columns';
+import { SCENARIO_TEXT } from '../scenarios/scenario-text';
 import { sharedAnalysisQuery } from './queries';
 import '../results/AnalysisResults.css';
 import './share.css';
@@ -71,16 +74,18 @@ function LinkGone() {
   );
 }
 
-/** A figure as saved, 'N/A' when the model has none. */
+/** A figure as saved, 'N/A' when the model has none; an expense line the deal does not give is left out. */
 function FigureList({ keys, values, labels }: FigureListProps) {
   return (
     <dl>
-      {keys.map((key) => (
-        <div key={key}>
-          <dt>{labels[key] ?? METRIC_LABELS[key]}</dt>
-          <dd>{formatMetric(key, values[key])}</dd>
-        </div>
-      ))}
+      {keys
+        .filter((key) => values[key] !== undefined)
+        .map((key) => (
+          <div key={key}>
+            <dt>{labels[key] ?? METRIC_LABELS[key]}</dt>
+            <dd>{formatMetric(key, values[key])}</dd>
+          </div>
+        ))}
     </dl>
   );
 }
@@ -107,6 +112,12 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
       </p>
       <VerdictBand analysis={shown} stale={false} ranges={ranges} />
       <RangeNotes ranges={ranges} stale={false} />
+      {analysis.scenarios.length > 0 ? (
+        <section className="card results-block" aria-labelledby="shared-scenarios">
+          <h2 id="shared-scenarios">{SCENARIO_TEXT.title}</h2>
+          <ScenarioTable columns={scenarioColumns(analysis, analysis, null)} />
+        </section>
+      ) : null}
       <div className="shared-figures">
         <PropertyInformation property={analysis.property} />
         {METRIC_GROUPS.map((group) => (

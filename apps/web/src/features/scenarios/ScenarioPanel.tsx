@@ -1,0 +1,87 @@
+/**
+ * The deal's scenarios (issue 28 §6): a table with one column per scenario, the base case first,
+ * the best value of each row marked; "Show" puts a scenario's metrics on screen to edit; the
+ * figures on screen can be kept as a new named scenario; the one on screen can be deleted.
+ */
+import { type AnalysisResponse, SCENARIO_NAME_MAX } from '@sfr/contracts';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { ScenarioTable } from './ScenarioTable';
+import { scenarioColumns } from './scenario-columns';
+import { SCENARIO_TEXT } from './scenario-text';
+import './scenarios.css';
+
+interface ScenarioPanelProps {
+  /** the analysis as the server last answered (its metrics are the base case) */
+  base: AnalysisResponse;
+  /** the figures on screen */
+  live: AnalysisResponse;
+  /** which scenario is on screen: null for the base case */
+  onScreenId: string | null;
+  busy: boolean;
+  onShow: (scenarioId: string | null) => void;
+  /** resolves true when the scenario was kept (the name field then empties) */
+  onSaveAs: (name: string) => Promise<boolean>;
+  onDelete: (scenarioId: string) => void;
+  /** a form message about the name from the server (a name taken) */
+  nameError: string | undefined;
+}
+
+export function ScenarioPanel({
+  base,
+  live,
+  onScreenId,
+  busy,
+  onShow,
+  onSaveAs,
+  onDelete,
+  nameError,
+}: ScenarioPanelProps) {
+  const titleId = useId();
+  const nameId = useId();
+  const [name, setName] = useState('');
+  const columns = useMemo(() => scenarioColumns(base, live, onScreenId), [base, live, onScreenId]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (await onSaveAs(name)) setName('');
+  }
+
+  return (
+    <section className="card results-block scenarios" aria-labelledby={titleId}>
+      <h3 id={titleId}>{SCENARIO_TEXT.title}</h3>
+      <p className="scenarios-intro">{SCENARIO_TEXT.intro}</p>
+      {columns.length > 1 ? <ScenarioTable columns={columns} busy={busy} onShow={onShow} /> : null}
+      <form className="scenarios-save" noValidate onSubmit={submit}>
+        <label htmlFor={nameId}>{SCENARIO_TEXT.nameLabel}</label>
+        <input
+          id={nameId}
+          type="text"
+          autoComplete="off"
+          maxLength={SCENARIO_NAME_MAX}
+          value={name}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? `${nameId}-error` : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {SCENARIO_TEXT.saveAs}
+        </button>
+        {nameError ? (
+          <span id={`${nameId}-error`} className="field-error">
+            {nameError}
+          </span>
+        ) : null}
+      </form>
+      {onScreenId !== null ? (
+        <button
+          type="button"
+          className="button-link scenario-delete"
+          disabled={busy}
+          onClick={() => onDelete(onScreenId)}
+        >
+          {SCENARIO_TEXT.delete}
+        </button>
+      ) : null}
+    </section>
+  );
+}
