@@ -356,8 +356,12 @@ export default function AnalysisResults({
       <div className="results-header">
         <h2 id="results-title" ref={heading} tabIndex={-1}>
           {UI_TEXT.analyzerResults}
-          {onScreenScenario ? <span className="results-scenario">: {onScreenScenario.name}</span> : null}
         </h2>
+        {onScreenScenario ? (
+          <p className="results-scenario" role="status">
+            Scenario on screen: <strong>{onScreenScenario.name}</strong>
+          </p>
+        ) : null}
         <div className="results-save">
           <ReportButtons
             source={

@@ -15,7 +15,8 @@ interface ScenarioTableProps {
 
 export function ScenarioTable({ columns, busy = false, onShow }: ScenarioTableProps) {
   return (
-    <div className="scenarios-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways
+    <section className="scenarios-scroll" aria-label={SCENARIO_TEXT.tableCaption} tabIndex={0}>
       <table className="scenarios-table">
         <caption className="visually-hidden">{SCENARIO_TEXT.tableCaption}</caption>
         <thead>
@@ -62,6 +63,6 @@ export function ScenarioTable({ columns, busy = false, onShow }: ScenarioTablePr
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

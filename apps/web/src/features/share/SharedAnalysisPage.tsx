@@ -113,7 +113,7 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
       <VerdictBand analysis={shown} stale={false} ranges={ranges} />
       <RangeNotes ranges={ranges} stale={false} />
       {analysis.scenarios.length > 0 ? (
-        <section className="card results-block" aria-labelledby="shared-scenarios">
+        <section className="card results-block scenarios" aria-labelledby="shared-scenarios">
           <h2 id="shared-scenarios">{SCENARIO_TEXT.title}</h2>
           <ScenarioTable columns={scenarioColumns(analysis, analysis, null)} />
         </section>

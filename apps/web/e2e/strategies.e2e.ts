@@ -1,0 +1,204 @@
+/**
+ * The deals investors run (issue 28), in Chromium against the real API: a new analysis starts with
+ * a CapEx reserve and a leasing fee whose yearly dollars show in Expenses, HOA dues typed add to
+ * them and an emptied line drops out; the figures on screen kept as a named scenario sit beside the
+ * base case, Show switches between them, Update Metrics keeps the scenario on screen (the server
+ * agrees), the share link shows the scenarios and /compare picks one per deal. axe at 1280 and 375 px.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analysisResponseSchema, formatMoney, MESSAGES, METRIC_LABELS } from '@sfr/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
+import { UI_TEXT } from '../src/ui/text';
+import { expectNoSeriousA11yViolations } from './support/a11y';
+import {
+  analyzeButton,
+  fillAnalyzer,
+  metricRow,
+  resultsHeading,
+  toastWithText,
+  verdictFigure,
+} from './support/analyzer';
+import { launchBrowser } from './support/browser';
+import { baseURL, DESKTOP, openSession, PHONE, sharedMember } from './support/session';
+
+/** For a person to look at (gitignored), as pages.e2e.ts does. */
+const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+let browser: Browser;
+const member = sharedMember();
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+afterAll(async () => browser?.close());
+
+const assumption = (page: Page, key: string) => page.locator(`#metric-input-${key}`);
+const scenarios = (page: Page) => page.locator('section.scenarios');
+
+/** Signs in (the first time: signs up), analyses the README's deal and returns the API's answer. */
+async function analyse(viewport = DESKTOP) {
+  const session = await openSession(browser, { viewport });
+  await member(session.context);
+  const { page } = session;
+  await page.goto('/');
+  await fillAnalyzer(page);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/create_property'));
+  await analyzeButton(page).click();
+  const analysis = analysisResponseSchema.parse(await (await answer).json());
+  await resultsHeading(page).waitFor({ timeout: 30_000 });
+  return { ...session, analysis };
+}
+
+/** The text of each cell of the scenarios table's row `label`, one per scenario. */
+async function scenarioRow(page: Page, label: string): Promise<string[]> {
+  const row = scenarios(page)
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('rowheader', { name: label }) });
+  return (await row.locator('td').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+async function saveScenario(page: Page, name: string) {
+  await scenarios(page).getByLabel(SCENARIO_TEXT.nameLabel).fill(name);
+  const answered = page.waitForResponse(
+    (res) => res.url().includes('/scenarios') && res.request().method() === 'POST',
+  );
+  await scenarios(page).getByRole('button', { name: SCENARIO_TEXT.saveAs }).click();
+  expect((await answered).status()).toBe(201);
+  await toastWithText(page, SCENARIO_TEXT.added).waitFor();
+}
+
+describe('expense lines', () => {
+  it('a new analysis reserves for CapEx and leasing; HOA typed adds its dues, an emptied line drops out', async () => {
+    const { page, analysis, context } = await analyse();
+    const rent = analysis.property.metrics.rent;
+    await page.getByRole('button', { name: UI_TEXT.showAdditionalExpenses }).click();
+    expect(await assumption(page, 'capex_reserve').inputValue()).toBe('5');
+    expect(await assumption(page, 'leasing_fee').inputValue()).toBe('50');
+    expect(await assumption(page, 'tenancy_months').inputValue()).toBe('24');
+    expect(await metricRow(page, METRIC_LABELS.capex_reserve_expense)).toContain(
+      formatMoney(0.05 * 12 * rent),
+    );
+    const expensesBefore = analysis.year_1_metrics.total_expenses;
+
+    await assumption(page, 'hoa').fill('150');
+    expect(await metricRow(page, METRIC_LABELS.hoa_expense)).toContain('$1,800.00');
+    expect(await metricRow(page, METRIC_LABELS.total_expenses)).toContain(
+      formatMoney(expensesBefore + 1_800),
+    );
+
+    await assumption(page, 'capex_reserve').fill('');
+    await expect
+      .poll(() => page.getByText(METRIC_LABELS.capex_reserve_expense, { exact: true }).count())
+      .toBe(0);
+    expect(await metricRow(page, METRIC_LABELS.total_expenses)).toContain(
+      formatMoney(expensesBefore + 1_800 - (analysis.year_1_metrics.capex_reserve_expense ?? 0)),
+    );
+
+    // the server keeps what the page sent, and agrees with what it showed
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const answer = analysisResponseSchema.parse(await (await answered).json());
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    expect(answer.property.metrics.hoa).toBe(150);
+    expect('capex_reserve' in answer.property.metrics).toBe(false);
+    expect(await metricRow(page, METRIC_LABELS.total_expenses)).toContain(
+      formatMoney(answer.year_1_metrics.total_expenses),
+    );
+    await context.close();
+  });
+});
+
+describe('scenarios', () => {
+  it('keeps the figures on screen as a scenario beside the base case, switches between them and saves edits to the one on screen', async () => {
+    const { page, analysis, context } = await analyse();
+    const baseCashFlow = await verdictFigure(page, 'Monthly cash flow');
+
+    await assumption(page, 'rent').fill('2600');
+    const lowerCashFlow = await verdictFigure(page, 'Monthly cash flow');
+    await saveScenario(page, 'Lower rent');
+    await page.getByText('Scenario on screen:').waitFor();
+    expect(await scenarios(page).locator('thead th').allTextContents()).toEqual([
+      expect.stringContaining('Base case'),
+      expect.stringContaining('Lower rent'),
+    ]);
+    expect(await scenarioRow(page, 'Monthly cash flow')).toEqual([
+      expect.stringContaining(baseCashFlow),
+      expect.stringContaining(lowerCashFlow),
+    ]);
+
+    // back to the base case: its own numbers on screen
+    await scenarios(page).getByRole('button', { name: 'Show Base case' }).click();
+    expect(await assumption(page, 'rent').inputValue()).toBe(String(analysis.property.metrics.rent));
+    expect(await verdictFigure(page, 'Monthly cash flow')).toBe(baseCashFlow);
+
+    // the scenario again, edited, and kept as that scenario by Update Metrics
+    await scenarios(page).getByRole('button', { name: 'Show Lower rent' }).click();
+    expect(await assumption(page, 'rent').inputValue()).toBe('2600');
+    await assumption(page, 'rent').fill('2700');
+    const answered = page.waitForResponse(
+      (res) => res.url().includes('/scenarios/') && res.request().method() === 'PUT',
+    );
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const answer = analysisResponseSchema.parse(await (await answered).json());
+    await toastWithText(page, SCENARIO_TEXT.updated).waitFor();
+    expect(answer.property.metrics.rent).toBe(analysis.property.metrics.rent);
+    expect(answer.scenarios.map((s) => [s.name, s.metrics.rent])).toEqual([['Lower rent', 2700]]);
+    expect((await scenarioRow(page, 'Monthly cash flow'))[1]).toContain(
+      await verdictFigure(page, 'Monthly cash flow'),
+    );
+
+    await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-1280.png` });
+    await expectNoSeriousA11yViolations(page, 'the results with a scenario on screen');
+    await context.close();
+  });
+
+  it('shows the scenarios on the share link and lets /compare pick one per deal; readable at 375 px', async () => {
+    const { page, analysis, context } = await analyse(PHONE);
+    await assumption(page, 'rent').fill('2500');
+    await saveScenario(page, 'Section 8');
+    const box = await scenarios(page).boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
+    await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-375.png` });
+    await expectNoSeriousA11yViolations(page, 'the scenarios at 375 px');
+    const scenarioCashFlow = (await scenarioRow(page, 'Monthly cash flow'))[1] ?? '';
+
+    // saved and shared: the link shows the scenario as the owner keeps it
+    const origin = { origin: baseURL() };
+    const saved = await context.request.post('/api/saved_properties', {
+      data: { analysis_id: analysis.analysis_id },
+      headers: origin,
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const share = await context.request.post(`/api/saved_properties/${(await saved.json()).id}/share`, {
+      headers: origin,
+    });
+    const { url } = (await share.json()) as { url: string };
+    await page.goto(new URL(url).pathname);
+    await page.getByRole('heading', { name: SCENARIO_TEXT.title }).waitFor();
+    expect(await scenarioRow(page, 'Monthly cash flow')).toEqual([expect.any(String), scenarioCashFlow]);
+
+    // /compare: the deal beside another analysis, its scenario picked in its column
+    const other = analysisResponseSchema.parse(
+      await (
+        await context.request.post('/api/create_property', {
+          data: { ...analysis.property, metrics: undefined, purchase_price: 500_000 },
+          headers: origin,
+        })
+      ).json(),
+    );
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/compare?analyses=${analysis.analysis_id},${other.analysis_id}`);
+    const table = page.getByTestId('compare-table');
+    await table.waitFor();
+    const cashFlowRow = table.locator('tr[data-kpi="monthly_levered_cash_flow"] td').first();
+    const before = await cashFlowRow.textContent();
+    await page.getByLabel(/^Scenario of /).selectOption({ label: 'Section 8' });
+    await expect.poll(() => cashFlowRow.textContent()).not.toBe(before);
+    expect(await cashFlowRow.textContent()).toContain(scenarioCashFlow.replace(/\s*\(best\)$/, ''));
+    await expectNoSeriousA11yViolations(page, '/compare with a scenario picked');
+    await context.close();
+  });
+});
