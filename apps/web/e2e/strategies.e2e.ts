@@ -155,6 +155,46 @@ describe('scenarios', () => {
     await context.close();
   });
 
+  it('a Section 8 scenario: the payment standard less the utility allowance, previewed with its basis, kept beside the base case with which wins', async () => {
+    const { page, analysis, context } = await analyse();
+    expect(analysis.year_1_metrics.hud_rent).toBe(2_347);
+    await scenarios(page).getByText(SCENARIO_TEXT.section8Title).click();
+    const form = scenarios(page).locator('details.section8');
+    // Travis County 3 BR: 100 % of $2,347 less the 3-bedroom default allowance of $252
+    await form
+      .getByText('Payment standard: 100% of the HUD rent of $2,347.00 = $2,347.00 a month.')
+      .waitFor();
+    await form.getByText(/utility allowance of \$252\.00: the rent is \$2,095\.00 a month/).waitFor();
+    await form.getByLabel(SCENARIO_TEXT.section8Share).fill('110');
+    await form.getByText(/= \$2,582\.00 a month\./).waitFor();
+    await form.getByLabel(SCENARIO_TEXT.section8Share).fill('120');
+    await form
+      .getByRole('alert')
+      .getByText(/must be from 0\.9 to 1\.1/)
+      .waitFor();
+    expect(await form.getByRole('button', { name: SCENARIO_TEXT.section8Keep }).count()).toBe(0);
+    await form.getByLabel(SCENARIO_TEXT.section8Share).fill('100');
+
+    const answered = page.waitForResponse(
+      (res) => res.url().includes('/scenarios') && res.request().method() === 'POST',
+    );
+    await form.getByRole('button', { name: SCENARIO_TEXT.section8Keep }).click();
+    const answer = analysisResponseSchema.parse(await (await answered).json());
+    const kept = answer.scenarios[0];
+    expect(kept?.name).toBe('Section 8');
+    expect(kept?.metrics.rent).toBe(2_095);
+    expect(kept?.metrics.tenancy_months).toBe(36);
+    expect(kept?.metrics.vacancy_rate).toBeLessThan(analysis.property.metrics.vacancy_rate);
+    // on screen now, and said against the base case
+    expect(await assumption(page, 'rent').inputValue()).toBe('2095');
+    await expect
+      .poll(() => scenarios(page).locator('.scenarios-compared li').first().textContent())
+      .toMatch(/^(Section 8|Base case) wins by .+ of levered XIRR|^(Section 8|Base case) wins by .+ a month/);
+    await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-section-8.png` });
+    await expectNoSeriousA11yViolations(page, 'the Section 8 scenario form');
+    await context.close();
+  });
+
   it('shows the scenarios on the share link and lets /compare pick one per deal; readable at 375 px', async () => {
     const { page, analysis, context } = await analyse(PHONE);
     await assumption(page, 'rent').fill('2500');

@@ -19,4 +19,5 @@ export * from './public-config.js';
 export * from './ranges.js';
 export * from './saved-property.js';
 export * from './scenarios.js';
+export * from './section-8.js';
 export * from './text.js';

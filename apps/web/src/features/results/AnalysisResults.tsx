@@ -8,7 +8,7 @@
  * 'Update Metrics' and 'Save Property' send exactly the numbers on screen. Loaded lazily: nothing
  * here is needed before the first analysis. One results session per analysis: the page keys it.
  */
-import { type AnalysisResponse, MESSAGES, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
+import { type AnalysisResponse, MESSAGES, METRIC_LABELS, type MetricKey, sameName } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
 import {
   lazy,
@@ -235,6 +235,27 @@ export default function AnalysisResults({
     }
   }
 
+  /** Keeps `metrics` as the scenario called `name` (updating the one so named), and shows it. */
+  function onKeepScenario(name: string, metrics: AnalysisResponse['property']['metrics']) {
+    const named = editor.base.scenarios.find((scenario) => sameName(scenario.name, name));
+    const analysisId = editor.base.analysis_id;
+    const request = { name, metrics };
+    scenarioChange.mutate(
+      named
+        ? { kind: 'update', analysisId, scenarioId: named.id, request }
+        : { kind: 'add', analysisId, request },
+      {
+        onSuccess: (result) => {
+          dispatch({ type: 'rebase', analysis: result });
+          dispatch({ type: 'load', metrics });
+          setOnScreenId(result.scenarios.find((scenario) => sameName(scenario.name, name))?.id ?? null);
+          toast.success(named ? SCENARIO_TEXT.updated : SCENARIO_TEXT.added);
+        },
+        onError: scenarioFailed,
+      },
+    );
+  }
+
   function onDeleteScenario(scenarioId: string) {
     scenarioChange.mutate(
       { kind: 'delete', analysisId: editor.base.analysis_id, scenarioId },
@@ -398,6 +419,7 @@ export default function AnalysisResults({
         onShow={onShowScenario}
         onSaveAs={onSaveAsScenario}
         onDelete={onDeleteScenario}
+        onKeep={onKeepScenario}
         nameError={scenarioNameError}
       />
       <Suspense fallback={<LoadingBlock height={240} />}>

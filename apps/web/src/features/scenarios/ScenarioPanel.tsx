@@ -3,9 +3,16 @@
  * the best value of each row marked; "Show" puts a scenario's metrics on screen to edit; the
  * figures on screen can be kept as a new named scenario; the one on screen can be deleted.
  */
-import { type AnalysisResponse, SCENARIO_NAME_MAX } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  BASE_SCENARIO_NAME,
+  compareScenarios,
+  type Metrics,
+  SCENARIO_NAME_MAX,
+} from '@sfr/contracts';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { ScenarioTable } from './ScenarioTable';
+import { Section8Form } from './Section8Form';
 import { scenarioColumns } from './scenario-columns';
 import { SCENARIO_TEXT } from './scenario-text';
 import './scenarios.css';
@@ -22,6 +29,8 @@ interface ScenarioPanelProps {
   /** resolves true when the scenario was kept (the name field then empties) */
   onSaveAs: (name: string) => Promise<boolean>;
   onDelete: (scenarioId: string) => void;
+  /** keeps these metrics as the scenario of this name (a new one, or the one so named) */
+  onKeep: (name: string, metrics: Metrics) => void;
   /** a form message about the name from the server (a name taken) */
   nameError: string | undefined;
 }
@@ -34,6 +43,7 @@ export function ScenarioPanel({
   onShow,
   onSaveAs,
   onDelete,
+  onKeep,
   nameError,
 }: ScenarioPanelProps) {
   const titleId = useId();
@@ -50,7 +60,13 @@ export function ScenarioPanel({
     <section className="card results-block scenarios" aria-labelledby={titleId}>
       <h3 id={titleId}>{SCENARIO_TEXT.title}</h3>
       <p className="scenarios-intro">{SCENARIO_TEXT.intro}</p>
-      {columns.length > 1 ? <ScenarioTable columns={columns} busy={busy} onShow={onShow} /> : null}
+      {columns.length > 1 ? (
+        <>
+          <ScenarioTable columns={columns} busy={busy} onShow={onShow} />
+          <ScenarioComparisons columns={columns} />
+        </>
+      ) : null}
+      <Section8Form base={base} busy={busy} onKeep={onKeep} />
       <form className="scenarios-save" noValidate onSubmit={submit}>
         <label htmlFor={nameId}>{SCENARIO_TEXT.nameLabel}</label>
         <input
@@ -83,5 +99,28 @@ export function ScenarioPanel({
         </button>
       ) : null}
     </section>
+  );
+}
+
+/** Which wins, each scenario against the base case, and by how much, in a sentence. */
+function ScenarioComparisons({ columns }: { columns: ReturnType<typeof scenarioColumns> }) {
+  const [baseCase, ...others] = columns;
+  if (!baseCase) return null;
+  return (
+    <>
+      <h4 className="scenarios-compared-title">{SCENARIO_TEXT.comparedTitle}</h4>
+      <ul className="scenarios-compared">
+        {others.map((column) => (
+          <li key={column.id}>
+            {
+              compareScenarios(
+                { name: column.name, analysis: column.analysis },
+                { name: BASE_SCENARIO_NAME, analysis: baseCase.analysis },
+              ).sentence
+            }
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

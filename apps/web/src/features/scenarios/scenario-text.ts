@@ -14,4 +14,12 @@ export const SCENARIO_TEXT = {
   error: 'The scenario could not be saved. Please try again.',
   best: 'best',
   tableCaption: 'Scenarios side by side',
+  comparedTitle: 'Against the base case',
+  section8Title: 'Section 8 scenario: the rent a housing voucher pays',
+  section8Name: 'Section 8',
+  section8Share: 'Payment standard (share of HUD rent)',
+  section8TenantPays: 'The tenant pays the utilities',
+  section8Allowance: 'Utility allowance a month per unit',
+  section8Check: 'Check with the housing authority first:',
+  section8Keep: 'Keep as the Section 8 scenario',
 } as const;

@@ -1,0 +1,129 @@
+/**
+ * The Section 8 scenario (issue 28 §5): the deal's base case leased to a voucher holder. The
+ * investor sets the housing authority's payment standard (90–110 % of HUD's rent), who pays the
+ * utilities and the utility allowance (defaults from published schedules by bedrooms); the rent,
+ * vacancy and tenancy it gives are previewed with how each was reached and what to check with the
+ * housing authority, then kept as the deal's "Section 8" scenario.
+ */
+import {
+  type AnalysisResponse,
+  type Metrics,
+  PAYMENT_STANDARD_SHARE,
+  section8Defaults,
+  section8Scenario,
+  UTILITY_ALLOWANCE_MAX,
+  utilityAllowanceDefault,
+  validateSection8Terms,
+} from '@sfr/contracts';
+import { useId, useState } from 'react';
+import { SCENARIO_TEXT } from './scenario-text';
+
+interface Section8FormProps {
+  /** the analysis as the server last answered: its base case is what the voucher replaces the rent of */
+  base: AnalysisResponse;
+  busy: boolean;
+  onKeep: (name: string, metrics: Metrics) => void;
+}
+
+export function Section8Form({ base, busy, onKeep }: Section8FormProps) {
+  const id = useId();
+  const bedrooms = base.property.num_bedrooms;
+  const defaults = section8Defaults(bedrooms);
+  const allowance = utilityAllowanceDefault(bedrooms);
+  const [share, setShare] = useState(String(Math.round(defaults.payment_standard_share * 100)));
+  const [allowanceText, setAllowanceText] = useState(String(defaults.utility_allowance));
+  const [tenantPays, setTenantPays] = useState(defaults.tenant_pays_utilities);
+
+  const checked = validateSection8Terms({
+    payment_standard_share: Number(share) / 100,
+    tenant_pays_utilities: tenantPays,
+    utility_allowance: Number(allowanceText),
+  });
+  const scenario = checked.ok ? section8Scenario(base, checked.terms) : null;
+  if (base.year_1_metrics.hud_rent === null) return null;
+
+  return (
+    <details className="section8">
+      <summary>{SCENARIO_TEXT.section8Title}</summary>
+      <div className="section8-fields">
+        <label htmlFor={`${id}-share`}>
+          {SCENARIO_TEXT.section8Share}
+          <span className="metric-input metric-input-percent">
+            <input
+              id={`${id}-share`}
+              type="text"
+              inputMode="decimal"
+              value={share}
+              onChange={(event) => setShare(event.target.value)}
+            />
+            <span className="metric-affix" aria-hidden="true">
+              %
+            </span>
+          </span>
+        </label>
+        <label className="section8-check">
+          <input
+            type="checkbox"
+            checked={tenantPays}
+            onChange={(event) => setTenantPays(event.target.checked)}
+          />
+          {SCENARIO_TEXT.section8TenantPays}
+        </label>
+        <label htmlFor={`${id}-allowance`}>
+          {SCENARIO_TEXT.section8Allowance}
+          <span className="metric-input metric-input-money">
+            <span className="metric-affix" aria-hidden="true">
+              $
+            </span>
+            <input
+              id={`${id}-allowance`}
+              type="text"
+              inputMode="decimal"
+              value={allowanceText}
+              aria-describedby={`${id}-allowance-note`}
+              onChange={(event) => setAllowanceText(event.target.value)}
+            />
+          </span>
+        </label>
+        <p id={`${id}-allowance-note`} className="metric-origin">
+          Default for {bedrooms} bedrooms: ${allowance.value} a month, ${allowance.low}–${allowance.high}{' '}
+          across the published schedules we read. Ask the housing authority for its own.
+        </p>
+      </div>
+      {checked.ok ? null : (
+        <ul className="field-error" role="alert">
+          {checked.errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      {scenario ? (
+        <>
+          <ul className="section8-basis">
+            {scenario.basis.sentences.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+          <p className="section8-caveats-title">{SCENARIO_TEXT.section8Check}</p>
+          <ul className="section8-caveats">
+            {scenario.basis.caveats.map((caveat) => (
+              <li key={caveat}>{caveat}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => onKeep(SCENARIO_TEXT.section8Name, scenario.metrics)}
+          >
+            {SCENARIO_TEXT.section8Keep}
+          </button>
+        </>
+      ) : null}
+      <p className="metric-origin">
+        Payment standard from {PAYMENT_STANDARD_SHARE.min * 100}% to {PAYMENT_STANDARD_SHARE.max * 100}%;
+        allowance up to ${UTILITY_ALLOWANCE_MAX.toLocaleString('en-US')} a month per unit.
+      </p>
+    </details>
+  );
+}
