@@ -146,6 +146,7 @@ describe('what an investor reads', () => {
         'Property analysis',
         'Cash flow analysis',
         'Decisions',
+        'Strategies',
       ]) {
         await page.getByRole('heading', { name: new RegExp(`^\\d\\. ${section}$`) }).waitFor();
       }

@@ -1,6 +1,6 @@
 /**
- * /howtouse (product spec §2): a written guide in five sections (getting started, input data,
- * property analysis, cash flow analysis and decisions) illustrated with screenshots of the real
+ * /howtouse (product spec §2): a written guide in six sections (getting started, input data,
+ * property analysis, cash flow analysis, decisions and the strategies investors run) illustrated with screenshots of the real
  * screens (scripts/guide-screenshots.ts), and the hosted walkthrough video above it when the server
  * names one. Button and section names come from the messages module, so the guide names exactly
  * what the analyzer shows.
@@ -21,6 +21,7 @@ const SECTIONS = [
   { id: 'property-analysis', title: 'Property analysis' },
   { id: 'cash-flow-analysis', title: 'Cash flow analysis' },
   { id: 'decisions', title: 'Decisions' },
+  { id: 'strategies', title: 'Strategies' },
 ] as const;
 
 export function HowToUsePage() {
@@ -249,6 +250,38 @@ export function HowToUsePage() {
           alt="A saved property card for 1100 Congress Ave, Austin, TX 78701 with its house type, rooms, county, purchase price and date saved, and a Delete button."
           caption="A saved analysis, one click from reopening."
         />
+      </section>
+
+      <section id={SECTIONS[5].id} aria-labelledby={`${SECTIONS[5].id}-title`} className="guide-section">
+        <h2 id={`${SECTIONS[5].id}-title`}>6. {SECTIONS[5].title}</h2>
+        <p>
+          <strong>Reserves and the costs a spreadsheet has.</strong> Under {UI_TEXT.showAdditionalExpenses}{' '}
+          every new analysis sets aside a <strong>CapEx reserve</strong> of 5% of a year’s rent for the big
+          replacements (a roof, a furnace, a water heater) on top of maintenance for repairs, and a{' '}
+          <strong>leasing fee</strong> of half a month’s rent each time a new tenant signs, about every 24
+          months. Enter <strong>HOA dues</strong> and any <strong>utilities you pay</strong> as the owner
+          (water and trash on a duplex, say); leave a line empty if the deal has none. Each line shows its
+          yearly dollars and counts in the expenses, the cash flow and the rating.
+        </p>
+        <p>
+          <strong>Scenarios.</strong> One property can be run several ways: at the asking price and at your
+          offer, rented on the open market or to a voucher holder. Type the figures for the other way, give it
+          a name and press <strong>Save as scenario</strong>. The <strong>Scenarios</strong> card lines every
+          scenario up beside the base case with the best of each figure in bold, and says which one wins and
+          by how much. <strong>Show</strong> puts a scenario on screen to edit; {UI_TEXT.updateMetrics} then
+          saves that scenario. Scenarios are kept with the analysis: saved, shared, in the report, and on{' '}
+          <Link to="/compare">Compare</Link>, where each property’s column can show any of its scenarios.
+        </p>
+        <p>
+          <strong>Section 8.</strong> With a Housing Choice Voucher the housing authority pays most of the
+          rent, up to its payment standard: between 90% and 110% of HUD’s rent for the bedrooms, less a
+          utility allowance when the tenant pays the utilities. Open{' '}
+          <strong>Section 8 scenario: the rent a housing voucher pays</strong> in the Scenarios card: it
+          starts from 100% and a typical allowance for the bedroom count, shows the rent, vacancy and tenancy
+          that follow and how each was reached, and lists what to confirm with the local housing authority
+          (its own payment standard and allowance, rent reasonableness, the inspection). Keep it, and the card
+          tells you whether the voucher or the open market pays better here.
+        </p>
         <p>
           Questions or ideas? <Link to="/feedback">Send us feedback</Link>.
         </p>
