@@ -1,14 +1,18 @@
 import { loanBalance, monthlyPayment } from './loan.js';
+import { type Financing, financingOf, hasMonthlyInputs, valueAt } from './loan-shape.js';
 import { rate } from './rating.js';
-import { investmentReturns } from './returns.js';
-import { saleAt } from './sale.js';
+import { investmentReturns, type ReturnSummary } from './returns.js';
+import { type Sale, saleAt } from './sale.js';
 import { loanOf, type OperatingYear, operatingYears } from './schedule.js';
 import type {
-  AnalysisWithExpenseLines,
+  AnalysisWithOptionalInputs,
   DealInput,
   ExpenseLineFigures,
-  ExpenseLines,
   HoldPeriodTable,
+  LoanShapeFigures,
+  OptionalInputs,
+  OverallReturns,
+  RehabAndRefinanceFigures,
   Year1Figures,
 } from './types.js';
 import { validateDealInput } from './validate.js';
@@ -31,14 +35,26 @@ function ratio(a: number, b: number): number | null {
  * add to every year's expenses, and each given line's year-1 dollars appear in `year_1_metrics`
  * (`capex_reserve_expense`, `hoa_expense`, `owner_utilities_expense`, `leasing_expense`); an input
  * without them gives the very same analysis, key for key and bit for bit, as before they existed.
+ * So do the loan shapes (`LoanShape`: interest-only months, points, a second loan) and the rehab and
+ * refinance (`RehabAndRefinance`): a deal with any of them is computed month by month
+ * (`analyzeShaped`), with their figures (`LoanShapeFigures`, `RehabAndRefinanceFigures`) in
+ * `year_1_metrics`.
  *
  * @example
  * const { summary, overall_returns } = analyze(exampleDeal);
  * summary.overall_points;       // whole number 0–100
  * overall_returns.levered_xirr; // e.g. 0.0912, or null when no rate exists
  */
-export function analyze(input: DealInput & ExpenseLines): AnalysisWithExpenseLines {
-  const deal = validateDealInput(input);
+export function analyze(input: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
+  return analyzeValid(validateDealInput(input));
+}
+
+/**
+ * `analyze` of a deal already inside its bounds (not validated again): the simulation's draws of a
+ * deal with loan shapes, which its kernel does not represent, run through it.
+ */
+export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
+  if (hasMonthlyInputs(deal)) return analyzeShaped(deal);
   const loan = loanOf(deal);
   const payment = monthlyPayment(loan);
   const years = operatingYears(deal);
@@ -151,18 +167,9 @@ function monthlyFlows(
   return flows;
 }
 
-function holdPeriodTable(
-  deal: DealInput,
-  years: readonly OperatingYear[],
-  proceeds: number,
-  payoff: number,
-  unleveredEquity: number,
-  leveredEquity: number,
-): HoldPeriodTable {
-  const loan = loanOf(deal);
-  const payment = monthlyPayment(loan);
-  const last = years.length;
-  const table: HoldPeriodTable = {
+/** The rows of an empty hold-period table. */
+function emptyTable(): HoldPeriodTable {
+  return {
     unlevered: {
       revenue: [],
       expense: [],
@@ -183,6 +190,350 @@ function holdPeriodTable(
       annual_return: [],
     },
   };
+}
+
+/**
+ * The model of a deal with loan shapes (issue 28 §3) or rehab and refinance inputs (§2), month by
+ * month. Each month's income and expenses are its year's / 12 (as `monthlyFlows`), except rehab
+ * months (`rentedYear`); its debt service, payoffs and refinance cash are the loans' of that month
+ * (`financingOf`); the hold-period table sums the months of each year. Cash to close adds the points
+ * and a rehab paid in cash and subtracts the second loan; the second loan's balloon is a levered
+ * outflow in its month (that year's Loan Payoff); the refinance's net cash is a levered flow in its
+ * month (that year's Cashflow); the sale is at `valueAt(deal, M)`; year-1 figures read months 1–12.
+ */
+function analyzeShaped(deal: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
+  const M = 12 * deal.hold_period;
+  const rehabMonths = deal.rehab_months ?? 0;
+  const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
+  const financing = financingOf(deal, M);
+  const sale =
+    deal.after_repair_value === undefined
+      ? saleAt(deal.purchase_price, deal.annual_price_appreciation, deal.cost_to_sell, deal.hold_period)
+      : saleOf(valueAt(deal, M), deal.cost_to_sell);
+  const rehab = deal.rehab_budget ?? 0;
+
+  const total_acquisition =
+    rehab === 0 ? deal.purchase_price + deal.closing_cost : deal.purchase_price + deal.closing_cost + rehab;
+  const down_payment = deal.purchase_price - loanOf(deal).amount;
+  const rehabInCash = deal.rehab_financed === true ? 0 : rehab;
+  const total_cost_to_close =
+    down_payment +
+    deal.closing_cost +
+    deal.financing_fees +
+    deal.loan_processing_fees +
+    financing.points_cost -
+    financing.second_amount +
+    rehabInCash;
+
+  const {
+    flows: leveredFlows,
+    yearDebt,
+    yearPayoff,
+    yearRefinance,
+    operating,
+  } = shapedLeveredFlows(years, financing, sale.proceeds_from_sale, rehabMonths);
+
+  const year1 = years[0] as OperatingYear;
+  const debt1 = yearDebt[0] as number;
+  const yearlyLevered = year1.net_operating_income - debt1;
+  const noLoan =
+    financing.first_amount === 0 && financing.second_amount === 0 && deal.refinance === undefined;
+  const figures: Year1Figures & ExpenseLineFigures & LoanShapeFigures & RehabAndRefinanceFigures = {
+    total_acquisition,
+    effective_gross_revenue: year1.effective_gross_revenue,
+    total_expenses: year1.expenses,
+    net_operating_income: year1.net_operating_income,
+    loan_amount: financing.first_amount,
+    down_payment,
+    total_cost_to_close,
+    monthly_loan_payment: financing.first_payment,
+    monthly_unlevered_cash_flow: year1.net_operating_income / 12,
+    yearly_unlevered_cash_flow: year1.net_operating_income,
+    monthly_levered_cash_flow: yearlyLevered / 12,
+    yearly_levered_cash_flow: yearlyLevered,
+    unlevered_returns: year1.net_operating_income / total_acquisition,
+    levered_returns: yearlyLevered / total_cost_to_close,
+    cap_rate: year1.net_operating_income / deal.purchase_price,
+    dscr: noLoan ? null : ratio(year1.net_operating_income, debt1),
+    gross_rent_multiplier: ratio(deal.purchase_price, 12 * deal.rent),
+    break_even_occupancy: ratio(year1.expenses + debt1, year1.potential_income),
+    rent_to_price: deal.rent / deal.purchase_price,
+  };
+  if (deal.capex_reserve !== undefined) figures.capex_reserve_expense = year1.capex_reserve;
+  if (deal.hoa !== undefined) figures.hoa_expense = year1.hoa;
+  if (deal.owner_utilities !== undefined) figures.owner_utilities_expense = year1.owner_utilities;
+  if (deal.leasing_fee !== undefined) figures.leasing_expense = year1.leasing;
+  if (deal.points !== undefined) figures.points_cost = financing.points_cost;
+  if (deal.interest_only_months !== undefined) figures.amortizing_loan_payment = financing.amortizing_payment;
+  if (deal.second_loan !== undefined) {
+    figures.second_loan_payment = financing.second_payment;
+    figures.second_loan_amortizing_payment = financing.second_amortizing_payment;
+    figures.second_loan_payoff_month = financing.second_payoff_month;
+    figures.second_loan_payoff = financing.second_payoff;
+  }
+  if (deal.refinance !== undefined) {
+    const k = deal.refinance.month;
+    const returned = financing.refinance_cash[k - 1] as number;
+    const leftIn = total_cost_to_close - returned;
+    // the operating levered cash flow of the 12 months after the refinance, annualised if the sale comes first
+    const after = operating.slice(k, Math.min(k + 12, M));
+    const afterFlow = (after.reduce((sum, flow) => sum + flow, 0) * 12) / after.length;
+    figures.refinance_value = financing.refinance_value;
+    figures.refinance_loan_amount = financing.refinance_amount;
+    figures.refinance_payoff = financing.refinance_payoff;
+    figures.refinance_loan_payment = financing.refinance_payment;
+    figures.cash_invested = total_cost_to_close;
+    figures.cash_returned_at_refinance = returned;
+    figures.cash_left_in_deal = leftIn;
+    figures.cash_on_cash_on_cash_left_in = leftIn > 0 ? ratio(afterFlow, leftIn) : null;
+    figures.no_cash_left_in = !(leftIn > 0);
+  }
+
+  const table = emptyTable();
+  const { unlevered: u, levered: l } = table;
+  const last = years.length;
+  for (const year of years) {
+    const y = year.year;
+    const saleProceeds = y === last ? sale.proceeds_from_sale : 0;
+    const loanPayoff = yearPayoff[y - 1] as number;
+    const debt = yearDebt[y - 1] as number;
+    const unleveredCash = year.net_operating_income + saleProceeds;
+    const rentalCash = year.net_operating_income - debt;
+    const leveredCash = rentalCash + saleProceeds - loanPayoff + (yearRefinance[y - 1] as number);
+    const value =
+      deal.after_repair_value === undefined
+        ? deal.purchase_price * (1 + deal.annual_price_appreciation) ** y
+        : valueAt(deal, 12 * y);
+
+    u.revenue.push(year.effective_gross_revenue);
+    u.expense.push(year.expenses);
+    u.net_operating_income.push(year.net_operating_income);
+    u.proceeds_from_sale.push(saleProceeds);
+    u.cashflow.push(unleveredCash);
+    u.annual_return.push(unleveredCash / total_acquisition);
+
+    l.revenue.push(year.effective_gross_revenue);
+    l.expense.push(year.expenses);
+    l.mortgage.push(debt);
+    l.rental_cashflow.push(rentalCash);
+    l.loan_payoff.push(loanPayoff);
+    l.proceeds_from_sale.push(saleProceeds);
+    l.equity_accumulated.push(value - (financing.balance[12 * y - 1] as number));
+    l.cashflow.push(leveredCash);
+    l.annual_return.push(leveredCash / total_cost_to_close);
+  }
+
+  const unlevered = investmentReturns(
+    total_acquisition,
+    rehabMonths === 0
+      ? monthlyFlows(years, (y) => y.net_operating_income, sale.proceeds_from_sale)
+      : unleveredMonths(years, rehabMonths, sale.proceeds_from_sale),
+  );
+  const levered = investmentReturns(total_cost_to_close, leveredFlows);
+  return {
+    year_1_metrics: Object.assign({}, deal, figures),
+    sale_assumptions: {
+      sale_price_appreciation: sale.sale_price,
+      sale_month: M,
+      hold_period: deal.hold_period,
+      annual_price_appreciation: deal.annual_price_appreciation,
+      cost_to_sell: deal.cost_to_sell,
+    },
+    overall_returns: overallReturns(unlevered, levered),
+    hold_period: table,
+    summary: rate({
+      levered_returns: figures.levered_returns,
+      levered_xirr: levered.xirr,
+      dscr: figures.dscr,
+      cap_rate: figures.cap_rate,
+      violent_crime_grade: deal.violent_crime_grade,
+      property_crime_grade: deal.property_crime_grade,
+    }),
+  };
+}
+
+/**
+ * The unlevered and levered monthly flows (months 1..M, the sale in the last) of a deal with loan
+ * shapes or a rehab, as `analyze` builds them: for the simulation's total-loss test.
+ *
+ * @example
+ * shapedMonthlyFlows(brrrrDeal).levered[4]; // month 5's levered flow (the refinance's cash, if it is then)
+ */
+export function shapedMonthlyFlows(deal: DealInput & OptionalInputs): {
+  unlevered: number[];
+  levered: number[];
+} {
+  const M = 12 * deal.hold_period;
+  const rehabMonths = deal.rehab_months ?? 0;
+  const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
+  const proceeds = (
+    deal.after_repair_value === undefined
+      ? saleAt(deal.purchase_price, deal.annual_price_appreciation, deal.cost_to_sell, deal.hold_period)
+      : saleOf(valueAt(deal, M), deal.cost_to_sell)
+  ).proceeds_from_sale;
+  return {
+    unlevered: unleveredMonths(years, rehabMonths, proceeds),
+    levered: shapedLeveredFlows(years, financingOf(deal, M), proceeds, rehabMonths).flows,
+  };
+}
+
+/** A sale at `salePrice`: selling costs `cost_to_sell × price`, proceeds the rest (as `saleAt`). */
+function saleOf(salePrice: number, costToSell: number): Sale {
+  const selling_costs = costToSell * salePrice;
+  return { sale_price: salePrice, selling_costs, proceeds_from_sale: salePrice - selling_costs };
+}
+
+/** The fixed costs still paid in a rehab month, $ for the year: insurance, taxes, HOA dues, owner utilities. */
+function carryingCosts(year: OperatingYear): number {
+  return year.insurance + year.property_taxes + year.hoa + year.owner_utilities;
+}
+
+/**
+ * NOI of month m of `year` (whose months are all alike but for rehab): the year's / 12, or in a rehab
+ * month (m ≤ rehab months) no income and only the carrying costs.
+ */
+function monthNoi(plain: OperatingYear, m: number, rehabMonths: number): number {
+  return m <= rehabMonths ? -carryingCosts(plain) / 12 : plain.net_operating_income / 12;
+}
+
+/**
+ * The year with its rehab months taken out (issue 28 §2): in the `v` of its months that fall in the
+ * first `rehabMonths` of the hold there is no rent, other income or vacancy, and no management,
+ * maintenance, capex reserve or leasing (they follow rent the house does not earn); insurance,
+ * taxes, HOA dues and owner utilities are paid in full. So each income and rent-following figure is
+ * the year's × (12 − v) / 12. The year itself when none of its months is a rehab month. It keeps
+ * `plain`, the year as let, for the monthly flows.
+ */
+function rentedYear(year: OperatingYear, rehabMonths: number): OperatingYear & { plain?: OperatingYear } {
+  const vacant = Math.min(12, Math.max(0, rehabMonths - 12 * (year.year - 1)));
+  if (vacant === 0) return year;
+  const f = (12 - vacant) / 12;
+  const effective_gross_revenue = year.effective_gross_revenue * f;
+  const property_management = year.property_management * f;
+  const maintenance = year.maintenance * f;
+  const capex_reserve = year.capex_reserve * f;
+  const leasing = year.leasing * f;
+  const expenses =
+    property_management +
+    year.insurance +
+    year.property_taxes +
+    maintenance +
+    capex_reserve +
+    year.hoa +
+    year.owner_utilities +
+    leasing;
+  return {
+    ...year,
+    gross_rent: year.gross_rent * f,
+    other_income: year.other_income * f,
+    potential_income: year.potential_income * f,
+    vacancy_loss: year.vacancy_loss * f,
+    effective_gross_revenue,
+    property_management,
+    maintenance,
+    capex_reserve,
+    leasing,
+    expenses,
+    net_operating_income: effective_gross_revenue - expenses,
+    plain: year,
+  };
+}
+
+/** The unlevered monthly flows of a deal with rehab months: each month's NOI (`monthNoi`), the sale in the last. */
+function unleveredMonths(years: readonly OperatingYear[], rehabMonths: number, atSale: number): number[] {
+  const flows: number[] = [];
+  for (const year of years) {
+    const plain = (year as { plain?: OperatingYear }).plain ?? year;
+    for (let k = 1; k <= 12; k++) flows.push(monthNoi(plain, 12 * (year.year - 1) + k, rehabMonths));
+  }
+  flows[flows.length - 1] = (flows[flows.length - 1] ?? 0) + atSale;
+  return flows;
+}
+
+/**
+ * A shaped deal's levered monthly flows (month m at index m − 1), each year's debt service, loan
+ * payoffs and refinance cash, and each month's operating levered flow (NOI − debt service).
+ */
+export interface ShapedFlows {
+  flows: number[];
+  yearDebt: number[];
+  yearPayoff: number[];
+  yearRefinance: number[];
+  operating: number[];
+}
+
+/**
+ * The levered flows of a deal with loan shapes or a rehab: month m of year y is its NOI (the year's
+ * / 12, or the carrying costs in a rehab month) − debt service_m − payoff_m + refinance cash_m, plus
+ * the sale's proceeds in month M (`financingOf` gives the loans' months).
+ *
+ * @example
+ * shapedLeveredFlows(operatingYears(deal), financingOf(deal, 60), saleAt(…).proceeds_from_sale, 0).flows[0];
+ * // year-1 NOI / 12 − month 1's payments
+ */
+export function shapedLeveredFlows(
+  years: readonly OperatingYear[],
+  financing: Financing,
+  proceeds: number,
+  rehabMonths: number,
+): ShapedFlows {
+  const M = 12 * years.length;
+  const flows: number[] = [];
+  const operating: number[] = [];
+  const yearDebt: number[] = [];
+  const yearPayoff: number[] = [];
+  const yearRefinance: number[] = [];
+  for (const year of years) {
+    const plain = (year as { plain?: OperatingYear }).plain ?? year;
+    let debt = 0;
+    let payoff = 0;
+    let refinance = 0;
+    for (let k = 1; k <= 12; k++) {
+      const m = 12 * (year.year - 1) + k;
+      const noi = monthNoi(plain, m, rehabMonths);
+      const paid = financing.debt_service[m - 1] as number;
+      const off = financing.payoff[m - 1] as number;
+      const cash = financing.refinance_cash[m - 1] as number;
+      debt += paid;
+      payoff += off;
+      refinance += cash;
+      operating.push(noi - paid);
+      flows.push(noi - paid - off + cash + (m === M ? proceeds : 0));
+    }
+    yearDebt.push(debt);
+    yearPayoff.push(payoff);
+    yearRefinance.push(refinance);
+  }
+  return { flows, yearDebt, yearPayoff, yearRefinance, operating };
+}
+
+function overallReturns(unlevered: ReturnSummary, levered: ReturnSummary): OverallReturns {
+  return {
+    unlevered_equity: unlevered.equity,
+    unlevered_equity_multiple: unlevered.equity_multiple,
+    unlevered_profit: unlevered.profit,
+    unlevered_xirr: unlevered.xirr,
+    levered_equity: levered.equity,
+    levered_equity_multiple: levered.equity_multiple,
+    levered_profit: levered.profit,
+    levered_xirr: levered.xirr,
+    unlevered_xirr_multiple_roots: unlevered.multiple_roots,
+    levered_xirr_multiple_roots: levered.multiple_roots,
+  };
+}
+
+function holdPeriodTable(
+  deal: DealInput,
+  years: readonly OperatingYear[],
+  proceeds: number,
+  payoff: number,
+  unleveredEquity: number,
+  leveredEquity: number,
+): HoldPeriodTable {
+  const loan = loanOf(deal);
+  const payment = monthlyPayment(loan);
+  const last = years.length;
+  const table = emptyTable();
   const { unlevered: u, levered: l } = table;
   for (const year of years) {
     const saleProceeds = year.year === last ? proceeds : 0;

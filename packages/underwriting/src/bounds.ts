@@ -1,4 +1,11 @@
-import type { Assumptions, ExpenseLines } from './types.js';
+import type {
+  Assumptions,
+  ExpenseLines,
+  LoanShape,
+  Refinance,
+  RehabAndRefinance,
+  SecondLoan,
+} from './types.js';
 
 /**
  * The validation rule of each assumption (underwriting-model.md, "Inputs").
@@ -73,3 +80,59 @@ export const OPTIONAL_INPUT_BOUNDS: Readonly<Record<keyof ExpenseLines, Bound>> 
 };
 
 export const OPTIONAL_INPUT_KEYS = Object.keys(OPTIONAL_INPUT_BOUNDS) as (keyof ExpenseLines)[];
+
+/**
+ * The bounds of the optional loan shapes (issue 28 §3), beside `OPTIONAL_INPUT_BOUNDS`. The
+ * interest-only months are whole, from 0 to 480 (40 years); `validateDealInput` also requires them to
+ * be fewer than the loan's months (12 × loan_term), so some payments amortise it. Points are a
+ * fraction of the loan, 0 to 0.1 (ten points; lenders sell one to three).
+ */
+export const LOAN_SHAPE_BOUNDS: Readonly<Record<Exclude<keyof LoanShape, 'second_loan'>, Bound>> = {
+  interest_only_months: { min: 0, max: 480, maxInclusive: false, integer: true, kind: 'count' },
+  points: { ...rate, max: 0.1 },
+};
+
+/**
+ * The bounds of `second_loan`'s fields. The amount is dollars (and, checked apart, less than the
+ * down payment); the term is 1 to 480 whole months; the interest-only months are fewer than the
+ * term (also checked apart) and the balloon month is within the term.
+ */
+export const SECOND_LOAN_BOUNDS: Readonly<Record<keyof SecondLoan, Bound>> = {
+  amount: money,
+  interest_rate: rate,
+  term_months: { min: 1, max: 480, maxInclusive: true, integer: true, kind: 'count' },
+  interest_only_months: { min: 0, max: 480, maxInclusive: false, integer: true, kind: 'count' },
+  balloon_month: { min: 1, max: 480, maxInclusive: true, integer: true, kind: 'count' },
+};
+
+export const LOAN_SHAPE_KEYS = ['interest_only_months', 'points', 'second_loan'] as const;
+
+/**
+ * The bounds of the rehab inputs (issue 28 §2). The budget is dollars; the after-repair value, like
+ * the price, at least 10,000; the rehab months are whole and, checked apart, fewer than the hold's
+ * months. `rehab_financed` is a boolean and `refinance` an object (`REFINANCE_BOUNDS`).
+ */
+export const REHAB_BOUNDS: Readonly<
+  Record<Exclude<keyof RehabAndRefinance, 'refinance' | 'rehab_financed'>, Bound>
+> = {
+  rehab_budget: money,
+  rehab_months: { min: 0, max: 360, maxInclusive: false, integer: true, kind: 'count' },
+  after_repair_value: { ...money, min: 10_000 },
+};
+
+/** The bounds of `refinance`'s fields; the month is also checked to fall before the sale. */
+export const REFINANCE_BOUNDS: Readonly<Record<keyof Refinance, Bound>> = {
+  month: { min: 1, max: 360, maxInclusive: false, integer: true, kind: 'count' },
+  loan_to_value: { ...rate, maxInclusive: false },
+  interest_rate: rate,
+  loan_term: { min: 1, max: 40, maxInclusive: true, integer: true, kind: 'years' },
+  closing_costs: money,
+};
+
+export const REHAB_KEYS = [
+  'rehab_budget',
+  'rehab_financed',
+  'rehab_months',
+  'after_repair_value',
+  'refinance',
+] as const;

@@ -3,9 +3,12 @@
  * levered cash flow reaches zero, everything else as given and the linked costs following
  * (`withDriver`), as in the sensitivity grid.
  */
+
+import { analyzeValid } from './analyze.js';
 import { type SensitivityDriver, withDriver } from './drivers.js';
+import { financedRehab, hasMonthlyInputs } from './loan-shape.js';
 import { operatingYear } from './schedule.js';
-import type { DealInput, ExpenseLines } from './types.js';
+import type { DealInput, OptionalInputs } from './types.js';
 import { validateDealInput } from './validate.js';
 
 export interface BreakEven {
@@ -18,7 +21,9 @@ export interface BreakEven {
 }
 
 /** Year-1 levered cash flow, NOI − debt service, as `analyze` computes it ($ a year). */
-function yearOneCashFlow(deal: DealInput & ExpenseLines): number {
+function yearOneCashFlow(deal: DealInput & OptionalInputs): number {
+  // loan shapes, rehab and refinance (issue 28 §2–3): the month-by-month analysis's year 1
+  if (hasMonthlyInputs(deal)) return analyzeValid(deal).year_1_metrics.yearly_levered_cash_flow;
   const year = operatingYear(deal, 1);
   return year.net_operating_income - year.debt_service;
 }
@@ -29,7 +34,7 @@ function yearOneCashFlow(deal: DealInput & ExpenseLines): number {
  * first guess to remove the float error of the line. Null when it is outside [low, high].
  */
 function affineZero(
-  deal: DealInput & ExpenseLines,
+  deal: DealInput & OptionalInputs,
   driver: SensitivityDriver,
   x0: number,
   x1: number,
@@ -66,15 +71,15 @@ function affineZero(
  * //   vacancy_rate: null (it loses money even fully let),
  * //   interest_rate: 0.005417… (0.54 %) }
  */
-export function breakEven(input: DealInput & ExpenseLines): BreakEven {
+export function breakEven(input: DealInput & OptionalInputs): BreakEven {
   const deal = validateDealInput(input);
   const rent = affineZero(deal, 'rent', 0, Math.max(deal.rent, 1_000), 0, Number.MAX_SAFE_INTEGER);
   const vacancy_rate = affineZero(deal, 'vacancy_rate', 0, 1, 0, 1);
   return { rent, vacancy_rate, interest_rate: breakEvenRate(deal) };
 }
 
-function breakEvenRate(deal: DealInput & ExpenseLines): number | null {
-  if (deal.loan_to_value === 0) return null;
+function breakEvenRate(deal: DealInput & OptionalInputs): number | null {
+  if (deal.loan_to_value === 0 && financedRehab(deal) === 0) return null;
   const at = (rate: number) => yearOneCashFlow(withDriver(deal, 'interest_rate', rate));
   let low = 0;
   let high = 1;

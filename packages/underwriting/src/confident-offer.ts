@@ -14,7 +14,7 @@ import { UnderwritingInputError } from './errors.js';
 import type { OfferTargets } from './offer.js';
 import { simulate } from './simulate.js';
 import { isSpreadKey, type SpreadKey, type Spreads } from './spreads.js';
-import type { DealInput, ExpenseLines } from './types.js';
+import type { DealInput, OptionalInputs } from './types.js';
 
 export interface ConfidentOfferOptions {
   /** the share of outcomes the targets must hold in: 0.9 = 9 in 10 (the default) */
@@ -56,7 +56,7 @@ function spreadsAt(input: DealInput, moved: DealInput, spreads: Spreads): Spread
  * confidentOffer(deal, spreads, { dscr: 1.2 }) // → { purchase_price: 183_400, share_holding: 0.9 }
  */
 export function confidentOffer(
-  input: DealInput & ExpenseLines,
+  input: DealInput & OptionalInputs,
   spreads: Spreads,
   targets: OfferTargets,
   options: ConfidentOfferOptions = {},

@@ -12,8 +12,14 @@
  * The optional expense lines need no rule here: the capex reserve and the leasing fee are shares of
  * the rent, so they move with a moved rent by their own formulas; HOA dues and owner utilities are
  * dollars that follow no driver. The lines ride along unchanged in every moved deal.
+ *
+ * The loan shapes (issue 28 §3): points are a share of the loan and the interest-only months a
+ * count, so they need no rule; a second loan's amount keeps its ratio to the price (`atPrice`) and
+ * stays as given when the LTV moves (a cell where it reaches the down payment is out of range). The
+ * rehab budget, after-repair value and refinance (issue 28 §2) are the investor's own figures and
+ * follow no driver: `maxOffer` on a BRRRR deal is the most to pay for that rehab and that ARV.
  */
-import type { DealInput, ExpenseLines } from './types.js';
+import type { DealInput, OptionalInputs } from './types.js';
 
 /** The assumptions the sensitivity grid moves. */
 export const SENSITIVITY_DRIVERS = [
@@ -37,7 +43,8 @@ export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance'
 
 /**
  * The deal at another purchase price: closing_cost, financing_fees, insurance and property_taxes
- * keep their ratio to the price (so the loan, LTV × price, follows too); everything else stays.
+ * keep their ratio to the price (so the loan, LTV × price, follows too), and so does a second
+ * loan's amount (issue 28 §3); everything else stays.
  *
  * Formula: each linked cost × `price / input.purchase_price`.
  *
@@ -45,15 +52,20 @@ export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance'
  * atPrice(austinDeal, 400_000); // closing_cost 13,500 → 12,000; insurance 2,700 → 2,400;
  *                               // property_taxes 6,907.50 → 6,140; financing_fees 3,375 → 3,000
  */
-export function atPrice<D extends DealInput & ExpenseLines>(input: D, price: number): D {
+export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: number): D {
   const scale = price / input.purchase_price;
-  return Object.assign({}, input, {
+  const moved = Object.assign({}, input, {
     purchase_price: price,
     closing_cost: input.closing_cost * scale,
     financing_fees: input.financing_fees * scale,
     insurance: input.insurance * scale,
     property_taxes: input.property_taxes * scale,
   });
+  // a second loan (seller financing) is a share of the price: it keeps it, so it stays below the down payment
+  if (input.second_loan !== undefined) {
+    moved.second_loan = Object.assign({}, input.second_loan, { amount: input.second_loan.amount * scale });
+  }
+  return moved;
 }
 
 /**
@@ -66,7 +78,7 @@ export function atPrice<D extends DealInput & ExpenseLines>(input: D, price: num
  * withDriver(austinDeal, 'rent', 2_600).maintenance; // 2,816.40 × 2,600 / 2,347 = 3,120
  * withDriver(austinDeal, 'vacancy_rate', 0.1).property_management; // 2,140.464 × 0.9 / 0.95 = 2,027.808
  */
-export function withDriver<D extends DealInput & ExpenseLines>(
+export function withDriver<D extends DealInput & OptionalInputs>(
   input: D,
   driver: SensitivityDriver,
   value: number,

@@ -10,8 +10,14 @@ export {
   ASSUMPTION_BOUNDS,
   ASSUMPTION_KEYS,
   type Bound,
+  LOAN_SHAPE_BOUNDS,
+  LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
   OPTIONAL_INPUT_KEYS,
+  REFINANCE_BOUNDS,
+  REHAB_BOUNDS,
+  REHAB_KEYS,
+  SECOND_LOAN_BOUNDS,
   UNITS_BOUND,
 } from './bounds.js';
 export { type BreakEven, breakEven } from './break-even.js';
@@ -39,6 +45,19 @@ export {
   loanBalance,
   monthlyPayment,
 } from './loan.js';
+export {
+  amortizingPayment,
+  type Financing,
+  financedRehab,
+  financingOf,
+  hasLoanShape,
+  hasMonthlyInputs,
+  hasRehab,
+  type ShapedLoan,
+  shapedBalance,
+  shapedPayment,
+  valueAt,
+} from './loan-shape.js';
 export {
   type MaxOffer,
   maxOffer,

@@ -42,7 +42,7 @@ import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { atPrice, PRICE_LINKED_COSTS } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { flowShape } from './roots.js';
-import type { Analysis, DealInput, ExpenseLines } from './types.js';
+import type { Analysis, DealInput, OptionalInputs } from './types.js';
 import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The targets `maxOffer` understands, in the order `binding` prefers when several stop a higher price. */
@@ -192,7 +192,7 @@ const CELL_RATIO = 1.01;
  * //     measures: { cash_on_cash: 0.0800011811…, dscr: 1.3565371294… } }
  * // at $196,053 cash-on-cash is 0.0799993: one dollar more misses 8 %
  */
-export function maxOffer(input: DealInput & ExpenseLines, targets: OfferTargets): MaxOffer {
+export function maxOffer(input: DealInput & OptionalInputs, targets: OfferTargets): MaxOffer {
   const deal = validateDealInput(input);
   const wanted = validateOfferTargets(targets);
   const keys = OFFER_TARGET_KEYS.filter((key) => wanted[key] !== undefined);

@@ -7,8 +7,8 @@ import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { type OfferTargetKey, offerMeasure } from './offer.js';
-import type { DealInput, ExpenseLines, RatingColor } from './types.js';
-import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
+import type { DealInput, OptionalInputs, RatingColor } from './types.js';
+import { assumptionsWithinBounds, secondLoanFits, validateDealInput, withinBound } from './validate.js';
 
 /** The outcomes a grid can show: max-offer targets, read with `offerMeasure`. */
 export const SENSITIVITY_OUTCOMES = [
@@ -124,7 +124,7 @@ function checkName<T extends string>(field: string, value: unknown, names: reado
  * grid.cells[0][6].value;  // −702.46…: 15 % off the price and 15 % more rent
  */
 export function sensitivityGrid(
-  input: DealInput & ExpenseLines,
+  input: DealInput & OptionalInputs,
   options: SensitivityOptions,
 ): SensitivityGrid {
   const deal = validateDealInput(input);
@@ -146,7 +146,8 @@ export function sensitivityGrid(
       if (rowDeal === null || !c.inRange) return null;
       const moved = withDriver(rowDeal, col, c.value);
       // a linked cost can leave its bound too (management × (1 − v′)/(1 − v) with a vacancy near 1)
-      if (!assumptionsWithinBounds(moved)) return null;
+      // and a second loan can reach the down payment when the LTV rises (issue 28 §3)
+      if (!assumptionsWithinBounds(moved) || !secondLoanFits(moved)) return null;
       const analysis = analyze(moved);
       const { overall_points, overall_color } = analysis.summary;
       return { value: offerMeasure(analysis, outcome), points: overall_points, color: overall_color };

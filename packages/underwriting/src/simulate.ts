@@ -46,8 +46,10 @@
  * time when profiled.
  */
 
+import { analyzeValid, shapedMonthlyFlows } from './analyze.js';
 import { irr } from './irr.js';
 import { loanBalance, monthlyPayment } from './loan.js';
+import { hasMonthlyInputs } from './loan-shape.js';
 import { meets, type OfferTargetKey, type OfferTargets, validateOfferTargets } from './offer.js';
 import { hashString, sfc32 } from './random.js';
 import { rate } from './rating.js';
@@ -62,7 +64,7 @@ import {
   spreadSampler,
   validateSpreads,
 } from './spreads.js';
-import type { DealInput, ExpenseLines } from './types.js';
+import type { DealInput, OptionalInputs } from './types.js';
 import { checkBound, validateDealInput } from './validate.js';
 
 /** The outcomes `simulate` summarises as percentiles. */
@@ -206,7 +208,8 @@ export class DealKernel {
   }
 
   /** The outcome of `deal` (whose hold period must be the kernel's); the object is reused by the next run. */
-  run(deal: DealInput & ExpenseLines): DealOutcome {
+  run(deal: DealInput & OptionalInputs): DealOutcome {
+    if (hasMonthlyInputs(deal)) return this.fromAnalysis(deal);
     const out = this.outcome;
     const hold = this.holdPeriod;
     const loan = loanOf(deal);
@@ -255,6 +258,39 @@ export class DealKernel {
     for (let m = 1; m <= M; m++) total += l[m] as number;
     out.profit = total - costToClose;
     out.equity_multiple = costToClose === 0 ? null : total / costToClose;
+    return out;
+  }
+
+  /**
+   * The outcome of a deal with loan shapes or a rehab and refinance (issue 28 §2–3), which the kernel's evenly spread years do
+   * not represent: read from a full `analyze` of it (month by month), so those draws cost one
+   * analysis each.
+   */
+  private fromAnalysis(deal: DealInput & OptionalInputs): DealOutcome {
+    const out = this.outcome;
+    const a = analyzeValid(deal);
+    const y1 = a.year_1_metrics;
+    const r = a.overall_returns;
+    out.monthly_levered_cash_flow = y1.monthly_levered_cash_flow;
+    out.cash_on_cash = y1.levered_returns;
+    out.dscr = y1.dscr;
+    out.cap_rate = y1.cap_rate;
+    out.unlevered_xirr = r.unlevered_xirr;
+    out.levered_xirr = r.levered_xirr;
+    out.equity_multiple = r.levered_equity_multiple;
+    out.profit = r.levered_profit;
+    // the total-loss test of run(), on the monthly flows: no flow after the outlay above 0
+    // the total-loss tests of run(), on the same monthly flows (only when there is no rate)
+    out.unlevered_total_loss = false;
+    out.levered_total_loss = false;
+    if (r.unlevered_xirr === null || r.levered_xirr === null) {
+      const flows = shapedMonthlyFlows(deal);
+      out.unlevered_total_loss = r.unlevered_xirr === null && !flows.unlevered.some((flow) => flow > 0);
+      out.levered_total_loss = r.levered_xirr === null && !flows.levered.some((flow) => flow > 0);
+    }
+    a.hold_period.levered.rental_cashflow.forEach((flow, y) => {
+      out.yearly_levered_cash_flow[y] = flow;
+    });
     return out;
   }
 }
@@ -393,7 +429,7 @@ function targetMeasure(key: OfferTargetKey, o: DealOutcome, deal: DealInput): nu
 
 /** The tornado for one measure: each key at its spread's ends, sorted by swing (largest first, nulls last, then by name). */
 function tornado(
-  deal: DealInput & ExpenseLines,
+  deal: DealInput & OptionalInputs,
   spreads: Spreads,
   keys: readonly SpreadKey[],
   kernel: DealKernel,
@@ -451,7 +487,7 @@ function tornado(
  * s.drivers.levered_xirr[0].key;           // 'rent'
  */
 export function simulate(
-  input: DealInput & ExpenseLines,
+  input: DealInput & OptionalInputs,
   spreads: Spreads,
   options: SimulateOptions = {},
 ): Simulation {
@@ -472,7 +508,7 @@ export function simulate(
  * let step = steps.next(); // { done: false, value: 1_000 } … then, after 10 steps, { done: true, value: simulation }
  */
 export function* simulationSteps(
-  input: DealInput & ExpenseLines,
+  input: DealInput & OptionalInputs,
   spreads: Spreads,
   options: SimulateOptions = {},
   slice = 1_000,

@@ -107,6 +107,103 @@ export interface ExpenseLineFigures {
   leasing_expense?: number;
 }
 
+/**
+ * A second loan (issue 28 §3), such as seller financing: its own rate, term and payment, paid off at
+ * the sale or at its balloon month, whichever comes first. README, "Loan shapes (issue 28 §3)".
+ */
+export interface SecondLoan {
+  /** principal, $; lowers the cash the investor brings to closing; less than the down payment */
+  amount: number;
+  /** fraction per year, compounded monthly */
+  interest_rate: number;
+  /** whole months, 1–480; the payment amortises the loan over them (after any interest-only months) */
+  term_months: number;
+  /** whole months paying interest only, 0 to term_months − 1; omitted: 0 */
+  interest_only_months?: number;
+  /** whole month, 1 to term_months, at whose end the balance is paid off; omitted: none (paid at the sale or the term's end) */
+  balloon_month?: number;
+}
+
+/**
+ * Optional loan shapes (issue 28 §3): an interest-only start, points and a second loan. Like
+ * `ExpenseLines`, kept out of `DealInput`; an input that omits them is analysed exactly as before.
+ */
+export interface LoanShape {
+  /** whole months of interest-only payments on the first loan, 0 to 12 × loan_term − 1; then it amortises over the rest of the term */
+  interest_only_months?: number;
+  /** fraction of the first loan's amount paid at closing (0.01 = one point), 0–0.1 */
+  points?: number;
+  second_loan?: SecondLoan;
+}
+
+/** The loan shapes' figures, each present only when its input is given. */
+export interface LoanShapeFigures {
+  /** points × loan_amount, $ at closing (in total_cost_to_close) */
+  points_cost?: number;
+  /** the first loan's payment once it amortises (after the interest-only months), $/month */
+  amortizing_loan_payment?: number;
+  /** the second loan's month-1 payment, $/month */
+  second_loan_payment?: number;
+  /** the second loan's payment once it amortises, $/month (its month-1 payment when it has no interest-only months) */
+  second_loan_amortizing_payment?: number;
+  /** the month the second loan is paid off: its balloon month, its term's end or the sale, the earliest */
+  second_loan_payoff_month?: number;
+  /** the balance paid off then, $ (0 when the term ended first) */
+  second_loan_payoff?: number;
+}
+
+/** A cash-out refinance of the first loan (issue 28 §2). */
+export interface Refinance {
+  /** whole month, 1 to 12 × hold_period − 1, at whose end the new loan pays off the old */
+  month: number;
+  /** the new loan over the property's value that month, fraction in [0, 1) */
+  loan_to_value: number;
+  /** fraction per year */
+  interest_rate: number;
+  /** whole years, 1–40; the new loan amortises fully over them */
+  loan_term: number;
+  /** $, paid out of the new loan */
+  closing_costs: number;
+}
+
+/**
+ * Optional rehab and refinance inputs (issue 28 §2, "BRRRR"). Like `ExpenseLines`, kept out of
+ * `DealInput`; an input that omits them is analysed exactly as before. README, "Rehab and refinance".
+ */
+export interface RehabAndRefinance {
+  /** $ spent at purchase */
+  rehab_budget?: number;
+  /** whether the rehab is added to the first loan (true) or paid in cash (false, the default) */
+  rehab_financed?: boolean;
+  /** whole months of rehab from the purchase, 0 to 12 × hold_period − 1: no income, no management, maintenance, capex reserve or leasing */
+  rehab_months?: number;
+  /** $, the value when the rehab is done; appreciation runs from it after the rehab months */
+  after_repair_value?: number;
+  refinance?: Refinance;
+}
+
+/** The refinance's figures, present only when `refinance` is given. */
+export interface RehabAndRefinanceFigures {
+  /** the property's value at the refinance month, $ */
+  refinance_value?: number;
+  /** refinance.loan_to_value × refinance_value, $ */
+  refinance_loan_amount?: number;
+  /** the old first loan's balance paid off, $ */
+  refinance_payoff?: number;
+  /** the new loan's monthly payment, $ */
+  refinance_loan_payment?: number;
+  /** the investor's cash at closing (total_cost_to_close), $ */
+  cash_invested?: number;
+  /** new loan − payoff − refinance closing costs, $; negative when the investor pays in */
+  cash_returned_at_refinance?: number;
+  /** cash_invested − cash_returned_at_refinance, $ */
+  cash_left_in_deal?: number;
+  /** the levered operating cash flow of the 12 months after the refinance (annualised when the sale comes sooner) / cash_left_in_deal; null when no cash is left in */
+  cash_on_cash_on_cash_left_in?: number | null;
+  /** true when the refinance returned all the cash invested or more (cash_left_in_deal ≤ 0) */
+  no_cash_left_in?: boolean;
+}
+
 export interface Year1Figures {
   total_acquisition: number;
   effective_gross_revenue: number;
@@ -226,3 +323,21 @@ export interface Analysis {
 export interface AnalysisWithExpenseLines extends Analysis {
   year_1_metrics: Year1Metrics & ExpenseLines & ExpenseLineFigures;
 }
+
+/**
+ * What `analyze` returns with every optional input: year-1 metrics may also carry the loan shapes
+ * given (inputs echoed, `LoanShapeFigures` beside them). Assignable to `AnalysisWithExpenseLines`
+ * and to `Analysis`.
+ */
+export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
+  year_1_metrics: Year1Metrics &
+    ExpenseLines &
+    ExpenseLineFigures &
+    LoanShape &
+    LoanShapeFigures &
+    RehabAndRefinance &
+    RehabAndRefinanceFigures;
+}
+
+/** Every optional input `analyze` and the decision tools accept. */
+export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance;

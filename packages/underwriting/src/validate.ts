@@ -2,8 +2,14 @@ import {
   ASSUMPTION_BOUNDS,
   ASSUMPTION_KEYS,
   type Bound,
+  LOAN_SHAPE_BOUNDS,
+  LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
   OPTIONAL_INPUT_KEYS,
+  REFINANCE_BOUNDS,
+  REHAB_BOUNDS,
+  REHAB_KEYS,
+  SECOND_LOAN_BOUNDS,
   UNITS_BOUND,
 } from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
@@ -13,10 +19,21 @@ import {
   type CrimeGrade,
   type DealInput,
   type ExpenseLines,
+  type LoanShape,
+  type Refinance,
+  type RehabAndRefinance,
+  type SecondLoan,
 } from './types.js';
 
 const GRADE_FIELDS = ['violent_crime_grade', 'property_crime_grade'] as const;
-const KNOWN_FIELDS = new Set<string>([...ASSUMPTION_KEYS, 'units', ...GRADE_FIELDS, ...OPTIONAL_INPUT_KEYS]);
+const KNOWN_FIELDS = new Set<string>([
+  ...ASSUMPTION_KEYS,
+  'units',
+  ...GRADE_FIELDS,
+  ...OPTIONAL_INPUT_KEYS,
+  ...LOAN_SHAPE_KEYS,
+  ...REHAB_KEYS,
+]);
 
 function describe(bound: Bound): string {
   const max =
@@ -99,16 +116,191 @@ function withExpenseLines(deal: DealInput, record: Record<string, unknown>): Dea
   return Object.assign(deal, lines);
 }
 
+/** Throws `UnderwritingInputError(field, rule)` unless `value` is a whole number from `min` to `max`. */
+function checkWholeFromTo(field: string, value: unknown, min: number, max: number, why: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new UnderwritingInputError(field, `must be a whole number from ${min} to ${max}${why}`);
+  }
+  return value;
+}
+
+/** Whether the deal's second loan (if any) is less than its down payment, price × (1 − LTV): a deal moved by a driver may not be. */
+export function secondLoanFits(deal: DealInput & LoanShape): boolean {
+  return (
+    deal.second_loan === undefined ||
+    deal.second_loan.amount < deal.purchase_price - deal.loan_to_value * deal.purchase_price
+  );
+}
+
+const SECOND_LOAN_KEYS = Object.keys(SECOND_LOAN_BOUNDS) as (keyof SecondLoan)[];
+
+/** `second_loan` checked field by field (unknown keys refused), its keys in one fixed order. */
+function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UnderwritingInputError(
+      'second_loan',
+      'must be an object { amount, interest_rate, term_months, interest_only_months?, balloon_month? }',
+    );
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(SECOND_LOAN_KEYS as string[]).includes(key)) {
+      throw new UnderwritingInputError(`second_loan.${key}`, 'is not an input of the model');
+    }
+  }
+  const field = (key: keyof SecondLoan) =>
+    checkBound(`second_loan.${key}`, record[key], SECOND_LOAN_BOUNDS[key]);
+  const loan: SecondLoan = {
+    amount: field('amount'),
+    interest_rate: field('interest_rate'),
+    term_months: field('term_months'),
+  };
+  const downPayment = deal.purchase_price - deal.loan_to_value * deal.purchase_price;
+  if (!(loan.amount < downPayment)) {
+    throw new UnderwritingInputError(
+      'second_loan.amount',
+      `must be a number ≥ 0 and < the down payment (${downPayment}), so the investor brings some cash`,
+    );
+  }
+  if (record.interest_only_months !== undefined) {
+    loan.interest_only_months = checkWholeFromTo(
+      'second_loan.interest_only_months',
+      record.interest_only_months,
+      0,
+      loan.term_months - 1,
+      ' (fewer than term_months)',
+    );
+  }
+  if (record.balloon_month !== undefined) {
+    loan.balloon_month = checkWholeFromTo(
+      'second_loan.balloon_month',
+      record.balloon_month,
+      1,
+      loan.term_months,
+      ' (term_months)',
+    );
+  }
+  return loan;
+}
+
+/**
+ * The deal with the loan shapes `record` gives (issue 28 §3); `deal` itself, untouched, when none is
+ * given. The interest-only months must leave the first loan at least one amortising payment.
+ */
+function withLoanShape<D extends DealInput>(deal: D, record: Record<string, unknown>): D & LoanShape {
+  const shape: LoanShape = {};
+  let given = false;
+  if (record.interest_only_months !== undefined) {
+    given = true;
+    const months = 12 * deal.loan_term;
+    shape.interest_only_months = checkWholeFromTo(
+      'interest_only_months',
+      record.interest_only_months,
+      0,
+      months - 1,
+      ` (fewer than the loan's ${months} months)`,
+    );
+  }
+  if (record.points !== undefined) {
+    given = true;
+    shape.points = checkBound('points', record.points, LOAN_SHAPE_BOUNDS.points);
+  }
+  if (record.second_loan !== undefined) {
+    given = true;
+    shape.second_loan = checkSecondLoan(record.second_loan, deal);
+  }
+  return given ? Object.assign(deal, shape) : deal;
+}
+
+const REFINANCE_KEYS = Object.keys(REFINANCE_BOUNDS) as (keyof Refinance)[];
+
+/** `refinance` checked field by field (unknown keys refused, every field required); its month falls before the sale. */
+function checkRefinance(value: unknown, deal: DealInput): Refinance {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UnderwritingInputError(
+      'refinance',
+      'must be an object { month, loan_to_value, interest_rate, loan_term, closing_costs }',
+    );
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(REFINANCE_KEYS as string[]).includes(key)) {
+      throw new UnderwritingInputError(`refinance.${key}`, 'is not an input of the model');
+    }
+  }
+  const months = 12 * deal.hold_period;
+  const field = (key: keyof Refinance) => checkBound(`refinance.${key}`, record[key], REFINANCE_BOUNDS[key]);
+  return {
+    month: checkWholeFromTo(
+      'refinance.month',
+      record.month,
+      1,
+      months - 1,
+      ` (before the sale at month ${months})`,
+    ),
+    loan_to_value: field('loan_to_value'),
+    interest_rate: field('interest_rate'),
+    loan_term: field('loan_term'),
+    closing_costs: field('closing_costs'),
+  };
+}
+
+/**
+ * The deal with the rehab and refinance inputs `record` gives (issue 28 §2); `deal` itself,
+ * untouched, when none is given. The rehab months must leave at least one month of the hold let.
+ */
+function withRehab<D extends DealInput>(deal: D, record: Record<string, unknown>): D & RehabAndRefinance {
+  const rehab: RehabAndRefinance = {};
+  let given = false;
+  if (record.rehab_budget !== undefined) {
+    given = true;
+    rehab.rehab_budget = checkBound('rehab_budget', record.rehab_budget, REHAB_BOUNDS.rehab_budget);
+  }
+  if (record.rehab_financed !== undefined) {
+    given = true;
+    if (typeof record.rehab_financed !== 'boolean') {
+      throw new UnderwritingInputError('rehab_financed', 'must be true or false');
+    }
+    rehab.rehab_financed = record.rehab_financed;
+  }
+  if (record.rehab_months !== undefined) {
+    given = true;
+    const months = 12 * deal.hold_period;
+    rehab.rehab_months = checkWholeFromTo(
+      'rehab_months',
+      record.rehab_months,
+      0,
+      months - 1,
+      ` (fewer than the hold's ${months} months)`,
+    );
+  }
+  if (record.after_repair_value !== undefined) {
+    given = true;
+    rehab.after_repair_value = checkBound(
+      'after_repair_value',
+      record.after_repair_value,
+      REHAB_BOUNDS.after_repair_value,
+    );
+  }
+  if (record.refinance !== undefined) {
+    given = true;
+    rehab.refinance = checkRefinance(record.refinance, deal);
+  }
+  return given ? Object.assign(deal, rehab) : deal;
+}
+
 /**
  * Checks an untrusted object against every bound of the model and returns it typed, with any of
- * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`).
+ * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`) and
+ * the loan shapes (`LoanShape`, against `LOAN_SHAPE_BOUNDS` and `SECOND_LOAN_BOUNDS`) and the rehab
+ * and refinance (`RehabAndRefinance`, against `REHAB_BOUNDS` and `REFINANCE_BOUNDS`).
  * Unknown keys are refused so that a misspelt assumption never silently falls back.
  *
  * @example
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
  * validateDealInput({ ...deal, leasing_fee: 0.5 }); // throws UnderwritingInputError('tenancy_months', 'is required with leasing_fee and must be a number ≥ 1 and ≤ 360')
  */
-export function validateDealInput(input: unknown): DealInput & ExpenseLines {
+export function validateDealInput(input: unknown): DealInput & ExpenseLines & LoanShape & RehabAndRefinance {
   const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
@@ -144,5 +336,5 @@ export function validateDealInput(input: unknown): DealInput & ExpenseLines {
     violent_crime_grade: checkGrade('violent_crime_grade', record),
     property_crime_grade: checkGrade('property_crime_grade', record),
   };
-  return withExpenseLines(deal, record);
+  return withRehab(withLoanShape(withExpenseLines(deal, record), record), record);
 }
