@@ -9,7 +9,7 @@
  */
 
 import { fileURLToPath } from 'node:url';
-import { METRIC_KIND, type Metrics } from '@sfr/contracts';
+import { assumptionsSchema, METRIC_KIND, type Metrics } from '@sfr/contracts';
 import { ASSUMPTION_KEYS, type DealInput, type ExpenseLines, OPTIONAL_INPUT_KEYS } from '@sfr/underwriting';
 import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
@@ -54,7 +54,7 @@ const PROPERTIES = [
 /** A random deal's metrics: its assumptions and whichever expense lines it gives. */
 function metricsOf(deal: DealInput & ExpenseLines): Metrics {
   const keys = [...ASSUMPTION_KEYS, ...OPTIONAL_INPUT_KEYS].filter((key) => deal[key] !== undefined);
-  return Object.fromEntries(keys.map((key) => [key, deal[key]])) as Metrics;
+  return assumptionsSchema.parse(Object.fromEntries(keys.map((key) => [key, deal[key]])));
 }
 
 /** Half deals an investor would enter, half any number the inputs accept; each with or without lines. */

@@ -44,11 +44,32 @@ export const expenseLineFiguresSchema = z.object({
   leasing_expense: z.number().optional(),
 });
 
+/** The loan shapes' and the rehab and refinance's figures (issue 28), each present only when its input is given. */
+export const strategyFiguresSchema = z.object({
+  points_cost: z.number().optional(),
+  amortizing_loan_payment: z.number().optional(),
+  second_loan_payment: z.number().optional(),
+  second_loan_amortizing_payment: z.number().optional(),
+  second_loan_payoff_month: z.number().int().optional(),
+  second_loan_payoff: z.number().optional(),
+  refinance_value: z.number().optional(),
+  refinance_loan_amount: z.number().optional(),
+  refinance_payoff: z.number().optional(),
+  refinance_loan_payment: z.number().optional(),
+  cash_invested: z.number().optional(),
+  cash_returned_at_refinance: z.number().optional(),
+  cash_left_in_deal: z.number().optional(),
+  /** null when the refinance left no cash in the deal: no cash-on-cash then */
+  cash_on_cash_on_cash_left_in: nullableNumber.optional(),
+  no_cash_left_in: z.boolean().optional(),
+});
+
 /** Year-1 figures with the deal's inputs echoed beside them. */
 export const year1MetricsSchema = z.object({
   ...dealInputSchema.shape,
   ...year1FiguresSchema.shape,
   ...expenseLineFiguresSchema.shape,
+  ...strategyFiguresSchema.shape,
 });
 
 export const saleAssumptionsSchema = z.object({

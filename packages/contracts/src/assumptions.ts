@@ -8,14 +8,20 @@ import {
   type Assumptions,
   type Bound,
   CRIME_GRADES,
-  type ExpenseLines,
-  OPTIONAL_INPUT_BOUNDS,
-  OPTIONAL_INPUT_KEYS,
   UNITS_BOUND,
 } from '@sfr/underwriting';
 import { z } from 'zod';
 import { METRIC_LABELS } from './labels.js';
 import { numberField, plainNumber } from './number-field.js';
+import {
+  OPTIONAL_METRIC_BOUNDS,
+  OPTIONAL_METRIC_KEYS,
+  type OptionalMetricKey,
+  REFINANCE_BOUNDS,
+  REFINANCE_LABELS,
+  SECOND_LOAN_BOUNDS,
+  SECOND_LOAN_LABELS,
+} from './optional-metrics.js';
 
 /**
  * The rule of a bound in words, without the field name.
@@ -47,19 +53,51 @@ const assumptionShape = Object.fromEntries(
 };
 
 /**
- * The optional expense lines (issue 28), each within its bound when given. Kept apart from the
- * assumptions' shape so a field's own schema (its bounds) can be read without the optional wrapper.
+ * The optional metrics typed as one number (issue 28: expense lines, loan shape, rehab), each within
+ * its bound when given. Kept apart from the assumptions' shape so a field's own schema (its bounds)
+ * can be read without the optional wrapper.
  */
-export const expenseLineFields = Object.fromEntries(
-  OPTIONAL_INPUT_KEYS.map((key) => [key, boundedField(METRIC_LABELS[key], OPTIONAL_INPUT_BOUNDS[key], true)]),
+export const optionalMetricFields = Object.fromEntries(
+  OPTIONAL_METRIC_KEYS.map((key) => [
+    key,
+    boundedField(METRIC_LABELS[key], OPTIONAL_METRIC_BOUNDS[key], true),
+  ]),
 ) as {
-  [K in keyof ExpenseLines]-?: ReturnType<typeof boundedField>;
+  [K in OptionalMetricKey]: ReturnType<typeof boundedField>;
 };
 
-const expenseLineShape = Object.fromEntries(
-  OPTIONAL_INPUT_KEYS.map((key) => [key, expenseLineFields[key].optional()]),
-) as {
-  [K in keyof ExpenseLines]-?: z.ZodOptional<ReturnType<typeof boundedField>>;
+/** A group of fields (a second loan, a refinance), each named by its label and within its bound. */
+function groupFields<K extends string>(
+  bounds: Readonly<Record<K, Bound>>,
+  labels: Readonly<Record<K, string>>,
+): Record<K, ReturnType<typeof boundedField>> {
+  return Object.fromEntries(
+    (Object.keys(bounds) as K[]).map((key) => [key, boundedField(labels[key], bounds[key])]),
+  ) as Record<K, ReturnType<typeof boundedField>>;
+}
+
+const secondLoan = groupFields(SECOND_LOAN_BOUNDS, SECOND_LOAN_LABELS);
+const refinance = groupFields(REFINANCE_BOUNDS, REFINANCE_LABELS);
+
+/** A second loan (seller financing): amount, rate and term, with an interest-only start and a balloon if it has them. */
+export const secondLoanSchema = z.strictObject({
+  amount: secondLoan.amount,
+  interest_rate: secondLoan.interest_rate,
+  term_months: secondLoan.term_months,
+  interest_only_months: secondLoan.interest_only_months.optional(),
+  balloon_month: secondLoan.balloon_month.optional(),
+});
+
+/** A cash-out refinance of the first loan: when, at what share of the value, its rate, term and costs. */
+export const refinanceSchema = z.strictObject(refinance);
+
+const optionalMetricShape = {
+  ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, optionalMetricFields[key].optional()])) as {
+    [K in OptionalMetricKey]: z.ZodOptional<ReturnType<typeof boundedField>>;
+  }),
+  rehab_financed: z.boolean({ error: 'Rehab Financed must be true or false' }).optional(),
+  second_loan: secondLoanSchema.optional(),
+  refinance: refinanceSchema.optional(),
 };
 
 function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
@@ -74,12 +112,14 @@ function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
 
 /**
  * Every editable assumption, in the engine's units (dollars and fractions), each within its
- * bound, and the optional expense lines an analysis may carry. Unknown keys are rejected, so a
- * misspelt assumption is an error, not a silent default. (That a leasing fee needs a tenancy is
- * the engine's rule, checked when the analysis is computed.)
+ * bound, and the optional metrics an analysis may carry (expense lines, loan shape, rehab and
+ * refinance). Unknown keys are rejected, so a
+ * misspelt assumption is an error, not a silent default. (Rules across fields, such as a leasing
+ * fee needing a tenancy or a refinance before the sale, are the engine's, checked when the analysis
+ * is computed.)
  */
 export const assumptionsSchema = z.strictObject(
-  { ...assumptionShape, ...expenseLineShape },
+  { ...assumptionShape, ...optionalMetricShape },
   { error: unknownKeys },
 );
 
@@ -102,5 +142,5 @@ export const dealInputSchema = assumptionsSchema.extend({
   property_crime_grade: crimeGradeField(METRIC_LABELS.property_crime_grade),
 });
 
-/** An analysis's metrics: its assumptions with the optional expense lines it carries. */
+/** An analysis's metrics: its assumptions with the optional metrics it carries. */
 export type Metrics = z.output<typeof assumptionsSchema>;

@@ -13,6 +13,7 @@ export * from './labels.js';
 export * from './live-evidence.js';
 export * from './market-figures.js';
 export * from './messages.js';
+export * from './optional-metrics.js';
 export * from './property.js';
 export * from './property-record.js';
 export * from './public-config.js';

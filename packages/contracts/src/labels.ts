@@ -7,12 +7,13 @@ import {
   type Assumptions,
   type DealInput,
   type ExpenseLineFigures,
-  type ExpenseLines,
-  OPTIONAL_INPUT_KEYS,
+  type LoanShapeFigures,
   type OverallReturns,
+  type RehabAndRefinanceFigures,
   type SaleAssumptions,
   type Year1Figures,
 } from '@sfr/underwriting';
+import { OPTIONAL_METRIC_KEYS, type OptionalMetricKey } from './optional-metrics.js';
 
 /** Overall-return keys that are metrics (the `*_multiple_roots` flags are notes on the xirr). */
 export type OverallReturnKey = Exclude<keyof OverallReturns, `${string}_multiple_roots`>;
@@ -20,9 +21,11 @@ export type OverallReturnKey = Exclude<keyof OverallReturns, `${string}_multiple
 /** Every key the results screen shows as a metric, each with a label, tooltip and kind. */
 export type MetricKey =
   | keyof Assumptions
-  | keyof ExpenseLines
+  | OptionalMetricKey
   | keyof Year1Figures
   | keyof ExpenseLineFigures
+  | keyof LoanShapeFigures
+  | Exclude<keyof RehabAndRefinanceFigures, 'no_cash_left_in'>
   | Exclude<keyof DealInput, keyof Assumptions>
   | 'hud_rent'
   | 'rentometer_rent'
@@ -72,6 +75,26 @@ export const METRIC_KIND = {
   hoa_expense: 'money',
   owner_utilities_expense: 'money',
   leasing_expense: 'money',
+  // Optional loan shape and rehab (issue 28): inputs, then their figures
+  interest_only_months: 'months',
+  points: 'percent',
+  rehab_budget: 'money',
+  rehab_months: 'months',
+  after_repair_value: 'money',
+  points_cost: 'money',
+  amortizing_loan_payment: 'money',
+  second_loan_payment: 'money',
+  second_loan_amortizing_payment: 'money',
+  second_loan_payoff_month: 'months',
+  second_loan_payoff: 'money',
+  refinance_value: 'money',
+  refinance_loan_amount: 'money',
+  refinance_payoff: 'money',
+  refinance_loan_payment: 'money',
+  cash_invested: 'money',
+  cash_returned_at_refinance: 'money',
+  cash_left_in_deal: 'money',
+  cash_on_cash_on_cash_left_in: 'percent',
   // Year-1 figures
   total_acquisition: 'money',
   effective_gross_revenue: 'money',
@@ -120,25 +143,26 @@ export function isMetricKey(key: string): key is MetricKey {
   return Object.hasOwn(METRIC_KIND, key);
 }
 
-/** What the user can edit: the model's assumptions and the optional expense lines. */
-export type EditableMetricKey = keyof Assumptions | keyof ExpenseLines;
+/** What the user types as one number: the model's assumptions and the optional metrics. */
+export type EditableMetricKey = keyof Assumptions | OptionalMetricKey;
 
 /**
- * The keys the user can edit on the results screen: the model's assumptions (each always has a
- * value), then the optional expense lines (each may be left out: no line, no cost).
+ * The keys the user edits as one number on the results screen: the model's assumptions (each
+ * always has a value), then the optional metrics (each may be left out: no line, no cost, no rehab).
+ * A second loan and a refinance are groups of fields, edited apart.
  */
 export const EDITABLE_METRIC_KEYS: readonly EditableMetricKey[] = [
   ...ASSUMPTION_KEYS,
-  ...OPTIONAL_INPUT_KEYS,
+  ...OPTIONAL_METRIC_KEYS,
 ];
 
 export function isEditableMetricKey(key: string): key is EditableMetricKey {
   return (EDITABLE_METRIC_KEYS as readonly string[]).includes(key);
 }
 
-/** Whether an editable key may be left out (an optional expense line) rather than always holding a value. */
-export function isOptionalMetricKey(key: string): key is keyof ExpenseLines {
-  return (OPTIONAL_INPUT_KEYS as readonly string[]).includes(key);
+/** Whether an editable key may be left out (an optional metric) rather than always holding a value. */
+export function isOptionalMetricKey(key: string): key is OptionalMetricKey {
+  return (OPTIONAL_METRIC_KEYS as readonly string[]).includes(key);
 }
 
 /** Display labels by metric key; the API sends these as `metric_display_names`. */
@@ -176,6 +200,25 @@ export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
   hoa_expense: 'HOA Dues (yearly)',
   owner_utilities_expense: 'Owner-Paid Utilities (yearly)',
   leasing_expense: 'Leasing Fees (yearly)',
+  interest_only_months: 'Interest-Only Months',
+  points: 'Points',
+  rehab_budget: 'Rehab Budget',
+  rehab_months: 'Rehab Months',
+  after_repair_value: 'After-Repair Value',
+  points_cost: 'Points Paid at Closing',
+  amortizing_loan_payment: 'Loan Payment After Interest-Only',
+  second_loan_payment: 'Second Loan Payment',
+  second_loan_amortizing_payment: 'Second Loan Payment After Interest-Only',
+  second_loan_payoff_month: 'Second Loan Payoff Month',
+  second_loan_payoff: 'Second Loan Payoff',
+  refinance_value: 'Value at Refinance',
+  refinance_loan_amount: 'Refinance Loan Amount',
+  refinance_payoff: 'Old Loan Paid Off at Refinance',
+  refinance_loan_payment: 'Monthly Payment After Refinance',
+  cash_invested: 'Cash Invested',
+  cash_returned_at_refinance: 'Cash Returned at Refinance',
+  cash_left_in_deal: 'Cash Left in the Deal',
+  cash_on_cash_on_cash_left_in: 'Cash-on-Cash on Cash Left In',
   total_acquisition: 'Total Acquisition Cost',
   effective_gross_revenue: 'Effective Gross Revenue',
   total_expenses: 'Total Expenses',

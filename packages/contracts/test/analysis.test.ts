@@ -1,10 +1,12 @@
 import {
   type Analysis,
-  type AnalysisWithExpenseLines,
+  type AnalysisWithOptionalInputs,
   analyze,
   type ExpenseLineFigures,
-  type ExpenseLines,
+  type LoanShapeFigures,
+  type OptionalInputs,
   type Rating,
+  type RehabAndRefinanceFigures,
   type Year1Metrics,
 } from '@sfr/underwriting';
 import { describe, expect, expectTypeOf, test } from 'vitest';
@@ -58,9 +60,9 @@ function responseFor(analysis: Analysis): AnalysisResponse {
 describe('engine mirrors', () => {
   test('parse to exactly the engine’s types', () => {
     // .branded compares the flattened shapes: the engine spells Year1Metrics as an intersection.
-    expectTypeOf<z.output<typeof analysisSchema>>().branded.toEqualTypeOf<AnalysisWithExpenseLines>();
+    expectTypeOf<z.output<typeof analysisSchema>>().branded.toEqualTypeOf<AnalysisWithOptionalInputs>();
     expectTypeOf<z.output<typeof year1MetricsSchema>>().branded.toEqualTypeOf<
-      Year1Metrics & ExpenseLines & ExpenseLineFigures
+      Year1Metrics & OptionalInputs & ExpenseLineFigures & LoanShapeFigures & RehabAndRefinanceFigures
     >();
     expectTypeOf<z.output<typeof ratingSchema>>().toEqualTypeOf<Rating>();
     expectTypeOf<z.output<typeof formattedHoldPeriodTableSchema>>().toEqualTypeOf<FormattedHoldPeriodTable>();

@@ -5,8 +5,7 @@ import {
   type Bound,
   CRIME_GRADES,
   type DealInput,
-  type ExpenseLines,
-  OPTIONAL_INPUT_KEYS,
+  type OptionalInputs,
   UNITS_BOUND,
   UnderwritingInputError,
   validateDealInput,
@@ -14,7 +13,13 @@ import {
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
 import type { z } from 'zod';
-import { assumptionRule, assumptionsSchema, dealInputSchema, fieldErrors } from '../src/index.js';
+import {
+  assumptionRule,
+  assumptionsSchema,
+  dealInputSchema,
+  fieldErrors,
+  OPTIONAL_METRIC_KEYS,
+} from '../src/index.js';
 import { exampleAssumptions, exampleDeal, exampleExpenseLines } from './fixtures.js';
 
 /** The messages of a rejected parse, by field. */
@@ -26,14 +31,40 @@ function rejections(schema: z.ZodType, input: unknown): Record<string, string> {
 
 describe('assumptionsSchema', () => {
   test('parses to exactly the engine’s Assumptions type with its optional expense lines', () => {
-    expectTypeOf<z.output<typeof assumptionsSchema>>().branded.toEqualTypeOf<Assumptions & ExpenseLines>();
-    expectTypeOf<z.output<typeof dealInputSchema>>().branded.toEqualTypeOf<DealInput & ExpenseLines>();
+    expectTypeOf<z.output<typeof assumptionsSchema>>().branded.toEqualTypeOf<Assumptions & OptionalInputs>();
+    expectTypeOf<z.output<typeof dealInputSchema>>().branded.toEqualTypeOf<DealInput & OptionalInputs>();
   });
 
   test('keeps the optional expense lines as given, and an analysis without them without them', () => {
     const withLines = { ...exampleAssumptions, ...exampleExpenseLines };
     expect(assumptionsSchema.parse(withLines)).toEqual(withLines);
     expect(Object.keys(assumptionsSchema.parse(exampleAssumptions))).toEqual(ASSUMPTION_KEYS);
+  });
+
+  test('takes a second loan and a refinance as groups, each field within its bound', () => {
+    const strategy = {
+      ...exampleAssumptions,
+      rehab_budget: 30_000,
+      rehab_financed: false,
+      rehab_months: 3,
+      after_repair_value: 320_000,
+      refinance: { month: 6, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 4_000 },
+      second_loan: { amount: 20_000, interest_rate: 0.05, term_months: 120, balloon_month: 60 },
+    };
+    expect(assumptionsSchema.parse(strategy)).toEqual(strategy);
+    expect(
+      rejections(assumptionsSchema, {
+        ...strategy,
+        refinance: { ...strategy.refinance, loan_to_value: 1 },
+        second_loan: { amount: 20_000, interest_rate: 0.05 },
+      }),
+    ).toEqual({
+      'refinance.loan_to_value': 'Refinance Loan to Value must be a fraction from 0 to below 1 (0.05 = 5%)',
+      'second_loan.term_months': 'Second Loan Term (months) is required',
+    });
+    expect(rejections(assumptionsSchema, { ...strategy, rehab_financed: 'yes' })).toEqual({
+      rehab_financed: 'Rehab Financed must be true or false',
+    });
   });
 
   test.each([
@@ -53,7 +84,13 @@ describe('assumptionsSchema', () => {
   });
 
   test('has one field per engine assumption, in the engine’s order, then the optional lines', () => {
-    expect(Object.keys(assumptionsSchema.shape)).toEqual([...ASSUMPTION_KEYS, ...OPTIONAL_INPUT_KEYS]);
+    expect(Object.keys(assumptionsSchema.shape)).toEqual([
+      ...ASSUMPTION_KEYS,
+      ...OPTIONAL_METRIC_KEYS,
+      'rehab_financed',
+      'second_loan',
+      'refinance',
+    ]);
   });
 
   test.each([

@@ -75,3 +75,13 @@ export const exampleExpenseLines: Required<ExpenseLines> = {
   leasing_fee: 0.5,
   tenancy_months: 30,
 };
+
+/** Every optional metric typed as one number (issue 28): the expense lines, the loan shape and the rehab. */
+export const exampleOptionalMetrics = {
+  ...exampleExpenseLines,
+  interest_only_months: 24,
+  points: 0.01,
+  rehab_budget: 25_000,
+  rehab_months: 3,
+  after_repair_value: 310_000,
+};

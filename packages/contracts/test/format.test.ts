@@ -14,7 +14,7 @@ import {
   roundMetric,
   roundToCents,
 } from '../src/index.js';
-import { exampleAssumptions, exampleExpenseLines } from './fixtures.js';
+import { exampleAssumptions, exampleOptionalMetrics } from './fixtures.js';
 
 describe('roundToCents', () => {
   test.each([
@@ -164,7 +164,7 @@ describe('editable metric inputs', () => {
   });
 
   test('an untouched field round-trips exactly, so Update Metrics without edits changes nothing', () => {
-    const metrics = { ...exampleAssumptions, ...exampleExpenseLines };
+    const metrics = { ...exampleAssumptions, ...exampleOptionalMetrics };
     for (const key of EDITABLE_METRIC_KEYS) {
       const value = metrics[key];
       expect(parseMetricInput(key, formatMetricInput(key, value))).toBe(value);

@@ -1,4 +1,4 @@
-import { ASSUMPTION_KEYS, OPTIONAL_INPUT_KEYS } from '@sfr/underwriting';
+import { ASSUMPTION_KEYS } from '@sfr/underwriting';
 import { describe, expect, test } from 'vitest';
 import {
   analysisResponseSchema,
@@ -9,6 +9,7 @@ import {
   METRIC_KEYS,
   METRIC_KIND,
   METRIC_LABELS,
+  OPTIONAL_METRIC_KEYS,
 } from '../src/index.js';
 
 const { year_1_metrics, sale_assumptions, overall_returns } = analysisResponseSchema.shape;
@@ -23,7 +24,10 @@ describe('labels', () => {
       ...Object.keys(sale_assumptions.shape),
       ...overallMetricKeys,
     ];
-    expect(keys.filter((key) => !isMetricKey(key))).toEqual([]);
+    // the groups (a second loan, a refinance), the rehab's yes/no and the refinance's flag are shown apart
+    expect(keys.filter((key) => !isMetricKey(key)).sort()).toEqual(
+      ['no_cash_left_in', 'refinance', 'rehab_financed', 'second_loan'].sort(),
+    );
     // …and nothing is labelled that the analysis does not have (loan_payoff is the sale's payoff)
     expect(METRIC_KEYS.filter((key) => !keys.includes(key))).toEqual(['loan_payoff']);
   });
@@ -41,8 +45,9 @@ describe('labels', () => {
 });
 
 describe('EDITABLE_METRIC_KEYS', () => {
-  test('are exactly the model’s assumptions, then its optional expense lines', () => {
-    expect(EDITABLE_METRIC_KEYS).toEqual([...ASSUMPTION_KEYS, ...OPTIONAL_INPUT_KEYS]);
+  test('are exactly the model’s assumptions, then its optional metrics', () => {
+    expect(EDITABLE_METRIC_KEYS).toEqual([...ASSUMPTION_KEYS, ...OPTIONAL_METRIC_KEYS]);
+    expect(OPTIONAL_METRIC_KEYS).toContain('rehab_budget');
     expect(isEditableMetricKey('vacancy_rate')).toBe(true);
     expect(isEditableMetricKey('hoa')).toBe(true);
     expect(isOptionalMetricKey('hoa')).toBe(true);

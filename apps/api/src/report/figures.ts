@@ -263,9 +263,68 @@ const EXPENSE_LINE_KEYS = [
   'leasing_expense',
 ] as const satisfies readonly MetricKey[];
 
-function expenseLines(analysis: SharedAnalysis): ReportLine[] {
+/** The loan's optional shape (issue 28): points, an interest-only start, a second loan's figures. */
+const LOAN_SHAPE_KEYS = [
+  'points',
+  'points_cost',
+  'interest_only_months',
+  'amortizing_loan_payment',
+  'second_loan_payment',
+  'second_loan_amortizing_payment',
+  'second_loan_payoff_month',
+  'second_loan_payoff',
+] as const satisfies readonly MetricKey[];
+
+/** The rehab and the refinance (issue 28): the inputs, then what the refinance returns and leaves in. */
+const REHAB_KEYS = [
+  'rehab_budget',
+  'rehab_months',
+  'after_repair_value',
+  'refinance_value',
+  'refinance_loan_amount',
+  'refinance_payoff',
+  'refinance_loan_payment',
+  'cash_invested',
+  'cash_returned_at_refinance',
+  'cash_left_in_deal',
+  'cash_on_cash_on_cash_left_in',
+] as const satisfies readonly MetricKey[];
+
+/** A line for each of `keys` the analysis has: an optional metric it does not give is left out. */
+function givenLines(
+  analysis: SharedAnalysis,
+  keys: readonly (MetricKey & keyof SharedAnalysis['year_1_metrics'])[],
+): ReportLine[] {
   const y1 = analysis.year_1_metrics;
-  return EXPENSE_LINE_KEYS.flatMap((key) => (y1[key] === undefined ? [] : [metricLine(key, y1[key])]));
+  return keys.flatMap((key) => {
+    const value = y1[key];
+    return value === undefined ? [] : [metricLine(key, value)];
+  });
+}
+
+/** The rehab and refinance section, or null for a deal with neither. */
+function rehabSection(analysis: SharedAnalysis): ReportSection | null {
+  const { refinance, second_loan: second, rehab_financed } = analysis.year_1_metrics;
+  const lines = givenLines(analysis, REHAB_KEYS);
+  if (rehab_financed !== undefined)
+    lines.push(textLine('rehab_financed', 'Rehab Paid', rehab_financed ? 'Added to the loan' : 'In cash'));
+  if (refinance)
+    lines.push(
+      textLine(
+        'refinance',
+        'Refinance Terms',
+        `month ${refinance.month}, ${formatMetric('loan_to_value', refinance.loan_to_value)} of the value, ${formatMetric('interest_rate', refinance.interest_rate)} over ${refinance.loan_term} years, ${formatMetric('closing_cost', refinance.closing_costs)} closing costs`,
+      ),
+    );
+  if (second)
+    lines.push(
+      textLine(
+        'second_loan',
+        'Second Loan Terms',
+        `${formatMetric('loan_amount', second.amount)} at ${formatMetric('interest_rate', second.interest_rate)} over ${second.term_months} months${second.interest_only_months ? `, ${second.interest_only_months} interest-only` : ''}${second.balloon_month ? `, balloon in month ${second.balloon_month}` : ''}`,
+      ),
+    );
+  return lines.length > 0 ? { key: 'rehab', title: 'Rehab, Refinance and Seller Financing', lines } : null;
 }
 
 /** What the report gives of each scenario (issue 28 §6): the figures an investor decides on. */
@@ -318,6 +377,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
   const perUnit = units > 1 ? ' per unit' : '';
   const lender = lenderDscr(m, y1.monthly_loan_payment);
   const scenarios = scenariosSection(analysis);
+  const rehab = rehabSection(analysis);
 
   const sections: ReportSection[] = [
     {
@@ -371,7 +431,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('insurance', m.insurance),
         metricLine('property_taxes', m.property_taxes),
         metricLine('maintenance', m.maintenance),
-        ...expenseLines(analysis),
+        ...givenLines(analysis, EXPENSE_LINE_KEYS),
         metricLine('total_expenses', y1.total_expenses),
         metricLine('net_operating_income', y1.net_operating_income),
         metricLine('cap_rate', y1.cap_rate),
@@ -390,6 +450,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('down_payment', y1.down_payment),
         metricLine('total_cost_to_close', y1.total_cost_to_close),
         metricLine('monthly_loan_payment', y1.monthly_loan_payment),
+        ...givenLines(analysis, LOAN_SHAPE_KEYS),
         metricLine('dscr', y1.dscr, NOI_DSCR_LABEL),
         { ...metricLine('dscr', lender, LENDER_DSCR_LABEL), key: 'lender_dscr' },
       ],
@@ -437,6 +498,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
     address: addressLine(property),
     sections: [
       ...sections,
+      ...(rehab ? [rehab] : []),
       ...(simulation ? [rangesSection(simulation)] : []),
       ...(scenarios ? [scenarios] : []),
     ],

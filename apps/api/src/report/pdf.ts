@@ -429,6 +429,7 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   leftY = block('expenses', left, leftY);
   rightY = block('loan', right, belowTop);
   rightY = block('cash_flow', right, rightY);
+  if (report.sections.some((s) => s.key === 'rehab')) rightY = block('rehab', right, rightY);
 
   // page 2: over the hold
   doc.addPage();

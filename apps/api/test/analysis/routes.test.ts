@@ -181,6 +181,58 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     });
   });
 
+  it('takes a rehab with a cash-out refinance and a seller’s second loan, and says what is left in the deal', async () => {
+    const created = analysisResponseSchema.parse((await post('/api/create_property', austin)).json());
+    const m = created.property.metrics;
+    const metrics = {
+      ...m,
+      rehab_budget: 40_000,
+      rehab_months: 3,
+      after_repair_value: 560_000,
+      refinance: { month: 9, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 6_000 },
+      second_loan: { amount: 30_000, interest_rate: 0.05, term_months: 120, balloon_month: 48 },
+    };
+    const res = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: { ...created.property, metrics },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = analysisResponseSchema.parse(res.json());
+    expect(body.property.metrics).toEqual(metrics);
+    const y1 = body.year_1_metrics;
+    // the engine's own figures for the same deal
+    const engine = analyze({
+      ...metrics,
+      units: 1,
+      violent_crime_grade: y1.violent_crime_grade,
+      property_crime_grade: y1.property_crime_grade,
+    });
+    expect(y1.cash_left_in_deal).toBe(engine.year_1_metrics.cash_left_in_deal);
+    expect(y1.cash_left_in_deal).toBeCloseTo(
+      (y1.cash_invested ?? 0) - (y1.cash_returned_at_refinance ?? 0),
+      6,
+    );
+    expect(y1.refinance_loan_amount).toBeCloseTo(0.75 * (y1.refinance_value ?? 0), 6);
+    expect(y1.second_loan_payoff_month).toBe(48);
+    // cash at closing: the down payment, costs and the rehab in cash, less the seller's loan
+    expect(y1.total_cost_to_close).toBeCloseTo(
+      y1.down_payment + m.closing_cost + m.financing_fees + m.loan_processing_fees + 40_000 - 30_000,
+      6,
+    );
+    expect(body.overall_returns).toEqual(engine.overall_returns);
+
+    // a refinance after the sale is the engine's rule: 400 naming the field, never a 500
+    const late = await post('/api/update_metrics', {
+      analysis_id: created.analysis_id,
+      property: {
+        ...created.property,
+        metrics: { ...metrics, refinance: { ...metrics.refinance, month: 60 } },
+      },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(Object.keys(late.json().fields)).toEqual(['refinance.month']);
+  });
+
   it('refuses an out-of-bounds metric with 400 naming it', async () => {
     const created = (await post('/api/create_property', austin)).json();
     const metrics = { ...created.property.metrics, hold_period: 0 };

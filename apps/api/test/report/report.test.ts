@@ -209,6 +209,36 @@ describe('report CSV', () => {
     expect(text).toContain(formatMoney(section8.year_1_metrics.monthly_levered_cash_flow));
   });
 
+  it('lists the rehab, the refinance and a second loan with what they return and leave in, on page 1', async () => {
+    const plain = analysis();
+    const metrics = {
+      ...plain.property.metrics,
+      rehab_budget: 40_000,
+      rehab_months: 3,
+      after_repair_value: 560_000,
+      refinance: { month: 9, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 6_000 },
+      second_loan: { amount: 30_000, interest_rate: 0.05, term_months: 120, balloon_month: 48 },
+    };
+    const deal = assembleScenario(plain, { metrics });
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
+    expect(Number(value('cash_left_in_deal'))).toBe(
+      roundToCents(deal.year_1_metrics.cash_left_in_deal ?? Number.NaN),
+    );
+    expect(Number(value('second_loan_payoff_month'))).toBe(48);
+    expect(value('refinance')).toBe(
+      'month 9, 75.00% of the value, 7.00% over 30 years, $6,000.00 closing costs',
+    );
+    expect(value('second_loan')).toBe('$30,000.00 at 5.00% over 120 months, balloon in month 48');
+    const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
+    expect(pdfText(pdf, 1)).toContain('Rehab, Refinance and Seller Financing');
+    expect(pdfText(pdf, 1)).toContain(
+      `Cash Left in the Deal ${formatMoney(deal.year_1_metrics.cash_left_in_deal ?? 0)}`,
+    );
+    // a deal without them has no such section
+    expect(dealReport(plain).sections.some((section) => section.key === 'rehab')).toBe(false);
+  });
+
   it("lists a live provider's comparables and the record's tax bill", () => {
     const deal = analysis({}, liveFacts);
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date('2026-11-24T12:00:00Z') }));

@@ -63,6 +63,7 @@ import { oneLineAddress } from './property-info';
 import { useSaveProperty, useUpdateMetrics } from './queries';
 import { RatingCard } from './RatingCard';
 import { SaleAssumptions } from './SaleAssumptions';
+import { StrategyTerms } from './StrategyTerms';
 import { VerdictBand } from './VerdictBand';
 import './AnalysisResults.css';
 
@@ -280,7 +281,9 @@ export default function AnalysisResults({
       revealInputs(check.keys);
     } else {
       const first = EDITABLE_ORDER.find((key) => check.errors[key]);
-      toast.error((first && check.errors[first]) || MESSAGES.updateMetricsError);
+      // an error of a grouped term (a refinance, a second loan) is shown in its own card
+      const message = first ? check.errors[first] : Object.values(check.errors).find(Boolean);
+      toast.error(message || MESSAGES.updateMetricsError);
       revealInputs(Object.keys(check.errors) as EditableKey[]);
     }
     return null;
@@ -433,6 +436,12 @@ export default function AnalysisResults({
           <div className="results-column">
             <PropertyInformation property={live.property} />
             <MetricsPanel expanded={expanded} onToggle={onToggle} />
+            <StrategyTerms
+              key={onScreenId ?? 'base'}
+              metrics={editor.metrics}
+              errors={source.errors}
+              dispatch={dispatch}
+            />
           </div>
           <div className="results-column">
             <SaleAssumptions />

@@ -56,7 +56,12 @@ export type AssumptionAction =
   | { type: 'rebase'; analysis: AnalysisResponse }
   /** other whole metrics on screen (a scenario, or the base case again), exactly as stored */
   | { type: 'load'; metrics: Assumptions }
+  /** the grouped terms set (a refinance, a second loan, the rehab on the loan); undefined removes one */
+  | { type: 'terms'; terms: Partial<Pick<Assumptions, GroupedKey>> }
   | { type: 'server-errors'; errors: MetricEditErrors };
+
+/** The metrics typed as groups of fields or a yes/no, not as one number. */
+export type GroupedKey = 'refinance' | 'second_loan' | 'rehab_financed';
 
 export function isDerived(key: EditableKey): key is DerivedKey {
   return key in DERIVATIONS;
@@ -97,12 +102,11 @@ function settle(state: AssumptionEditor, edits: MetricEdits, overridden: Readonl
   } catch (error) {
     // the inputs share the engine's bounds, so only a rule across fields could land here
     if (!(error instanceof UnderwritingInputError)) throw error;
-    const key = error.field as EditableKey;
     return {
       ...state,
       edits,
       overridden,
-      check: { kind: 'invalid' as const, errors: { [key]: error.rule } },
+      check: { kind: 'invalid' as const, errors: { [error.field]: error.rule } },
     };
   }
   const shown = { ...edits };
@@ -150,6 +154,15 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
         live: recalculate(state.base, metrics),
         serverErrors: {},
       };
+    }
+    case 'terms': {
+      const metrics = { ...state.metrics };
+      for (const key of Object.keys(action.terms) as GroupedKey[]) {
+        const value = action.terms[key];
+        if (value === undefined) delete metrics[key];
+        else Object.assign(metrics, { [key]: value });
+      }
+      return settle({ ...state, metrics }, state.edits, state.overridden);
     }
     case 'server-errors':
       return { ...state, serverErrors: action.errors };

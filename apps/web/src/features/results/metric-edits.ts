@@ -3,24 +3,29 @@
  * with, and reading the edits back into the model's units. Rates are typed as percents (5.25 means
  * 0.0525), money as dollars, terms as whole years. An input the user did not touch sends its
  * original value exactly, so the display can round without changing the numbers. The optional
- * expense lines (CapEx reserve, HOA, …) may be left empty: an empty line is no line, not an error.
+ * metrics (CapEx reserve, HOA, points, rehab budget, …) may be left empty: empty is none, not an error.
  */
 import {
   assumptionsSchema,
   EDITABLE_METRIC_KEYS,
-  expenseLineFields,
+  type EditableMetricKey,
   isOptionalMetricKey,
   METRIC_KIND,
   METRIC_LABELS,
+  optionalMetricFields,
   parseMetricInput,
   roundToCents,
 } from '@sfr/contracts';
 import type { z } from 'zod';
 
 export type Assumptions = z.output<typeof assumptionsSchema>;
-export type EditableKey = keyof Assumptions;
+/** The metrics typed as one number (a second loan and a refinance are groups, edited apart). */
+export type EditableKey = EditableMetricKey;
 export type MetricEdits = Record<EditableKey, string>;
-export type MetricEditErrors = Partial<Record<EditableKey, string>>;
+/** Messages by metric, or by a grouped term's path ('refinance.month', 'second_loan.amount'). */
+export type MetricEditErrors = Partial<Record<EditableKey, string>> & {
+  readonly [path: string]: string | undefined;
+};
 
 export { EDITABLE_METRIC_KEYS };
 
@@ -33,7 +38,7 @@ const PERCENT_DECIMALS = 4;
 
 /** A field's own number schema, with its bounds: an optional line's without the optional wrapper. */
 function fieldSchema(key: EditableKey) {
-  return isOptionalMetricKey(key) ? expenseLineFields[key] : assumptionsSchema.shape[key];
+  return isOptionalMetricKey(key) ? optionalMetricFields[key] : assumptionsSchema.shape[key];
 }
 
 /**
@@ -112,12 +117,12 @@ export function readMetricEdits(edits: MetricEdits, original: Assumptions): Metr
   return Object.keys(errors).length > 0 ? { kind: 'invalid', errors } : { kind: 'ok', metrics };
 }
 
-/** The API's field messages ('property.metrics.rent', 'metrics.rent' or 'rent') that name an editable metric. */
+/** The API's field messages ('property.metrics.rent', 'metrics.rent', 'rent', or a grouped term's 'metrics.refinance.month') that name a metric. */
 export function pickMetricErrors(fields: Readonly<Record<string, string>>): MetricEditErrors {
-  const errors: MetricEditErrors = {};
+  const errors: Record<string, string> = {};
   for (const [path, message] of Object.entries(fields)) {
     const key = path.replace(/^(property\.)?metrics\./, '');
-    if (isEditableKey(key)) errors[key] = message;
+    if (isEditableKey(key) || /^(refinance|second_loan)\.|^rehab_financed$/.test(key)) errors[key] = message;
   }
   return errors;
 }

@@ -17,6 +17,7 @@ export type MetricGroupName =
   | 'Expenses'
   | 'Net Operating Income'
   | 'Loan Assumptions'
+  | 'Rehab and Refinance'
   | 'Unlevered Cash Flows'
   | 'Levered Cash Flows'
   | 'Returns';
@@ -82,9 +83,35 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
       'financing_fees',
       // Not in the spec's list, but editable and part of the cost to close, so it is shown here.
       'loan_processing_fees',
+      'points',
+      'points_cost',
       'down_payment',
       'total_cost_to_close',
       'monthly_loan_payment',
+      'interest_only_months',
+      'amortizing_loan_payment',
+      // a second loan's figures, when the deal has one (its terms are in the strategy card)
+      'second_loan_payment',
+      'second_loan_amortizing_payment',
+      'second_loan_payoff_month',
+      'second_loan_payoff',
+    ],
+  },
+  {
+    name: 'Rehab and Refinance',
+    keys: [
+      'rehab_budget',
+      'rehab_months',
+      'after_repair_value',
+      // the refinance's figures, when the deal has one (its terms are in the strategy card)
+      'refinance_value',
+      'refinance_loan_amount',
+      'refinance_payoff',
+      'refinance_loan_payment',
+      'cash_invested',
+      'cash_returned_at_refinance',
+      'cash_left_in_deal',
+      'cash_on_cash_on_cash_left_in',
     ],
   },
   { name: 'Unlevered Cash Flows', keys: ['monthly_unlevered_cash_flow', 'yearly_unlevered_cash_flow'] },

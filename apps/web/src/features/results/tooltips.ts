@@ -44,6 +44,33 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
     'What a manager charges to place a new tenant, as a share of one month’s rent (50 = half a month), spread over the expected tenancy (leave empty for none).',
   tenancy_months:
     'How long a tenant stays on average, in months: a leasing fee is paid once per tenancy, so it is needed with one.',
+  interest_only_months:
+    'Months at the start when the loan payment is interest only; afterwards it repays the loan over the rest of its term (leave empty for none).',
+  points:
+    'Points bought from the lender at closing, a share of the loan (1 = 1% of the loan), paid in cash with the closing costs (leave empty for none).',
+  rehab_budget:
+    'What the repairs cost, spent at purchase: paid in cash, or added to the loan if you choose so below (leave empty for no rehab).',
+  rehab_months:
+    'Months the repairs take from the purchase: no rent comes in, while taxes, insurance, utilities and the loan are still paid.',
+  after_repair_value:
+    'What the property is worth once repaired; its value grows with the appreciation from the end of the rehab.',
+  points_cost: 'The points paid at closing: the points times the loan amount.',
+  amortizing_loan_payment: 'The monthly loan payment once the interest-only months end.',
+  second_loan_payment: 'The second loan’s first monthly payment.',
+  second_loan_amortizing_payment: 'The second loan’s monthly payment once its interest-only months end.',
+  second_loan_payoff_month:
+    'The month the second loan is paid off: its balloon, the end of its term or the sale, whichever comes first.',
+  second_loan_payoff: 'The second loan’s balance paid off in its payoff month.',
+  refinance_value: 'The property’s value in the refinance month, which the new loan is sized on.',
+  refinance_loan_amount: 'The new loan: its loan-to-value times the value at the refinance.',
+  refinance_payoff: 'The old loan’s balance paid off by the new loan.',
+  refinance_loan_payment: 'The monthly payment of the new loan, from the refinance on.',
+  cash_invested: 'The cash you put in at closing, the rehab included when you pay it in cash.',
+  cash_returned_at_refinance:
+    'What the new loan pays back to you after paying off the old loan and its closing costs (negative when you must bring cash).',
+  cash_left_in_deal: 'The cash you invested minus the cash returned at the refinance.',
+  cash_on_cash_on_cash_left_in:
+    'The year after the refinance: the levered cash flow divided by the cash left in the deal (N/A when the refinance returned all of it).',
   capex_reserve_expense: 'The year-1 CapEx reserve: the reserve share times 12 months of rent.',
   hoa_expense: 'The year-1 HOA dues: 12 times the monthly dues.',
   owner_utilities_expense: 'The year-1 owner-paid utilities: 12 times the monthly amount.',

@@ -1,0 +1,176 @@
+/**
+ * The deal's grouped terms (issue 28): a cash-out refinance (the BRRRR method's second R), a second
+ * loan from the seller, and whether the rehab is added to the loan. Each group is off until the
+ * investor turns it on, then starts from sensible terms; every valid change recomputes the figures
+ * at once, like the other assumptions, and Update Metrics or Save keeps it.
+ */
+import type { Metrics } from '@sfr/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import type { AssumptionAction } from './assumption-editor';
+import {
+  type GroupTexts,
+  groupTexts,
+  LOAN_GROUP_FIELDS,
+  LOAN_GROUP_LABELS,
+  type LoanGroup,
+  readRefinance,
+  readSecondLoan,
+  startingRefinance,
+  startingSecondLoan,
+} from './loan-groups';
+import type { MetricEditErrors } from './metric-edits';
+
+const ignoreSubmit = (event: FormEvent) => event.preventDefault();
+
+const UNIT = { money: '$', percent: '%', count: '' } as const;
+
+interface StrategyTermsProps {
+  metrics: Metrics;
+  /** the engine's and the server's messages, by a term's path ('refinance.month') */
+  errors: MetricEditErrors;
+  dispatch: (action: AssumptionAction) => void;
+}
+
+export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps) {
+  const titleId = useId();
+  return (
+    <section className="card results-block strategy-terms" aria-labelledby={titleId}>
+      <h3 id={titleId}>Refinance and seller financing</h3>
+      <label className="strategy-check">
+        <input
+          type="checkbox"
+          checked={metrics.rehab_financed === true}
+          disabled={metrics.rehab_budget === undefined}
+          onChange={(event) =>
+            dispatch({ type: 'terms', terms: { rehab_financed: event.target.checked || undefined } })
+          }
+        />
+        The rehab budget is added to the loan (else paid in cash)
+      </label>
+      <TermsGroup
+        group="refinance"
+        title="Cash-out refinance"
+        note="At the end of its month a new loan, a share of the value then, pays off the first loan and its closing costs; the rest comes back to you."
+        metrics={metrics}
+        errors={errors}
+        start={() => startingRefinance(metrics)}
+        read={readRefinance}
+        onTerms={(terms) => dispatch({ type: 'terms', terms: { refinance: terms } })}
+        onOff={() => dispatch({ type: 'terms', terms: { refinance: undefined } })}
+      />
+      <TermsGroup
+        group="second_loan"
+        title="Second loan (seller financing)"
+        note="Its amount lowers the cash you bring; it has its own payment and is paid off at its balloon month or the sale, whichever comes first."
+        metrics={metrics}
+        errors={errors}
+        start={() => startingSecondLoan(metrics)}
+        read={readSecondLoan}
+        onTerms={(terms) => dispatch({ type: 'terms', terms: { second_loan: terms } })}
+        onOff={() => dispatch({ type: 'terms', terms: { second_loan: undefined } })}
+      />
+    </section>
+  );
+}
+
+interface TermsGroupProps<T> {
+  group: LoanGroup;
+  title: string;
+  note: string;
+  metrics: Metrics;
+  errors: MetricEditErrors;
+  start: () => T;
+  read: (
+    texts: GroupTexts,
+  ) => { ok: true; terms: T } | { ok: false; errors: Readonly<Record<string, string>> };
+  onTerms: (terms: T) => void;
+  onOff: () => void;
+}
+
+function TermsGroup<T>({
+  group,
+  title,
+  note,
+  metrics,
+  errors,
+  start,
+  read,
+  onTerms,
+  onOff,
+}: TermsGroupProps<T>) {
+  const id = useId();
+  const on = metrics[group] !== undefined;
+  const [texts, setTexts] = useState<GroupTexts>(() => groupTexts(group, metrics));
+  const [typedErrors, setTypedErrors] = useState<Readonly<Record<string, string>>>({});
+  const labels: Readonly<Record<string, string>> = LOAN_GROUP_LABELS[group];
+
+  function turn(wanted: boolean) {
+    if (!wanted) {
+      onOff();
+      return;
+    }
+    const terms = start();
+    setTexts(groupTexts(group, { ...metrics, [group]: terms }));
+    setTypedErrors({});
+    onTerms(terms);
+  }
+
+  function edit(field: string, text: string) {
+    const next = { ...texts, [field]: text };
+    setTexts(next);
+    const reading = read(next);
+    setTypedErrors(reading.ok ? {} : reading.errors);
+    if (reading.ok) onTerms(reading.terms);
+  }
+
+  return (
+    <fieldset className="strategy-group">
+      <legend>
+        <label>
+          <input type="checkbox" checked={on} onChange={(event) => turn(event.target.checked)} /> {title}
+        </label>
+      </legend>
+      <p className="metric-origin">{note}</p>
+      {on ? (
+        <div className="strategy-fields">
+          {LOAN_GROUP_FIELDS[group].map(([field, kind]) => {
+            const inputId = `${id}-${field}`;
+            const error = typedErrors[field] ?? errors[`${group}.${field}`];
+            return (
+              <div key={field} className="strategy-field">
+                <label htmlFor={inputId}>{labels[field]}</label>
+                <form className={`metric-input metric-input-${kind}`} noValidate onSubmit={ignoreSubmit}>
+                  {kind === 'money' ? (
+                    <span className="metric-affix" aria-hidden="true">
+                      {UNIT.money}
+                    </span>
+                  ) : null}
+                  <input
+                    id={inputId}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={texts[field] ?? ''}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${inputId}-error` : undefined}
+                    onChange={(event) => edit(field, event.target.value)}
+                  />
+                  {kind === 'percent' ? (
+                    <span className="metric-affix" aria-hidden="true">
+                      {UNIT.percent}
+                    </span>
+                  ) : null}
+                </form>
+                {error ? (
+                  <span id={`${inputId}-error`} className="field-error">
+                    {error}
+                  </span>
+                ) : null}
+              </div>
+            );
+          })}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The grouped terms of a deal (issue 28): a cash-out refinance and a second loan, each a few fields
+ * typed together, and whether the rehab is added to the loan. Reading their text into the model's
+ * units and back, with each field's kind (dollars, a percent, months, years), and the terms a group
+ * starts from when the investor turns it on.
+ */
+
+import {
+  type Metrics,
+  parseMetricInput,
+  REFINANCE_LABELS,
+  refinanceSchema,
+  SECOND_LOAN_LABELS,
+  secondLoanSchema,
+} from '@sfr/contracts';
+import type { Refinance, SecondLoan } from '@sfr/underwriting';
+import type { z } from 'zod';
+import { metricInputText } from './metric-edits';
+
+export type LoanGroup = 'refinance' | 'second_loan';
+
+type Kind = 'money' | 'percent' | 'count';
+
+/** Each group's fields in the order they are typed, with the kind of number each is. */
+export const LOAN_GROUP_FIELDS = {
+  refinance: [
+    ['month', 'count'],
+    ['loan_to_value', 'percent'],
+    ['interest_rate', 'percent'],
+    ['loan_term', 'count'],
+    ['closing_costs', 'money'],
+  ],
+  second_loan: [
+    ['amount', 'money'],
+    ['interest_rate', 'percent'],
+    ['term_months', 'count'],
+    ['interest_only_months', 'count'],
+    ['balloon_month', 'count'],
+  ],
+} as const satisfies Record<LoanGroup, readonly (readonly [string, Kind])[]>;
+
+export const LOAN_GROUP_LABELS = { refinance: REFINANCE_LABELS, second_loan: SECOND_LOAN_LABELS } as const;
+
+/** A number as its kind is typed: '450000', '5.25' for 5.25 %, '6'; empty for none. */
+function textOf(kind: Kind, value: number | undefined): string {
+  // metricInputText formats by a metric's kind: one metric of each kind stands in for the field
+  const like = { money: 'closing_cost', percent: 'interest_rate', count: 'hold_period' } as const;
+  return metricInputText(like[kind], value);
+}
+
+function valueOf(kind: Kind, text: string): number | null {
+  const like = { money: 'closing_cost', percent: 'interest_rate', count: 'hold_period' } as const;
+  return parseMetricInput(like[kind], text);
+}
+
+export type GroupTexts = Readonly<Record<string, string>>;
+
+/** The text each field of a group starts with (empty fields for a group the deal does not have). */
+export function groupTexts(group: LoanGroup, metrics: Metrics): GroupTexts {
+  const terms = metrics[group] as Readonly<Record<string, number | undefined>> | undefined;
+  return Object.fromEntries(
+    LOAN_GROUP_FIELDS[group].map(([field, kind]) => [field, textOf(kind, terms?.[field])]),
+  );
+}
+
+export type GroupReading<T> =
+  | { ok: true; terms: T }
+  | { ok: false; errors: Readonly<Record<string, string>> };
+
+/**
+ * The group's terms from its texts, each field checked against the engine's bounds; an optional
+ * field left empty is left out. The errors name the fields, in the labels' words.
+ */
+function readGroup<S extends z.ZodType>(
+  group: LoanGroup,
+  schema: S,
+  texts: GroupTexts,
+): GroupReading<z.output<S>> {
+  const labels: Readonly<Record<string, string>> = LOAN_GROUP_LABELS[group];
+  const raw: Record<string, number> = {};
+  const errors: Record<string, string> = {};
+  for (const [field, kind] of LOAN_GROUP_FIELDS[group]) {
+    const text = (texts[field] ?? '').trim();
+    if (text === '') continue;
+    const value = valueOf(kind, text);
+    if (value === null) errors[field] = `${labels[field]} must be a number`;
+    else raw[field] = value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+  }
+  return parsed.success && Object.keys(errors).length === 0
+    ? { ok: true, terms: parsed.data }
+    : { ok: false, errors };
+}
+
+export const readRefinance = (texts: GroupTexts) => readGroup('refinance', refinanceSchema, texts);
+export const readSecondLoan = (texts: GroupTexts) => readGroup('second_loan', secondLoanSchema, texts);
+
+/**
+ * The refinance a deal starts from when the investor turns it on: six months after the rehab (or
+ * the purchase) at 75 % of the value, at the deal's rate over 30 years, closing costs 2 % of the
+ * new loan.
+ */
+export function startingRefinance(metrics: Metrics): Refinance {
+  const value = metrics.after_repair_value ?? metrics.purchase_price;
+  return {
+    month: Math.min((metrics.rehab_months ?? 0) + 6, 12 * metrics.hold_period - 1),
+    loan_to_value: 0.75,
+    interest_rate: metrics.interest_rate,
+    loan_term: 30,
+    closing_costs: Math.round(0.02 * 0.75 * value),
+  };
+}
+
+/** The seller's second loan a deal starts from: 10 % of the price at 6 % over 10 years, due in 5. */
+export function startingSecondLoan(metrics: Metrics): SecondLoan {
+  return {
+    amount: Math.round(0.1 * metrics.purchase_price),
+    interest_rate: 0.06,
+    term_months: 120,
+    balloon_month: 60,
+  };
+}
