@@ -27,7 +27,7 @@ import {
   withDriver,
 } from '../src/index.js';
 import { DealKernel } from '../src/simulate.js';
-import { typicalDeal } from './support/arbitraries.js';
+import { shapedDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 import { near } from './support/kernel-check.js';
 import { numbers } from './support/outputs.js';
@@ -76,46 +76,6 @@ function expectSameToTheCent(a: ReturnType<typeof analyze>, b: ReturnType<typeof
   expect(a.summary.overall_points).toBe(b.summary.overall_points);
   expect(a.summary.overall_color).toBe(b.summary.overall_color);
 }
-
-/** A typical deal with loan shapes that fit it: interest-only months within the term, a second loan below the down payment. */
-const shapedDeal: fc.Arbitrary<DealInput & LoanShape> = fc
-  .record({
-    deal: typicalDeal,
-    io: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
-    points: fc.option(fc.double({ min: 0, max: 0.03, noNaN: true }), { nil: undefined }),
-    second: fc.option(
-      fc.record({
-        share: fc.double({ min: 0, max: 0.99, noNaN: true }),
-        interest_rate: fc.double({ min: 0, max: 0.1, noNaN: true }),
-        term_months: fc.integer({ min: 1, max: 480 }),
-        io: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
-        balloon: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
-      }),
-      { nil: undefined },
-    ),
-  })
-  .map(({ deal, io, points, second }) => {
-    const shaped: DealInput & LoanShape = { ...deal };
-    const months = 12 * deal.loan_term;
-    if (io !== undefined) shaped.interest_only_months = Math.min(months - 1, Math.floor(io * months));
-    if (points !== undefined) shaped.points = points;
-    if (second !== undefined) {
-      const down = deal.purchase_price * (1 - deal.loan_to_value);
-      shaped.second_loan = {
-        amount: second.share * down,
-        interest_rate: second.interest_rate,
-        term_months: second.term_months,
-      };
-      if (second.io !== undefined)
-        shaped.second_loan.interest_only_months = Math.min(
-          second.term_months - 1,
-          Math.floor(second.io * second.term_months),
-        );
-      if (second.balloon !== undefined)
-        shaped.second_loan.balloon_month = Math.max(1, Math.ceil(second.balloon * second.term_months));
-    }
-    return shaped;
-  });
 
 describe('loan shapes: worked example (seller financing with a balloon)', () => {
   const a = analyze(sellerFinanced);

@@ -25,7 +25,7 @@ import {
 } from '../src/index.js';
 import { loanOf } from '../src/schedule.js';
 import { DealKernel } from '../src/simulate.js';
-import { typicalDeal } from './support/arbitraries.js';
+import { brrrrDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 import { near } from './support/kernel-check.js';
 import { numbers } from './support/outputs.js';
@@ -70,44 +70,6 @@ function expectSameToTheCent(a: ReturnType<typeof analyze>, b: ReturnType<typeof
   }
   expect(a.summary.overall_points).toBe(b.summary.overall_points);
 }
-
-/** A typical deal with a rehab, maybe financed, maybe an after-repair value, maybe a refinance. */
-const brrrrDeal: fc.Arbitrary<DealInput & RehabAndRefinance> = fc
-  .record({
-    deal: typicalDeal,
-    budget: fc.option(fc.double({ min: 0, max: 0.5, noNaN: true }), { nil: undefined }),
-    financed: fc.option(fc.boolean(), { nil: undefined }),
-    months: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
-    arv: fc.option(fc.double({ min: 0.8, max: 2, noNaN: true }), { nil: undefined }),
-    refinance: fc.option(
-      fc.record({
-        month: fc.double({ min: 0, max: 1, noNaN: true }),
-        loan_to_value: fc.double({ min: 0, max: 0.9, noNaN: true }),
-        interest_rate: fc.double({ min: 0, max: 0.12, noNaN: true }),
-        loan_term: fc.integer({ min: 5, max: 40 }),
-        closing: fc.double({ min: 0, max: 0.05, noNaN: true }),
-      }),
-      { nil: undefined },
-    ),
-  })
-  .map(({ deal, budget, financed, months, arv, refinance }) => {
-    const shaped: DealInput & RehabAndRefinance = { ...deal };
-    const M = 12 * deal.hold_period;
-    if (budget !== undefined) shaped.rehab_budget = budget * deal.purchase_price;
-    if (financed !== undefined) shaped.rehab_financed = financed;
-    if (months !== undefined) shaped.rehab_months = Math.min(M - 1, Math.floor(months * 12));
-    if (arv !== undefined) shaped.after_repair_value = arv * deal.purchase_price;
-    if (refinance !== undefined && M > 1) {
-      shaped.refinance = {
-        month: Math.min(M - 1, Math.max(1, Math.ceil(refinance.month * (M - 1)))),
-        loan_to_value: refinance.loan_to_value,
-        interest_rate: refinance.interest_rate,
-        loan_term: refinance.loan_term,
-        closing_costs: refinance.closing * deal.purchase_price,
-      };
-    }
-    return shaped;
-  });
 
 describe('rehab and refinance: worked example (a BRRRR deal)', () => {
   const a = analyze(brrrr);

@@ -6,7 +6,9 @@ import {
   CRIME_GRADES,
   type DealInput,
   type ExpenseLines,
+  type LoanShape,
   OPTIONAL_INPUT_BOUNDS,
+  type RehabAndRefinance,
 } from '../../src/index.js';
 
 /** The assumption keys measured in dollars: scaling all of them by k must scale every dollar output by k. */
@@ -209,3 +211,81 @@ export function withExpenseLines(
 export const anyDealWithLines = withExpenseLines(anyDeal, anyExpenseLines);
 export const realisticDealWithLines = withExpenseLines(realisticDeal);
 export const typicalDealWithLines = withExpenseLines(typicalDeal);
+
+/** A typical deal with loan shapes that fit it: interest-only months within the term, a second loan below the down payment. */
+export const shapedDeal: fc.Arbitrary<DealInput & LoanShape> = fc
+  .record({
+    deal: typicalDeal,
+    io: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+    points: fc.option(fc.double({ min: 0, max: 0.03, noNaN: true }), { nil: undefined }),
+    second: fc.option(
+      fc.record({
+        share: fc.double({ min: 0, max: 0.99, noNaN: true }),
+        interest_rate: fc.double({ min: 0, max: 0.1, noNaN: true }),
+        term_months: fc.integer({ min: 1, max: 480 }),
+        io: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+        balloon: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+      }),
+      { nil: undefined },
+    ),
+  })
+  .map(({ deal, io, points, second }) => {
+    const shaped: DealInput & LoanShape = { ...deal };
+    const months = 12 * deal.loan_term;
+    if (io !== undefined) shaped.interest_only_months = Math.min(months - 1, Math.floor(io * months));
+    if (points !== undefined) shaped.points = points;
+    if (second !== undefined) {
+      const down = deal.purchase_price * (1 - deal.loan_to_value);
+      shaped.second_loan = {
+        amount: second.share * down,
+        interest_rate: second.interest_rate,
+        term_months: second.term_months,
+      };
+      if (second.io !== undefined)
+        shaped.second_loan.interest_only_months = Math.min(
+          second.term_months - 1,
+          Math.floor(second.io * second.term_months),
+        );
+      if (second.balloon !== undefined)
+        shaped.second_loan.balloon_month = Math.max(1, Math.ceil(second.balloon * second.term_months));
+    }
+    return shaped;
+  });
+
+/** A typical deal with a rehab, maybe financed, maybe an after-repair value, maybe a refinance. */
+export const brrrrDeal: fc.Arbitrary<DealInput & RehabAndRefinance> = fc
+  .record({
+    deal: typicalDeal,
+    budget: fc.option(fc.double({ min: 0, max: 0.5, noNaN: true }), { nil: undefined }),
+    financed: fc.option(fc.boolean(), { nil: undefined }),
+    months: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+    arv: fc.option(fc.double({ min: 0.8, max: 2, noNaN: true }), { nil: undefined }),
+    refinance: fc.option(
+      fc.record({
+        month: fc.double({ min: 0, max: 1, noNaN: true }),
+        loan_to_value: fc.double({ min: 0, max: 0.9, noNaN: true }),
+        interest_rate: fc.double({ min: 0, max: 0.12, noNaN: true }),
+        loan_term: fc.integer({ min: 5, max: 40 }),
+        closing: fc.double({ min: 0, max: 0.05, noNaN: true }),
+      }),
+      { nil: undefined },
+    ),
+  })
+  .map(({ deal, budget, financed, months, arv, refinance }) => {
+    const shaped: DealInput & RehabAndRefinance = { ...deal };
+    const M = 12 * deal.hold_period;
+    if (budget !== undefined) shaped.rehab_budget = budget * deal.purchase_price;
+    if (financed !== undefined) shaped.rehab_financed = financed;
+    if (months !== undefined) shaped.rehab_months = Math.min(M - 1, Math.floor(months * 12));
+    if (arv !== undefined) shaped.after_repair_value = arv * deal.purchase_price;
+    if (refinance !== undefined && M > 1) {
+      shaped.refinance = {
+        month: Math.min(M - 1, Math.max(1, Math.ceil(refinance.month * (M - 1)))),
+        loan_to_value: refinance.loan_to_value,
+        interest_rate: refinance.interest_rate,
+        loan_term: refinance.loan_term,
+        closing_costs: refinance.closing * deal.purchase_price,
+      };
+    }
+    return shaped;
+  });
