@@ -111,6 +111,53 @@ describe('expense lines', () => {
   });
 });
 
+describe('rehab, refinance and seller financing', () => {
+  it('a BRRRR deal: rehab, after-repair value and a cash-out refinance say what cash is left in; a seller’s loan lowers the cash to close; the server agrees', async () => {
+    const { page, context } = await analyse(PHONE);
+    await assumption(page, 'rehab_budget').fill('40000');
+    await assumption(page, 'rehab_months').fill('3');
+    await assumption(page, 'after_repair_value').fill('560000');
+    const cashBefore = await verdictFigure(page, 'Cash to close');
+
+    const terms = page.locator('section.strategy-terms');
+    await terms.getByRole('checkbox', { name: 'Cash-out refinance' }).check();
+    await terms.getByLabel('Refinance Month').fill('9');
+    await terms.getByLabel('Refinance Loan to Value').fill('75');
+    expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toMatch(/\$[\d,]+\.\d{2}/);
+    const left = await metricRow(page, METRIC_LABELS.cash_left_in_deal);
+
+    // a refinance after the sale: the engine's rule at the field, the figures held
+    await terms.getByLabel('Refinance Month').fill('60');
+    await terms
+      .getByText(/refinance\.month|Refinance Month|month/i)
+      .first()
+      .waitFor();
+    await terms.getByLabel('Refinance Month').fill('9');
+
+    await terms.getByRole('checkbox', { name: 'Second loan (seller financing)' }).check();
+    await terms.getByLabel('Second Loan Amount').fill('30000');
+    const cashAfter = await verdictFigure(page, 'Cash to close');
+    expect(Number(cashAfter.replace(/[$,]/g, ''))).toBeCloseTo(
+      Number(cashBefore.replace(/[$,]/g, '')) - 30_000,
+      2,
+    );
+
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const answer = analysisResponseSchema.parse(await (await answered).json());
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    expect(answer.property.metrics.refinance?.month).toBe(9);
+    expect(answer.property.metrics.second_loan?.amount).toBe(30_000);
+    expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toContain(
+      formatMoney(answer.year_1_metrics.cash_left_in_deal ?? Number.NaN),
+    );
+    expect(left).toContain('$');
+    await page.locator('section.strategy-terms').screenshot({ path: `${SCREENSHOTS}strategy-terms-375.png` });
+    await expectNoSeriousA11yViolations(page, 'the rehab, refinance and second loan at 375 px');
+    await context.close();
+  });
+});
+
 describe('scenarios', () => {
   it('keeps the figures on screen as a scenario beside the base case, switches between them and saves edits to the one on screen', async () => {
     const { page, analysis, context } = await analyse();

@@ -13,7 +13,12 @@ import {
   type SaleAssumptions,
   type Year1Figures,
 } from '@sfr/underwriting';
-import { OPTIONAL_METRIC_KEYS, type OptionalMetricKey } from './optional-metrics.js';
+import {
+  OPTIONAL_METRIC_KEYS,
+  type OptionalMetricKey,
+  REFINANCE_LABELS,
+  SECOND_LOAN_LABELS,
+} from './optional-metrics.js';
 
 /** Overall-return keys that are metrics (the `*_multiple_roots` flags are notes on the xirr). */
 export type OverallReturnKey = Exclude<keyof OverallReturns, `${string}_multiple_roots`>;
@@ -255,3 +260,17 @@ export const METRIC_LABELS: Readonly<Record<MetricKey, string>> = {
   levered_profit: 'Levered Profit',
   levered_xirr: 'Levered XIRR',
 };
+
+/**
+ * What a metric's field is called, from the path the engine or the API names it by: a metric
+ * ('rent' → 'Monthly Rent') or a grouped term ('refinance.month' → 'Refinance Month'); the path
+ * itself for anything else.
+ */
+export function fieldLabel(path: string): string {
+  const [group, field] = path.split('.');
+  if (group === 'refinance' && field && field in REFINANCE_LABELS)
+    return REFINANCE_LABELS[field as keyof typeof REFINANCE_LABELS];
+  if (group === 'second_loan' && field && field in SECOND_LOAN_LABELS)
+    return SECOND_LOAN_LABELS[field as keyof typeof SECOND_LOAN_LABELS];
+  return isMetricKey(path) ? METRIC_LABELS[path] : path;
+}

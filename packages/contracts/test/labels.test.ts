@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   analysisResponseSchema,
   EDITABLE_METRIC_KEYS,
+  fieldLabel,
   isEditableMetricKey,
   isMetricKey,
   isOptionalMetricKey,
@@ -54,5 +55,14 @@ describe('EDITABLE_METRIC_KEYS', () => {
     expect(isOptionalMetricKey('rent')).toBe(false);
     expect(isEditableMetricKey('cap_rate')).toBe(false);
     expect(isEditableMetricKey('hoa_expense')).toBe(false);
+  });
+});
+
+describe('fieldLabel', () => {
+  test('names a metric or a grouped term by its label, anything else by its path', () => {
+    expect(fieldLabel('tenancy_months')).toBe('Expected Tenancy');
+    expect(fieldLabel('refinance.month')).toBe('Refinance Month');
+    expect(fieldLabel('second_loan.amount')).toBe('Second Loan Amount');
+    expect(fieldLabel('tax.marginal_rate')).toBe('tax.marginal_rate');
   });
 });

@@ -9,7 +9,7 @@
  * figures on screen always belong to the inputs on screen. While an input is empty or out of
  * bounds the figures stay those of the last valid inputs, marked stale.
  */
-import { type AnalysisResponse, derivationContextOf } from '@sfr/contracts';
+import { type AnalysisResponse, derivationContextOf, fieldLabel } from '@sfr/contracts';
 import {
   DERIVATIONS,
   type DerivationContext,
@@ -106,7 +106,10 @@ function settle(state: AssumptionEditor, edits: MetricEdits, overridden: Readonl
       ...state,
       edits,
       overridden,
-      check: { kind: 'invalid' as const, errors: { [error.field]: error.rule } },
+      check: {
+        kind: 'invalid' as const,
+        errors: { [error.field]: `${fieldLabel(error.field)} ${error.rule}` },
+      },
     };
   }
   const shown = { ...edits };
