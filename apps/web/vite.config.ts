@@ -11,10 +11,11 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
  * Libraries every page runs at boot. Left to automatic splitting they land in a dozen small shared
  * chunks (every lazy route imports a piece), each compressed on its own: one chunk is ~2 kB gzip
  * smaller and one request instead of twelve. mapbox-gl and sonner stay out: they load lazily, and so
- * do the contracts' tooltips (6 kB raw), which only the results and later pages read.
+ * do the contracts' modules only the results and later pages read: the assembler, the ranges and the
+ * Section 8 scenario (with the engine code they pull in).
  */
 const BOOT_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups|assemble)\.ts)/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups|assemble|ranges|section-8)\.ts)/;
 
 /**
  * Every route but the analyzer in chunks of its own: its loader and component in one (the billing

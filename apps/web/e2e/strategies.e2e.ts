@@ -14,6 +14,7 @@ import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
 import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
+  AUSTIN,
   analyzeButton,
   fillAnalyzer,
   metricRow,
@@ -22,7 +23,15 @@ import {
   verdictFigure,
 } from './support/analyzer';
 import { launchBrowser } from './support/browser';
-import { baseURL, DESKTOP, openSession, PHONE, sharedMember } from './support/session';
+import {
+  analyseThroughApi,
+  baseURL,
+  DESKTOP,
+  openSession,
+  PHONE,
+  sharedMember,
+  subscribeThroughApi,
+} from './support/session';
 
 /** For a person to look at (gitignored), as pages.e2e.ts does. */
 const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -38,10 +47,16 @@ afterAll(async () => browser?.close());
 const assumption = (page: Page, key: string) => page.locator(`#metric-input-${key}`);
 const scenarios = (page: Page) => page.locator('section.scenarios');
 
-/** Signs in (the first time: signs up), analyses the README's deal and returns the API's answer. */
+/** Signs in (the first time: signs up and subscribes), analyses the README's deal and returns the API's answer. */
+let subscribed = false;
 async function analyse(viewport = DESKTOP) {
   const session = await openSession(browser, { viewport });
   await member(session.context);
+  // more analyses than five free searches: the member subscribes once (offline test-mode checkout)
+  if (!subscribed) {
+    await subscribeThroughApi(session.context);
+    subscribed = true;
+  }
   const { page } = session;
   await page.goto('/');
   await fillAnalyzer(page);
@@ -268,14 +283,7 @@ describe('scenarios', () => {
     expect(await scenarioRow(page, 'Monthly cash flow')).toEqual([expect.any(String), scenarioCashFlow]);
 
     // /compare: the deal beside another analysis, its scenario picked in its column
-    const other = analysisResponseSchema.parse(
-      await (
-        await context.request.post('/api/create_property', {
-          data: { ...analysis.property, metrics: undefined, purchase_price: 500_000 },
-          headers: origin,
-        })
-      ).json(),
-    );
+    const other = await analyseThroughApi(context.request, { ...AUSTIN, purchase_price: 500_000 });
     await page.setViewportSize(DESKTOP);
     await page.goto(`/compare?analyses=${analysis.analysis_id},${other.analysis_id}`);
     const table = page.getByTestId('compare-table');
