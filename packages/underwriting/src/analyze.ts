@@ -1,18 +1,30 @@
+import {
+  type AfterTaxResult,
+  afterTax,
+  type LoanCosts,
+  type TaxableDeal,
+  type TaxableYear,
+  taxableDealOf,
+} from './after-tax.js';
 import { loanBalance, monthlyPayment } from './loan.js';
 import { type Financing, financingOf, hasMonthlyInputs, valueAt } from './loan-shape.js';
 import { rate } from './rating.js';
 import { investmentReturns, type ReturnSummary } from './returns.js';
 import { type Sale, saleAt } from './sale.js';
-import { loanOf, type OperatingYear, operatingYears } from './schedule.js';
+import { hasExpenseLines, loanOf, type OperatingYear, operatingYears } from './schedule.js';
 import type {
+  AfterTaxFigures,
   AnalysisWithOptionalInputs,
   DealInput,
   ExpenseLineFigures,
+  ExpenseLineRows,
+  ExpenseLines,
   HoldPeriodTable,
   LoanShapeFigures,
   OptionalInputs,
   OverallReturns,
   RehabAndRefinanceFigures,
+  TaxInputs,
   Year1Figures,
 } from './types.js';
 import { validateDealInput } from './validate.js';
@@ -38,7 +50,11 @@ function ratio(a: number, b: number): number | null {
  * So do the loan shapes (`LoanShape`: interest-only months, points, a second loan) and the rehab and
  * refinance (`RehabAndRefinance`): a deal with any of them is computed month by month
  * (`analyzeShaped`), with their figures (`LoanShapeFigures`, `RehabAndRefinanceFigures`) in
- * `year_1_metrics`.
+ * `year_1_metrics`. A deal with any expense line also gets each line's dollars by year in
+ * `hold_period.expense_lines`. With `tax` (`TaxInputs`, issue 28 §4) the result adds `after_tax`:
+ * depreciation, each year's tax and after-tax cash flow, the tax at the sale and the after-tax
+ * levered returns (`afterTax`; README, "After-tax returns (issue 28 §4)"); `tax` is not echoed in
+ * `year_1_metrics`, and without it there is no `after_tax` key.
  *
  * @example
  * const { summary, overall_returns } = analyze(exampleDeal);
@@ -54,7 +70,17 @@ export function analyze(input: DealInput & OptionalInputs): AnalysisWithOptional
  * deal with loan shapes, which its kernel does not represent, run through it.
  */
 export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
-  if (hasMonthlyInputs(deal)) return analyzeShaped(deal);
+  const { tax } = deal;
+  if (tax !== undefined) {
+    // the tax inputs are not figures of the deal: kept out of the echo in year_1_metrics
+    const { tax: _, ...untaxed } = deal;
+    return hasMonthlyInputs(untaxed) ? analyzeShaped(untaxed, tax) : analyzePlain(untaxed, tax);
+  }
+  return hasMonthlyInputs(deal) ? analyzeShaped(deal) : analyzePlain(deal);
+}
+
+/** The model of a deal without loan shapes, rehab or refinance: every year spread evenly over its months. */
+function analyzePlain(deal: DealInput & OptionalInputs, tax?: TaxInputs): AnalysisWithOptionalInputs {
   const loan = loanOf(deal);
   const payment = monthlyPayment(loan);
   const years = operatingYears(deal);
@@ -101,7 +127,7 @@ export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOpti
   if (deal.owner_utilities !== undefined) figures.owner_utilities_expense = year1.owner_utilities;
   if (deal.leasing_fee !== undefined) figures.leasing_expense = year1.leasing;
 
-  const table = holdPeriodTable(
+  const table: AnalysisWithOptionalInputs['hold_period'] = holdPeriodTable(
     deal,
     years,
     sale.proceeds_from_sale,
@@ -109,6 +135,7 @@ export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOpti
     total_acquisition,
     total_cost_to_close,
   );
+  if (hasExpenseLines(deal)) table.expense_lines = expenseLineRows(deal, years);
   const unlevered = investmentReturns(
     total_acquisition,
     monthlyFlows(years, (y) => y.net_operating_income, sale.proceeds_from_sale),
@@ -118,7 +145,7 @@ export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOpti
     monthlyFlows(years, (y) => y.net_operating_income - y.debt_service, sale.proceeds_from_sale - loanPayoff),
   );
 
-  return {
+  const analysis: AnalysisWithOptionalInputs = {
     // Object.assign, not a spread: V8 spreads this 45-key object ~25× slower (52 µs against 2 µs)
     year_1_metrics: Object.assign({}, deal, figures),
     sale_assumptions: {
@@ -149,6 +176,136 @@ export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOpti
       violent_crime_grade: deal.violent_crime_grade,
       property_crime_grade: deal.property_crime_grade,
     }),
+  };
+  if (tax !== undefined) analysis.after_tax = afterTaxFigures(afterTax(taxableDealOf(deal), tax));
+  return analysis;
+}
+
+/** Each expense line the deal gives, its dollars in each year of `years` (the terms of that year's expense). */
+function expenseLineRows(deal: ExpenseLines, years: readonly OperatingYear[]): ExpenseLineRows {
+  const rows: ExpenseLineRows = {};
+  if (deal.capex_reserve !== undefined) rows.capex_reserve = years.map((year) => year.capex_reserve);
+  if (deal.hoa !== undefined) rows.hoa = years.map((year) => year.hoa);
+  if (deal.owner_utilities !== undefined) rows.owner_utilities = years.map((year) => year.owner_utilities);
+  if (deal.leasing_fee !== undefined) rows.leasing = years.map((year) => year.leasing);
+  return rows;
+}
+
+/** `afterTax`'s result as `analyze`'s `after_tax`: the years as columns, one number per hold year like `hold_period`. */
+function afterTaxFigures(result: AfterTaxResult): AfterTaxFigures {
+  const column = (key: keyof AfterTaxFigures['years']) => result.years.map((year) => year[key]);
+  return {
+    basis: result.basis,
+    years: {
+      interest: column('interest'),
+      depreciation: column('depreciation'),
+      loan_costs: column('loan_costs'),
+      taxable_income: column('taxable_income'),
+      losses_used: column('losses_used'),
+      suspended_losses: column('suspended_losses'),
+      tax: column('tax'),
+      pre_tax_cash_flow: column('pre_tax_cash_flow'),
+      after_tax_cash_flow: column('after_tax_cash_flow'),
+    },
+    sale: result.sale,
+    total_tax: result.total_tax,
+    levered_equity: result.returns.equity,
+    levered_profit: result.returns.profit,
+    levered_equity_multiple: result.returns.equity_multiple,
+    levered_xirr: result.returns.xirr,
+    levered_xirr_multiple_roots: result.returns.multiple_roots,
+  };
+}
+
+/**
+ * The `TaxableDeal` of a deal on the month-by-month path, from `analyzeShaped`'s own months
+ * (README, "After-tax returns (issue 28 §4)", "From a shaped deal"):
+ * - cost basis = price + closing cost + rehab budget (financed or not);
+ * - placed in service in the month the rehab ends, month `rehab_months` of the hold (January
+ *   without a rehab), whatever its year: no depreciation before it;
+ * - each year's interest = Σ over its months and every loan (the first, the refinance's new loan
+ *   after it, the second) of payment − principal, as `monthlyScheduleOf`'s `loan_interest`;
+ * - loan costs: the first loan's financing and processing fees and points over its term, their
+ *   rest deducted in the refinance's year when refinanced (else at the sale); the refinance's
+ *   closing costs over its term from its year; the second loan has no costs;
+ * - the monthly levered flows without the sale and its payoff (balloons and the refinance's cash,
+ *   which is a loan's proceeds and not income, included); each year's pre-tax cash flow is theirs
+ *   as the table adds them (NOI − debt service − balloons + refinance cash);
+ * - the sale at its price, selling costs and every loan's balance paid off at month M.
+ */
+function shapedTaxableDeal(
+  deal: DealInput & OptionalInputs,
+  years: readonly OperatingYear[],
+  financing: Financing,
+  sale: Sale,
+  operating: readonly number[],
+  levered_equity: number,
+): TaxableDeal {
+  const M = 12 * years.length;
+  const k = deal.refinance?.month;
+  const monthly: number[] = [];
+  const taxYears: TaxableYear[] = [];
+  let firstOpening = financing.first_amount;
+  let secondOpening = financing.second_amount;
+  for (const year of years) {
+    let interest = 0;
+    let debt = 0;
+    let payoff = 0;
+    let refinance = 0;
+    for (let j = 0; j < 12; j++) {
+      const i = 12 * (year.year - 1) + j;
+      const m = i + 1;
+      const firstPaid = financing.first_debt_service[i] as number;
+      const firstBalance = financing.first_balance[i] as number;
+      // in the refinance month the old loan is repaid to its balance; the new loan's amount opens the next
+      const repaidTo = m === k ? financing.refinance_payoff : firstBalance;
+      if (firstPaid !== 0) interest += firstPaid - (firstOpening - repaidTo);
+      firstOpening = firstBalance;
+      const secondPaid = financing.second_debt_service[i] as number;
+      const secondBalance = financing.second_balance[i] as number;
+      if (secondPaid !== 0) interest += secondPaid - (secondOpening - secondBalance);
+      secondOpening = secondBalance;
+      const paid = financing.debt_service[i] as number;
+      const off = m === M ? 0 : (financing.payoff[i] as number); // the sale's payoff is the sale's
+      const cash = financing.refinance_cash[i] as number;
+      debt += paid;
+      payoff += off;
+      refinance += cash;
+      monthly.push((operating[i] as number) - off + cash);
+    }
+    taxYears.push({
+      net_operating_income: year.net_operating_income,
+      // never below 0: payment − principal of a loan at ~0 % can wobble by an ulp
+      interest: Math.max(0, interest),
+      levered_cash_flow: year.net_operating_income - debt - payoff + refinance,
+    });
+  }
+  const refinanceYear = k === undefined ? undefined : Math.ceil(k / 12);
+  const first: LoanCosts = {
+    amount: deal.financing_fees + deal.loan_processing_fees + financing.points_cost,
+    term_years: deal.loan_term,
+  };
+  if (refinanceYear !== undefined) first.paid_off_in_year = refinanceYear;
+  const loan_costs: LoanCosts[] = [first];
+  if (deal.refinance !== undefined) {
+    loan_costs.push({
+      amount: deal.refinance.closing_costs,
+      term_years: deal.refinance.loan_term,
+      first_year: refinanceYear as number,
+    });
+  }
+  return {
+    cost_basis: deal.purchase_price + deal.closing_cost + (deal.rehab_budget ?? 0),
+    placed_in_service_month: Math.max(1, deal.rehab_months ?? 0),
+    years: taxYears,
+    sale: {
+      price: sale.sale_price,
+      cost_to_sell: sale.selling_costs,
+      loan_payoff: financing.payoff[M - 1] as number,
+    },
+    levered_equity,
+    loan_costs,
+    monthly_levered_cash_flows: monthly,
   };
 }
 
@@ -201,7 +358,7 @@ function emptyTable(): HoldPeriodTable {
  * outflow in its month (that year's Loan Payoff); the refinance's net cash is a levered flow in its
  * month (that year's Cashflow); the sale is at `valueAt(deal, M)`; year-1 figures read months 1–12.
  */
-function analyzeShaped(deal: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
+function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): AnalysisWithOptionalInputs {
   const M = 12 * deal.hold_period;
   const rehabMonths = deal.rehab_months ?? 0;
   const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
@@ -289,7 +446,7 @@ function analyzeShaped(deal: DealInput & OptionalInputs): AnalysisWithOptionalIn
     figures.no_cash_left_in = !(leftIn > 0);
   }
 
-  const table = emptyTable();
+  const table: AnalysisWithOptionalInputs['hold_period'] = emptyTable();
   const { unlevered: u, levered: l } = table;
   const last = years.length;
   for (const year of years) {
@@ -329,8 +486,10 @@ function analyzeShaped(deal: DealInput & OptionalInputs): AnalysisWithOptionalIn
       ? monthlyFlows(years, (y) => y.net_operating_income, sale.proceeds_from_sale)
       : unleveredMonths(years, rehabMonths, sale.proceeds_from_sale),
   );
+  // the rehab months' years (rentedYear): no capex reserve or leasing in those months
+  if (hasExpenseLines(deal)) table.expense_lines = expenseLineRows(deal, years);
   const levered = investmentReturns(total_cost_to_close, leveredFlows);
-  return {
+  const analysis: AnalysisWithOptionalInputs = {
     year_1_metrics: Object.assign({}, deal, figures),
     sale_assumptions: {
       sale_price_appreciation: sale.sale_price,
@@ -350,6 +509,11 @@ function analyzeShaped(deal: DealInput & OptionalInputs): AnalysisWithOptionalIn
       property_crime_grade: deal.property_crime_grade,
     }),
   };
+  if (tax !== undefined) {
+    const taxable = shapedTaxableDeal(deal, years, financing, sale, operating, total_cost_to_close);
+    analysis.after_tax = afterTaxFigures(afterTax(taxable, tax));
+  }
+  return analysis;
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   Refinance,
   RehabAndRefinance,
   SecondLoan,
+  TaxInputs,
 } from './types.js';
 
 /**
@@ -136,3 +137,21 @@ export const REHAB_KEYS = [
   'after_repair_value',
   'refinance',
 ] as const;
+
+const taxRate = (max: number): Bound => ({ ...rate, max });
+
+/**
+ * The bounds of `TaxInputs`' rates (issue 28 §4, checked by `validateTaxInputs`), so that zod
+ * schemas can be built from the same numbers.
+ * - marginal and capital gains rates to 60 %: the top federal rate (37 %, 20 % on gains) plus the
+ *   3.8 % net investment income tax and the highest state rate (13.3 %) is 54.1 %; 60 % leaves room.
+ * - recapture to 25 %: the statutory cap on unrecaptured §1250 gain (IRC §1(h)(1)(E)).
+ * - land to 90 %: assessors' land shares run from a few percent to ~80 % in the dearest cities; a
+ *   share of 1 would say there is no house to depreciate.
+ */
+export const TAX_INPUT_BOUNDS: Readonly<Record<Exclude<keyof TaxInputs, 'losses'>, Bound>> = {
+  marginal_rate: taxRate(0.6),
+  capital_gains_rate: taxRate(0.6),
+  recapture_rate: taxRate(0.25),
+  land_share: taxRate(0.9),
+};

@@ -5,6 +5,8 @@
  * `underwrite max-offer FILE|-` prints `{ purchase_price, binding, measures }` for a deal plus `targets`.
  * `underwrite simulate FILE|- [--draws N] [--seed S]` prints the percentiles, probabilities, drivers and
  * yearly fan of a deal plus `spreads` (and optional `targets`).
+ * `underwrite schedule FILE|- [--csv] [--decimals N]` prints the month-by-month schedule of a deal: JSON
+ * rows, or CSV with `--csv` (labels in the header, every digit, or N after the point).
  * `underwrite verify` runs the known-answer suite (published cases of other finance libraries) and
  * prints `{ sources: { <source>: { passed, failed, cases } }, failures }`; exit 1 if any case fails.
  * Invalid input exits with code 2 and one line on stderr naming the field and the rule.
@@ -12,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { analyze } from './analyze.js';
 import { UnderwritingInputError } from './errors.js';
+import { monthlyScheduleOf, scheduleCsv } from './month-schedule.js';
 import { maxOffer, type OfferTargets } from './offer.js';
 import { simulate } from './simulate.js';
 import type { Spreads } from './spreads.js';
@@ -25,13 +28,22 @@ const USAGE = `usage: underwrite analyze FILE     analyse one deal (FILE is JSON
        underwrite max-offer FILE   highest price meeting the deal's "targets" (e.g. { "cash_on_cash": 0.08 })
        underwrite simulate FILE [--draws N] [--seed S]
                                    P10/P50/P90 of the deal with its "spreads" (e.g. { "rent": { "low": 2100, "high": 2600 } })
+       underwrite schedule FILE [--csv [--decimals N]]
+                                   the deal month by month: JSON rows, or CSV with --csv
        underwrite verify           check our finance functions against other libraries' published test cases`;
 
 /** The flags each command takes (`--name value` or `--name=value`); a command not listed takes none. */
-const FLAGS: Record<string, readonly string[]> = { simulate: ['draws', 'seed'] };
+const FLAGS: Record<string, readonly string[]> = { simulate: ['draws', 'seed'], schedule: ['decimals'] };
+/** The switches each command takes (`--name`, no value). */
+const SWITCHES: Record<string, readonly string[]> = { schedule: ['csv'] };
 type Flags = Record<string, number>;
 
-const commands: Record<string, (input: unknown, flags: Flags) => unknown> = {
+/** Output printed as it is rather than as JSON (the schedule's CSV). */
+class Text {
+  constructor(readonly text: string) {}
+}
+
+const commands: Record<string, (input: unknown, flags: Flags, switches: ReadonlySet<string>) => unknown> = {
   analyze: (input) => analyze(input as DealInput),
   xirr: (input) => {
     if (!Array.isArray(input))
@@ -50,6 +62,15 @@ const commands: Record<string, (input: unknown, flags: Flags) => unknown> = {
       ...(flags.seed !== undefined && { seed: flags.seed }),
       ...(targets !== undefined && { targets: targets as OfferTargets }),
     });
+  },
+  schedule: (input, flags, switches) => {
+    const { decimals } = flags;
+    if (decimals !== undefined && !(Number.isInteger(decimals) && decimals >= 0 && decimals <= 20)) {
+      throw new UnderwritingInputError('--decimals', 'must be a whole number from 0 to 20');
+    }
+    const rows = monthlyScheduleOf(input as DealInput);
+    if (!switches.has('csv')) return rows;
+    return new Text(scheduleCsv(rows, decimals === undefined ? {} : { decimals }));
   },
 };
 
@@ -71,13 +92,18 @@ function readJson(file: string): unknown {
 }
 
 /**
- * The FILE and flags after a command's name, or null when they are not what the command takes:
- * exactly one FILE, and each of the command's flags at most once with a value (`Number(value)`, so
- * a value that is not a number reaches the command's validation as NaN and is named there).
+ * The FILE, flags and switches after a command's name, or null when they are not what the command
+ * takes: exactly one FILE, each of the command's flags at most once with a value (`Number(value)`,
+ * so a value that is not a number reaches the command's validation as NaN and is named there), and
+ * each of its switches at most once, bare.
  */
-function parseArgs(name: string, args: readonly string[]): { file: string; flags: Flags } | null {
+function parseArgs(
+  name: string,
+  args: readonly string[],
+): { file: string; flags: Flags; switches: Set<string> } | null {
   const allowed = FLAGS[name] ?? [];
   const flags: Flags = {};
+  const switches = new Set<string>();
   let file: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
@@ -86,13 +112,18 @@ function parseArgs(name: string, args: readonly string[]): { file: string; flags
       file = arg;
       continue;
     }
+    if ((SWITCHES[name] ?? []).includes(arg.slice(2))) {
+      if (switches.has(arg.slice(2))) return null;
+      switches.add(arg.slice(2));
+      continue;
+    }
     const equals = arg.indexOf('=');
     const flag = arg.slice(2, equals === -1 ? undefined : equals);
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
     if (!allowed.includes(flag) || flag in flags || value === undefined || value === '') return null;
     flags[flag] = Number(value);
   }
-  return file === undefined ? null : { file, flags };
+  return file === undefined ? null : { file, flags, switches };
 }
 
 function main(argv: string[]): number {
@@ -109,7 +140,8 @@ function main(argv: string[]): number {
     return name === '--help' || name === '-h' ? 0 : 2;
   }
   try {
-    process.stdout.write(`${JSON.stringify(command(readJson(args.file), args.flags), null, 2)}\n`);
+    const output = command(readJson(args.file), args.flags, args.switches);
+    process.stdout.write(output instanceof Text ? output.text : `${JSON.stringify(output, null, 2)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof UnderwritingInputError) {

@@ -18,7 +18,14 @@
  * stays as given when the LTV moves (a cell where it reaches the down payment is out of range). The
  * rehab budget, after-repair value and refinance (issue 28 §2) are the investor's own figures and
  * follow no driver: `maxOffer` on a BRRRR deal is the most to pay for that rehab and that ARV.
+ *
+ * They are drivers of their own (issue 28 §7, `REHAB_DRIVERS`), only on a deal that gives them
+ * (`driversFor`): `rehab_budget`, `after_repair_value` and `refinance_loan_to_value` (the
+ * refinance's `loan_to_value`). Each moves nothing else: a financed rehab moves the first loan (and
+ * its points) by its own formula, the ARV moves the refinance's value and the sale by `valueAt`, the
+ * refinance's LTV moves its new loan; the refinance's closing costs are dollars and stay.
  */
+import { UnderwritingInputError } from './errors.js';
 import type { DealInput, OptionalInputs } from './types.js';
 
 /** The assumptions the sensitivity grid moves. */
@@ -32,6 +39,57 @@ export const SENSITIVITY_DRIVERS = [
   'annual_price_appreciation',
 ] as const;
 export type SensitivityDriver = (typeof SENSITIVITY_DRIVERS)[number];
+
+/** The drivers of a rehab or refinance (issue 28 §7): each only on a deal that gives its input. */
+export const REHAB_DRIVERS = ['rehab_budget', 'after_repair_value', 'refinance_loan_to_value'] as const;
+export type RehabDriver = (typeof REHAB_DRIVERS)[number];
+
+/** Every driver `withDriver` and `sensitivityGrid` know: `SENSITIVITY_DRIVERS` then `REHAB_DRIVERS`. */
+export const DEAL_DRIVERS = [...SENSITIVITY_DRIVERS, ...REHAB_DRIVERS] as const;
+export type DealDriver = (typeof DEAL_DRIVERS)[number];
+
+/**
+ * The drivers a deal supports, in `DEAL_DRIVERS` order: `SENSITIVITY_DRIVERS` (every deal's), then
+ * `rehab_budget` when the deal gives a rehab budget, `after_repair_value` when it gives an ARV and
+ * `refinance_loan_to_value` when it gives a refinance.
+ *
+ * @example
+ * driversFor(roundDeal);  // SENSITIVITY_DRIVERS, the seven
+ * driversFor(brrrrDeal);  // the seven, then rehab_budget, after_repair_value, refinance_loan_to_value
+ */
+export function driversFor(input: DealInput & OptionalInputs): DealDriver[] {
+  const drivers: DealDriver[] = [...SENSITIVITY_DRIVERS];
+  if (input.rehab_budget !== undefined) drivers.push('rehab_budget');
+  if (input.after_repair_value !== undefined) drivers.push('after_repair_value');
+  if (input.refinance !== undefined) drivers.push('refinance_loan_to_value');
+  return drivers;
+}
+
+/**
+ * A driver's value in the deal (`refinance.loan_to_value` for `refinance_loan_to_value`). Throws
+ * `UnderwritingInputError` naming the driver when the deal does not give its input (see `driversFor`).
+ *
+ * @example
+ * driverOf(brrrrDeal, 'refinance_loan_to_value'); // 0.75
+ */
+export function driverOf(input: DealInput & OptionalInputs, driver: DealDriver): number {
+  switch (driver) {
+    case 'rehab_budget':
+    case 'after_repair_value': {
+      const value = input[driver];
+      if (value === undefined)
+        throw new UnderwritingInputError(driver, `is not a driver of a deal without ${driver}`);
+      return value;
+    }
+    case 'refinance_loan_to_value':
+      if (input.refinance === undefined) {
+        throw new UnderwritingInputError(driver, 'is not a driver of a deal without refinance');
+      }
+      return input.refinance.loan_to_value;
+    default:
+      return input[driver];
+  }
+}
 
 /** `amount × now / before`, or `amount` when `before` is 0 (no ratio to keep). */
 function follow(amount: number, now: number, before: number): number {
@@ -72,18 +130,30 @@ export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: n
  * The deal with one driver set to `value` and its linked costs following (see the module note):
  * the price through `atPrice`; the rent moves management (by year-1 gross income, rent + other
  * income) and maintenance (by rent); the vacancy moves management (by 1 − vacancy); the LTV moves
- * financing fees (by LTV). Interest rate, rent growth and appreciation move nothing else.
+ * financing fees (by LTV). Interest rate, rent growth and appreciation move nothing else, nor do the
+ * rehab drivers (`REHAB_DRIVERS`), which throw `UnderwritingInputError` on a deal without their
+ * input (`driverOf`).
  *
  * @example
  * withDriver(austinDeal, 'rent', 2_600).maintenance; // 2,816.40 × 2,600 / 2,347 = 3,120
  * withDriver(austinDeal, 'vacancy_rate', 0.1).property_management; // 2,140.464 × 0.9 / 0.95 = 2,027.808
+ * withDriver(brrrrDeal, 'refinance_loan_to_value', 0.8).refinance; // { ...brrrrDeal.refinance, loan_to_value: 0.8 }
  */
 export function withDriver<D extends DealInput & OptionalInputs>(
   input: D,
-  driver: SensitivityDriver,
+  driver: DealDriver,
   value: number,
 ): D {
   switch (driver) {
+    case 'rehab_budget':
+    case 'after_repair_value':
+      driverOf(input, driver);
+      return Object.assign({}, input, { [driver]: value });
+    case 'refinance_loan_to_value':
+      driverOf(input, driver);
+      return Object.assign({}, input, {
+        refinance: Object.assign({}, input.refinance, { loan_to_value: value }),
+      });
     case 'purchase_price':
       return atPrice(input, value);
     case 'rent': {

@@ -5,6 +5,15 @@
  * bundling this index never carry it; the CLI imports it by path. The
  * modules' other exports are internals: tests import them by path.
  */
+export {
+  type AfterTaxResult,
+  type AfterTaxYear,
+  afterTax,
+  type LoanCosts,
+  type TaxableDeal,
+  type TaxableYear,
+  taxableDealOf,
+} from './after-tax.js';
 export { analyze } from './analyze.js';
 export {
   ASSUMPTION_BOUNDS,
@@ -18,6 +27,7 @@ export {
   REHAB_BOUNDS,
   REHAB_KEYS,
   SECOND_LOAN_BOUNDS,
+  TAX_INPUT_BOUNDS,
   UNITS_BOUND,
 } from './bounds.js';
 export { type BreakEven, breakEven } from './break-even.js';
@@ -35,7 +45,18 @@ export {
   newAnalysisExpenseLines,
   rederive,
 } from './defaults.js';
-export { atPrice, SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
+export {
+  atPrice,
+  DEAL_DRIVERS,
+  type DealDriver,
+  driverOf,
+  driversFor,
+  REHAB_DRIVERS,
+  type RehabDriver,
+  SENSITIVITY_DRIVERS,
+  type SensitivityDriver,
+  withDriver,
+} from './drivers.js';
 export { UnderwritingInputError } from './errors.js';
 export { irr, mirr, npv } from './irr.js';
 export {
@@ -59,6 +80,15 @@ export {
   valueAt,
 } from './loan-shape.js';
 export {
+  monthlyScheduleOf,
+  SCHEDULE_COLUMNS,
+  type ScheduleColumnKey,
+  type ScheduleCsvOptions,
+  type ScheduleRow,
+  scheduleColumns,
+  scheduleCsv,
+} from './month-schedule.js';
+export {
   type MaxOffer,
   maxOffer,
   OFFER_TARGET_KEYS,
@@ -72,8 +102,14 @@ export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
 
 export {
+  driverBound,
+  driverValue,
   SENSITIVITY_OUTCOMES,
   SENSITIVITY_STEPS,
+  type SensitivityAxisValue,
+  type SensitivityCell,
+  type SensitivityGrid,
+  type SensitivityOptions,
   type SensitivityOutcome,
   sensitivityGrid,
 } from './sensitivity.js';
@@ -106,6 +142,6 @@ export {
   validateSpreads,
 } from './spreads.js';
 export * from './types.js';
-export { validateDealInput } from './validate.js';
+export { validateDealInput, validateTaxInputs } from './validate.js';
 export { ENGINE_VERSION } from './version.js';
 export { type DatedFlow, type RateResult, xirr, xnpv } from './xirr.js';

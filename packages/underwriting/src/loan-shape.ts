@@ -128,6 +128,14 @@ export interface Financing {
   payoff: number[];
   /** both loans' balance after each month's payment (before the sale's payoff; 0 after a balloon) */
   balance: number[];
+  /** the first loan's payment in each month (the new loan's after a refinance) */
+  first_debt_service: number[];
+  /** the first loan's balance after each month's payment, before the sale's payoff; the new loan's amount in the refinance month */
+  first_balance: number[];
+  /** the second loan's payment in each month (0 without one, and after its payoff month) */
+  second_debt_service: number[];
+  /** the second loan's balance after each month's payment, before its payoff in its payoff month; 0 after it */
+  second_balance: number[];
   /** the first loan's month-1 and amortising payments */
   first_payment: number;
   amortizing_payment: number;
@@ -202,6 +210,10 @@ export function financingOf(deal: Assumptions & LoanShape & RehabAndRefinance, M
   const payoff: number[] = [];
   const balance: number[] = [];
   const refinance_cash: number[] = [];
+  const first_debt_service: number[] = [];
+  const first_balance: number[] = [];
+  const second_debt_service: number[] = [];
+  const second_balance: number[] = [];
   let second_payoff = 0;
   for (let m = 1; m <= M; m++) {
     let firstPayment: number;
@@ -235,6 +247,10 @@ export function financingOf(deal: Assumptions & LoanShape & RehabAndRefinance, M
     }
     if (m === M) paidOff += firstBalance;
     debt_service.push(firstPayment + secondPayment);
+    first_debt_service.push(firstPayment);
+    first_balance.push(firstBalance);
+    second_debt_service.push(secondPayment);
+    second_balance.push(secondBalance);
     payoff.push(paidOff);
     balance.push(firstBalance + (m < payoffMonth ? secondBalance : m === M ? secondBalance : 0));
   }
@@ -242,6 +258,10 @@ export function financingOf(deal: Assumptions & LoanShape & RehabAndRefinance, M
     debt_service,
     payoff,
     balance,
+    first_debt_service,
+    first_balance,
+    second_debt_service,
+    second_balance,
     first_payment: shapedPayment(first, 1, firstAmortizing),
     amortizing_payment: firstAmortizing,
     points_cost: (deal.points ?? 0) * base.amount,

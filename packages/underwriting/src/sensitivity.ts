@@ -3,8 +3,8 @@
  * around its current value with its linked costs following (`withDriver`).
  */
 import { analyze } from './analyze.js';
-import { ASSUMPTION_BOUNDS } from './bounds.js';
-import { SENSITIVITY_DRIVERS, type SensitivityDriver, withDriver } from './drivers.js';
+import { ASSUMPTION_BOUNDS, type Bound, REFINANCE_BOUNDS, REHAB_BOUNDS } from './bounds.js';
+import { type DealDriver, driverOf, driversFor, withDriver } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { type OfferTargetKey, offerMeasure } from './offer.js';
 import type { DealInput, OptionalInputs, RatingColor } from './types.js';
@@ -22,10 +22,12 @@ export type SensitivityOutcome = (typeof SENSITIVITY_OUTCOMES)[number];
 /**
  * How a driver's steps read, and the default seven around the current value (0 = the deal as it
  * is): `relative` steps scale the value (−0.1 = 10 % less), `points` steps add to a rate
- * (0.01 = one point more).
+ * (0.01 = one point more). The rehab drivers: the budget ±10/20/30 % (rehabs overrun more than
+ * prices move), the ARV ±5/10/15 % as the price, the refinance's LTV ±5/10/15 points as the
+ * purchase LTV.
  */
 export const SENSITIVITY_STEPS: {
-  readonly [D in SensitivityDriver]: { kind: 'relative' | 'points'; steps: readonly number[] };
+  readonly [D in DealDriver]: { kind: 'relative' | 'points'; steps: readonly number[] };
 } = {
   purchase_price: { kind: 'relative', steps: [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15] },
   rent: { kind: 'relative', steps: [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15] },
@@ -34,14 +36,34 @@ export const SENSITIVITY_STEPS: {
   loan_to_value: { kind: 'points', steps: [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15] },
   rent_annual_growth_rate: { kind: 'points', steps: [-0.03, -0.02, -0.01, 0, 0.01, 0.02, 0.03] },
   annual_price_appreciation: { kind: 'points', steps: [-0.03, -0.02, -0.01, 0, 0.01, 0.02, 0.03] },
+  rehab_budget: { kind: 'relative', steps: [-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3] },
+  after_repair_value: { kind: 'relative', steps: [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15] },
+  refinance_loan_to_value: { kind: 'points', steps: [-0.15, -0.1, -0.05, 0, 0.05, 0.1, 0.15] },
 };
+
+/**
+ * A driver's bounds: the assumption's (`ASSUMPTION_BOUNDS`), the rehab budget's and ARV's
+ * (`REHAB_BOUNDS`: ≥ 0, ≥ 10,000) and the refinance LTV's (`REFINANCE_BOUNDS.loan_to_value`: [0, 1)).
+ */
+export function driverBound(driver: DealDriver): Bound {
+  switch (driver) {
+    case 'rehab_budget':
+    case 'after_repair_value':
+      return REHAB_BOUNDS[driver];
+    case 'refinance_loan_to_value':
+      return REFINANCE_BOUNDS.loan_to_value;
+    default:
+      return ASSUMPTION_BOUNDS[driver];
+  }
+}
 
 /** At most this many steps a side. */
 const MAX_STEPS = 15;
 
-export interface SensitivityOptions {
-  row: SensitivityDriver;
-  col: SensitivityDriver;
+/** The grid's drivers and outcome; a rehab driver (`REHAB_DRIVERS`) only on a deal that gives its input (`driversFor`). */
+export interface SensitivityOptions<D extends DealDriver = DealDriver> {
+  row: D;
+  col: D;
   outcome: SensitivityOutcome;
   /** default: `SENSITIVITY_STEPS[row].steps` */
   rowSteps?: readonly number[];
@@ -53,7 +75,7 @@ export interface SensitivityAxisValue {
   step: number;
   /** the driver's value at this step */
   value: number;
-  /** false when the value is outside the model's bounds (a negative vacancy, an LTV of 100 %): its cells are null */
+  /** false when the value is outside the driver's bounds (`driverBound`: a negative vacancy, an LTV of 100 %, an ARV under 10,000): its cells are null */
   inRange: boolean;
 }
 
@@ -65,9 +87,9 @@ export interface SensitivityCell {
   color: RatingColor;
 }
 
-export interface SensitivityGrid {
-  row: SensitivityDriver;
-  col: SensitivityDriver;
+export interface SensitivityGrid<D extends DealDriver = DealDriver> {
+  row: D;
+  col: D;
   outcome: SensitivityOutcome;
   rows: SensitivityAxisValue[];
   cols: SensitivityAxisValue[];
@@ -78,15 +100,16 @@ export interface SensitivityGrid {
 }
 
 /**
- * A driver's value one step from the input's: `value × (1 + step)` for relative drivers (price,
- * rent), `value + step` for rates.
+ * A driver's value one step from the input's (`driverOf`): `value × (1 + step)` for relative
+ * drivers (price, rent, rehab budget, ARV), `value + step` for rates (the refinance LTV too).
  *
  * @example
  * driverValue(austinDeal, 'rent', -0.1);          // 2,112.30 = 2,347 × 0.9
  * driverValue(austinDeal, 'interest_rate', 0.005); // 0.0853 = 8.03 % + 0.5 point
+ * driverValue(brrrrDeal, 'refinance_loan_to_value', 0.05); // 0.8 = 75 % + 5 points
  */
-export function driverValue(input: DealInput, driver: SensitivityDriver, step: number): number {
-  const current = input[driver];
+export function driverValue(input: DealInput & OptionalInputs, driver: DealDriver, step: number): number {
+  const current = driverOf(input, driver);
   return SENSITIVITY_STEPS[driver].kind === 'relative' ? current * (1 + step) : current + step;
 }
 
@@ -113,9 +136,10 @@ function checkName<T extends string>(field: string, value: unknown, names: reado
  * management and maintenance with the rent, management with the vacancy, fees with the LTV). Each
  * cell is one `analyze`, with the rating's points and colour beside the outcome; the cell at steps
  * (0, 0) is the analysis of the input itself. Values outside the model's bounds give null cells,
- * a driver's own or a linked cost's it moved.
- * Throws `UnderwritingInputError` for an invalid deal, unknown names, the same driver twice or bad
- * steps.
+ * a driver's own or a linked cost's it moved. The drivers are the deal's (`driversFor`): the rehab
+ * budget, the ARV and the refinance LTV only on a deal that gives them.
+ * Throws `UnderwritingInputError` for an invalid deal, unknown names (a rehab driver on a deal
+ * without its input among them), the same driver twice or bad steps.
  *
  * @example
  * const grid = sensitivityGrid(austinDeal, { row: 'purchase_price', col: 'rent', outcome: 'monthly_levered_cash_flow' });
@@ -123,19 +147,20 @@ function checkName<T extends string>(field: string, value: unknown, names: reado
  * grid.cells[3][3].value;  // −1,467.56…, the deal's own monthly levered cash flow
  * grid.cells[0][6].value;  // −702.46…: 15 % off the price and 15 % more rent
  */
-export function sensitivityGrid(
+export function sensitivityGrid<D extends DealDriver = DealDriver>(
   input: DealInput & OptionalInputs,
-  options: SensitivityOptions,
-): SensitivityGrid {
+  options: SensitivityOptions<D>,
+): SensitivityGrid<D> {
   const deal = validateDealInput(input);
-  const row = checkName('row', options.row, SENSITIVITY_DRIVERS);
-  const col = checkName('col', options.col, SENSITIVITY_DRIVERS);
+  const drivers = driversFor(deal) as D[];
+  const row = checkName('row', options.row, drivers);
+  const col = checkName('col', options.col, drivers);
   if (row === col) throw new UnderwritingInputError('col', 'must differ from row');
   const outcome = checkName('outcome', options.outcome, SENSITIVITY_OUTCOMES);
-  const axis = (driver: SensitivityDriver, field: string, steps: readonly number[] | undefined) =>
+  const axis = (driver: DealDriver, field: string, steps: readonly number[] | undefined) =>
     checkSteps(field, steps ?? SENSITIVITY_STEPS[driver].steps).map((step): SensitivityAxisValue => {
       const value = driverValue(deal, driver, step);
-      return { step, value, inRange: withinBound(value, ASSUMPTION_BOUNDS[driver]) };
+      return { step, value, inRange: withinBound(value, driverBound(driver)) };
     });
   const rows = axis(row, 'rowSteps', options.rowSteps);
   const cols = axis(col, 'colSteps', options.colSteps);

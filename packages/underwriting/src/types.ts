@@ -326,7 +326,8 @@ export interface AnalysisWithExpenseLines extends Analysis {
 
 /**
  * What `analyze` returns with every optional input: year-1 metrics may also carry the loan shapes
- * given (inputs echoed, `LoanShapeFigures` beside them). Assignable to `AnalysisWithExpenseLines`
+ * given (inputs echoed, `LoanShapeFigures` beside them), the hold-period table each expense line's
+ * dollars by year, and, with `tax`, the after-tax figures. Assignable to `AnalysisWithExpenseLines`
  * and to `Analysis`.
  */
 export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
@@ -337,7 +338,125 @@ export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
     LoanShapeFigures &
     RehabAndRefinance &
     RehabAndRefinanceFigures;
+  /** with `expense_lines` when the deal gives any expense line (capex reserve, HOA, owner utilities, leasing fee) */
+  hold_period: HoldPeriodTable & { expense_lines?: ExpenseLineRows };
+  /** present only when `tax` is given */
+  after_tax?: AfterTaxFigures;
+}
+
+/** How a year's tax loss is treated (README, "After-tax returns (issue 28 §4)", "Losses"). */
+export type LossTreatment = 'carry_forward' | 'offset';
+
+/** The investor's tax situation (issue 28 §4). Rates are fractions of a dollar of income. */
+export interface TaxInputs {
+  /** ordinary income rate on the rental's net income (federal, plus state if wanted), 0–0.6 */
+  marginal_rate: number;
+  /** long-term capital gains rate on the gain above the depreciation taken, 0–0.6 */
+  capital_gains_rate: number;
+  /** rate on unrecaptured §1250 gain (the gain up to the depreciation taken): min(marginal, 25 %), 0–0.25 */
+  recapture_rate: number;
+  /** share of the cost basis that is land, which is not depreciated, 0–0.9 */
+  land_share: number;
+  /**
+   * `carry_forward` (default): a year's loss is suspended and set against later years' rental
+   * income; what is left is released in full at the sale (IRC §469(b), §469(g)). `offset`: a loss
+   * offsets other income at `marginal_rate` in its year (a real estate professional, or an
+   * investor inside the $25,000 allowance), so a year's tax can be negative, a saving.
+   */
+  losses?: LossTreatment;
+}
+
+/**
+ * The optional tax input of `analyze` (issue 28 §4). Like the other optional inputs, kept out of
+ * `DealInput`; it is not echoed in `year_1_metrics`. Given, `analyze` adds `after_tax`.
+ */
+export interface TaxTerms {
+  tax?: TaxInputs;
+}
+
+/** The tax at the sale (`afterTax`'s `sale`). */
+export interface AfterTaxSale {
+  price: number;
+  cost_to_sell: number;
+  /** price − cost to sell */
+  amount_realized: number;
+  cost_basis: number;
+  /** all the depreciation taken over the hold */
+  accumulated_depreciation: number;
+  /** cost basis − accumulated depreciation */
+  adjusted_basis: number;
+  /** amount realized − adjusted basis (negative: a loss on the sale) */
+  gain: number;
+  /** the gain up to the depreciation taken: min(gain, accumulated depreciation), 0 without a gain */
+  unrecaptured_1250_gain: number;
+  /** gain − unrecaptured §1250 gain (negative: a loss on the sale) */
+  capital_gain: number;
+  /** recapture_rate × unrecaptured §1250 gain */
+  recapture_tax: number;
+  /** capital_gains_rate × capital gain; for a loss, marginal_rate × the loss (an ordinary §1231 loss: negative, a saving) */
+  capital_gains_tax: number;
+  /** suspended losses still unused at the sale, released in full (`carry_forward`) */
+  released_losses: number;
+  /** −marginal_rate × released losses (a saving) */
+  released_losses_tax: number;
+  /** recapture + capital gains + released-loss tax: the tax at sale, negative = a saving */
+  tax: number;
+  loan_payoff: number;
+  /** amount realized − loan payoff */
+  pre_tax_proceeds: number;
+  /** pre-tax proceeds − tax at sale */
+  after_tax_proceeds: number;
+}
+
+/**
+ * `analyze`'s `after_tax`, present only when `tax` is given (README, "After-tax returns (issue 28
+ * §4)"). `years` holds one number per hold year, as `hold_period` does.
+ */
+export interface AfterTaxFigures {
+  basis: {
+    /** price + closing cost (+ rehab budget), $ */
+    cost_basis: number;
+    /** land_share × cost basis */
+    land: number;
+    /** cost basis − land: what is depreciated */
+    building: number;
+    /** a full year's depreciation, building / 27.5 */
+    annual_depreciation: number;
+  };
+  years: {
+    /** interest paid on every loan in the year */
+    interest: number[];
+    depreciation: number[];
+    /** loan costs deducted: amortised, the unamortised rest in the year the loan is paid off */
+    loan_costs: number[];
+    /** NOI − interest − depreciation − loan costs */
+    taxable_income: number[];
+    losses_used: number[];
+    suspended_losses: number[];
+    tax: number[];
+    /** the year's levered cash flow without the sale (NOI − debt service − balloons + refinance cash) */
+    pre_tax_cash_flow: number[];
+    /** pre-tax cash flow − tax */
+    after_tax_cash_flow: number[];
+  };
+  sale: AfterTaxSale;
+  /** Σ yearly tax + tax at sale */
+  total_tax: number;
+  levered_equity: number;
+  levered_profit: number;
+  levered_equity_multiple: number | null;
+  levered_xirr: number | null;
+  levered_xirr_multiple_roots: boolean;
+}
+
+/** Each given expense line's dollars by hold year, `hold_period.expense_lines` (issue 28 §1). */
+export interface ExpenseLineRows {
+  capex_reserve?: number[];
+  hoa?: number[];
+  owner_utilities?: number[];
+  /** from `leasing_fee` */
+  leasing?: number[];
 }
 
 /** Every optional input `analyze` and the decision tools accept. */
-export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance;
+export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms;

@@ -10,6 +10,7 @@ import {
   REHAB_BOUNDS,
   REHAB_KEYS,
   SECOND_LOAN_BOUNDS,
+  TAX_INPUT_BOUNDS,
   UNITS_BOUND,
 } from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
@@ -20,9 +21,12 @@ import {
   type DealInput,
   type ExpenseLines,
   type LoanShape,
+  type LossTreatment,
   type Refinance,
   type RehabAndRefinance,
   type SecondLoan,
+  type TaxInputs,
+  type TaxTerms,
 } from './types.js';
 
 const GRADE_FIELDS = ['violent_crime_grade', 'property_crime_grade'] as const;
@@ -33,6 +37,7 @@ const KNOWN_FIELDS = new Set<string>([
   ...OPTIONAL_INPUT_KEYS,
   ...LOAN_SHAPE_KEYS,
   ...REHAB_KEYS,
+  'tax',
 ]);
 
 function describe(bound: Bound): string {
@@ -289,18 +294,68 @@ function withRehab<D extends DealInput>(deal: D, record: Record<string, unknown>
   return given ? Object.assign(deal, rehab) : deal;
 }
 
+const TAX_RATE_KEYS = Object.keys(TAX_INPUT_BOUNDS) as (keyof typeof TAX_INPUT_BOUNDS)[];
+const LOSS_TREATMENTS: readonly LossTreatment[] = ['carry_forward', 'offset'];
+
+/**
+ * Checks an untrusted object as `TaxInputs` (issue 28 §4) and returns it typed, `losses` filled in;
+ * throws `UnderwritingInputError` with the field prefixed `tax.` and the rule of `TAX_INPUT_BOUNDS`.
+ * Unknown keys are refused.
+ *
+ * @example
+ * validateTaxInputs({ marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 });
+ * // → the same rates, losses: 'carry_forward'
+ * validateTaxInputs({ marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.3, land_share: 0.2 });
+ * // throws UnderwritingInputError('tax.recapture_rate', 'must be a number ≥ 0 and ≤ 0.25')
+ */
+export function validateTaxInputs(input: unknown): Required<TaxInputs> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new UnderwritingInputError(
+      'tax',
+      'must be an object with marginal_rate, capital_gains_rate, recapture_rate and land_share',
+    );
+  }
+  const record = input as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (key !== 'losses' && !(TAX_RATE_KEYS as string[]).includes(key)) {
+      throw new UnderwritingInputError(`tax.${key}`, 'is not an input of the tax model');
+    }
+  }
+  const rate = (key: keyof typeof TAX_INPUT_BOUNDS) =>
+    checkBound(`tax.${key}`, record[key], TAX_INPUT_BOUNDS[key]);
+  const losses = record.losses ?? 'carry_forward';
+  if (!(LOSS_TREATMENTS as readonly unknown[]).includes(losses)) {
+    throw new UnderwritingInputError('tax.losses', `must be one of ${LOSS_TREATMENTS.join(', ')}`);
+  }
+  return {
+    marginal_rate: rate('marginal_rate'),
+    capital_gains_rate: rate('capital_gains_rate'),
+    recapture_rate: rate('recapture_rate'),
+    land_share: rate('land_share'),
+    losses: losses as LossTreatment,
+  };
+}
+
+/** The deal with `tax` (issue 28 §4) when `record` gives it, checked by `validateTaxInputs`; `deal` itself otherwise. */
+function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>): D & TaxTerms {
+  if (record.tax === undefined) return deal;
+  return Object.assign(deal, { tax: validateTaxInputs(record.tax) });
+}
+
 /**
  * Checks an untrusted object against every bound of the model and returns it typed, with any of
  * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`) and
  * the loan shapes (`LoanShape`, against `LOAN_SHAPE_BOUNDS` and `SECOND_LOAN_BOUNDS`) and the rehab
- * and refinance (`RehabAndRefinance`, against `REHAB_BOUNDS` and `REFINANCE_BOUNDS`).
- * Unknown keys are refused so that a misspelt assumption never silently falls back.
+ * and refinance (`RehabAndRefinance`, against `REHAB_BOUNDS` and `REFINANCE_BOUNDS`) and the tax
+ * inputs (`tax`, `validateTaxInputs`). Unknown keys are refused so that a misspelt assumption never silently falls back.
  *
  * @example
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
  * validateDealInput({ ...deal, leasing_fee: 0.5 }); // throws UnderwritingInputError('tenancy_months', 'is required with leasing_fee and must be a number ≥ 1 and ≤ 360')
  */
-export function validateDealInput(input: unknown): DealInput & ExpenseLines & LoanShape & RehabAndRefinance {
+export function validateDealInput(
+  input: unknown,
+): DealInput & ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms {
   const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
@@ -336,5 +391,5 @@ export function validateDealInput(input: unknown): DealInput & ExpenseLines & Lo
     violent_crime_grade: checkGrade('violent_crime_grade', record),
     property_crime_grade: checkGrade('property_crime_grade', record),
   };
-  return withRehab(withLoanShape(withExpenseLines(deal, record), record), record);
+  return withTax(withRehab(withLoanShape(withExpenseLines(deal, record), record), record), record);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { analyze, maxOffer, simulate } from '../src/index.js';
+import { analyze, maxOffer, monthlyScheduleOf, scheduleCsv, simulate } from '../src/index.js';
 import { roundDeal } from './support/deals.js';
 
 // The CLI is tested as users run it: the built bin, a real process, real files and stdin.
@@ -255,5 +255,46 @@ describe('underwrite verify', () => {
     const { code, stderr } = run(['verify', 'extra.json']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/underwrite verify/);
+  });
+});
+
+describe('underwrite schedule', () => {
+  it('prints the month-by-month rows as JSON, the same numbers as the library', () => {
+    const { code, stdout, stderr } = run(['schedule', '-'], JSON.stringify(roundDeal));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const rows = JSON.parse(stdout);
+    expect(rows).toHaveLength(60);
+    expect(rows).toEqual(JSON.parse(JSON.stringify(monthlyScheduleOf(roundDeal))));
+  });
+
+  it('prints CSV with --csv: a header of labels and one line a month', () => {
+    const { code, stdout } = run(['schedule', file('schedule.json', roundDeal), '--csv']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(scheduleCsv(monthlyScheduleOf(roundDeal)));
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(61);
+    expect(lines[0]).toMatch(/^Month,Year,Gross rent,/);
+    const cents = run(['schedule', '-', '--csv', '--decimals', '2'], JSON.stringify(roundDeal));
+    expect(cents.stdout).toBe(scheduleCsv(monthlyScheduleOf(roundDeal), { decimals: 2 }));
+    expect(cents.stdout.split('\n')[1]).toMatch(/^1,1,2000\.00,0\.00,100\.00,1900\.00,/);
+    const bad = run(['schedule', '-', '--csv', '--decimals', '2.5'], JSON.stringify(roundDeal));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('invalid input: --decimals: must be a whole number from 0 to 20\n');
+  });
+
+  it('exits 2 naming the field for an invalid deal, and prints usage for a repeated or unknown flag', () => {
+    const bad = run(['schedule', file('bad-schedule.json', { ...roundDeal, rent: -1 })]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^invalid input: rent: /);
+    for (const args of [
+      ['schedule', '-', '--csv', '--csv'],
+      ['schedule', '-', '--tsv'],
+      ['analyze', '-', '--csv'],
+    ]) {
+      const result = run(args, JSON.stringify(roundDeal));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^usage: underwrite analyze FILE/);
+    }
   });
 });

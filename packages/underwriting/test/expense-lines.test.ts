@@ -70,12 +70,19 @@ function withoutLines(deal: DealInput & ExpenseLines): DealInput {
   return rest;
 }
 
-/** An analysis with the expense lines' keys (inputs echoed and outputs) taken out of year_1_metrics. */
+/** An analysis with the expense lines' keys (inputs echoed and outputs) taken out of year_1_metrics, and their rows out of hold_period. */
 function withoutLineKeys(analysis: Analysis): Analysis {
   const metrics: Record<string, unknown> = { ...analysis.year_1_metrics };
   for (const key of [...Object.keys(OPTIONAL_INPUT_BOUNDS), ...Object.values(LINE_OUTPUTS)])
     delete metrics[key];
-  return { ...analysis, year_1_metrics: metrics as unknown as Analysis['year_1_metrics'] };
+  const { expense_lines: _, ...table } = analysis.hold_period as Analysis['hold_period'] & {
+    expense_lines?: unknown;
+  };
+  return {
+    ...analysis,
+    year_1_metrics: metrics as unknown as Analysis['year_1_metrics'],
+    hold_period: table,
+  };
 }
 
 /**
