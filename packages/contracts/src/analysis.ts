@@ -64,9 +64,9 @@ export const strategyFiguresSchema = z.object({
   no_cash_left_in: z.boolean().optional(),
 });
 
-/** Year-1 figures with the deal's inputs echoed beside them. */
+/** Year-1 figures with the deal's inputs echoed beside them (the tax situation is not echoed). */
 export const year1MetricsSchema = z.object({
-  ...dealInputSchema.shape,
+  ...dealInputSchema.omit({ tax: true }).shape,
   ...year1FiguresSchema.shape,
   ...expenseLineFiguresSchema.shape,
   ...strategyFiguresSchema.shape,
@@ -116,6 +116,61 @@ export const holdPeriodTableSchema = z.object({
     cashflow: years,
     annual_return: years,
   }),
+  /** each optional expense line the deal gives, a year at a time (issue 28) */
+  expense_lines: z
+    .object({
+      capex_reserve: years.optional(),
+      hoa: years.optional(),
+      owner_utilities: years.optional(),
+      leasing: years.optional(),
+    })
+    .optional(),
+});
+
+/** The after-tax returns (issue 28 §4), present when the deal gives its tax situation. */
+export const afterTaxSchema = z.object({
+  basis: z.object({
+    cost_basis: z.number(),
+    land: z.number(),
+    building: z.number(),
+    annual_depreciation: z.number(),
+  }),
+  years: z.object({
+    interest: years,
+    depreciation: years,
+    loan_costs: years,
+    taxable_income: years,
+    losses_used: years,
+    suspended_losses: years,
+    tax: years,
+    pre_tax_cash_flow: years,
+    after_tax_cash_flow: years,
+  }),
+  sale: z.object({
+    price: z.number(),
+    cost_to_sell: z.number(),
+    amount_realized: z.number(),
+    cost_basis: z.number(),
+    accumulated_depreciation: z.number(),
+    adjusted_basis: z.number(),
+    gain: z.number(),
+    unrecaptured_1250_gain: z.number(),
+    capital_gain: z.number(),
+    recapture_tax: z.number(),
+    capital_gains_tax: z.number(),
+    released_losses: z.number(),
+    released_losses_tax: z.number(),
+    tax: z.number(),
+    loan_payoff: z.number(),
+    pre_tax_proceeds: z.number(),
+    after_tax_proceeds: z.number(),
+  }),
+  total_tax: z.number(),
+  levered_equity: z.number(),
+  levered_profit: z.number(),
+  levered_equity_multiple: nullableNumber,
+  levered_xirr: nullableNumber,
+  levered_xirr_multiple_roots: z.boolean(),
 });
 
 export const SCORE_NAMES = [
@@ -151,6 +206,7 @@ export const analysisSchema = z.object({
   overall_returns: overallReturnsSchema,
   hold_period: holdPeriodTableSchema,
   summary: ratingSchema,
+  after_tax: afterTaxSchema.optional(),
 });
 
 function formattedRows<const Rows extends readonly string[]>(rows: Rows) {
@@ -250,6 +306,8 @@ export const analysisResponseSchema = z.object({
   metrics_for_hold_period: formattedHoldPeriodTableSchema,
   /** the engine's numeric per-year arrays, for API users (the formatted table is metrics_for_hold_period) */
   hold_period: holdPeriodTableSchema,
+  /** the after-tax returns, when the metrics give a tax situation */
+  after_tax: afterTaxSchema.optional(),
   market_data: marketDataSchema,
   /** the deal's named scenarios besides these metrics (its base case), oldest first (issue 28 §6) */
   scenarios: z.array(scenarioSchema),

@@ -78,6 +78,7 @@ export function assembleAnalysis(
     summary: analysis.summary,
     metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
     hold_period: analysis.hold_period,
+    ...(analysis.after_tax && { after_tax: analysis.after_tax }),
     market_data: facts.market_data,
     scenarios: [...scenarios],
   };

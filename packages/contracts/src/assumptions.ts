@@ -21,6 +21,8 @@ import {
   REFINANCE_LABELS,
   SECOND_LOAN_BOUNDS,
   SECOND_LOAN_LABELS,
+  TAX_INPUT_BOUNDS,
+  TAX_LABELS,
 } from './optional-metrics.js';
 
 /**
@@ -91,6 +93,14 @@ export const secondLoanSchema = z.strictObject({
 /** A cash-out refinance of the first loan: when, at what share of the value, its rate, term and costs. */
 export const refinanceSchema = z.strictObject(refinance);
 
+/** The investor's tax situation, for the after-tax returns; losses carried forward unless said. */
+export const taxSchema = z.strictObject({
+  ...groupFields(TAX_INPUT_BOUNDS, TAX_LABELS),
+  losses: z
+    .enum(['carry_forward', 'offset'], { error: 'Tax Losses must be carry_forward or offset' })
+    .optional(),
+});
+
 const optionalMetricShape = {
   ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, optionalMetricFields[key].optional()])) as {
     [K in OptionalMetricKey]: z.ZodOptional<ReturnType<typeof boundedField>>;
@@ -98,6 +108,7 @@ const optionalMetricShape = {
   rehab_financed: z.boolean({ error: 'Rehab Financed must be true or false' }).optional(),
   second_loan: secondLoanSchema.optional(),
   refinance: refinanceSchema.optional(),
+  tax: taxSchema.optional(),
 };
 
 function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {

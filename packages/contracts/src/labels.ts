@@ -18,6 +18,7 @@ import {
   type OptionalMetricKey,
   REFINANCE_LABELS,
   SECOND_LOAN_LABELS,
+  TAX_LABELS,
 } from './optional-metrics.js';
 
 /** Overall-return keys that are metrics (the `*_multiple_roots` flags are notes on the xirr). */
@@ -272,5 +273,6 @@ export function fieldLabel(path: string): string {
     return REFINANCE_LABELS[field as keyof typeof REFINANCE_LABELS];
   if (group === 'second_loan' && field && field in SECOND_LOAN_LABELS)
     return SECOND_LOAN_LABELS[field as keyof typeof SECOND_LOAN_LABELS];
+  if (group === 'tax' && field && field in TAX_LABELS) return TAX_LABELS[field as keyof typeof TAX_LABELS];
   return isMetricKey(path) ? METRIC_LABELS[path] : path;
 }

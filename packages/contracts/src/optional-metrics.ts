@@ -15,6 +15,8 @@ import {
   type RehabAndRefinance,
   SECOND_LOAN_BOUNDS,
   type SecondLoan,
+  TAX_INPUT_BOUNDS,
+  type TaxInputs,
 } from '@sfr/underwriting';
 
 /** Each optional metric typed as one number, with its bound: left out, it costs or changes nothing. */
@@ -49,4 +51,12 @@ export const REFINANCE_LABELS: Readonly<Record<keyof Refinance, string>> = {
   closing_costs: 'Refinance Closing Costs',
 };
 
-export { REFINANCE_BOUNDS, SECOND_LOAN_BOUNDS };
+/** What each field of the investor's tax situation is called, in messages and on screen. */
+export const TAX_LABELS: Readonly<Record<Exclude<keyof TaxInputs, 'losses'>, string>> = {
+  marginal_rate: 'Income Tax Rate',
+  capital_gains_rate: 'Capital Gains Tax Rate',
+  recapture_rate: 'Depreciation Recapture Rate',
+  land_share: 'Land Share of the Basis',
+};
+
+export { REFINANCE_BOUNDS, SECOND_LOAN_BOUNDS, TAX_INPUT_BOUNDS };

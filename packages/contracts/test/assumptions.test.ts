@@ -65,6 +65,14 @@ describe('assumptionsSchema', () => {
     expect(rejections(assumptionsSchema, { ...strategy, rehab_financed: 'yes' })).toEqual({
       rehab_financed: 'Rehab Financed must be true or false',
     });
+    const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
+    expect(assumptionsSchema.parse({ ...strategy, tax }).tax).toEqual(tax);
+    expect(
+      rejections(assumptionsSchema, { ...strategy, tax: { ...tax, recapture_rate: 0.3, losses: 'never' } }),
+    ).toEqual({
+      'tax.recapture_rate': 'Depreciation Recapture Rate must be a fraction from 0 to 0.25 (0.05 = 5%)',
+      'tax.losses': 'Tax Losses must be carry_forward or offset',
+    });
   });
 
   test.each([
@@ -90,6 +98,7 @@ describe('assumptionsSchema', () => {
       'rehab_financed',
       'second_loan',
       'refinance',
+      'tax',
     ]);
   });
 

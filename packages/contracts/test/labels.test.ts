@@ -63,6 +63,7 @@ describe('fieldLabel', () => {
     expect(fieldLabel('tenancy_months')).toBe('Expected Tenancy');
     expect(fieldLabel('refinance.month')).toBe('Refinance Month');
     expect(fieldLabel('second_loan.amount')).toBe('Second Loan Amount');
-    expect(fieldLabel('tax.marginal_rate')).toBe('tax.marginal_rate');
+    expect(fieldLabel('tax.marginal_rate')).toBe('Income Tax Rate');
+    expect(fieldLabel('tax.unknown')).toBe('tax.unknown');
   });
 });

@@ -18,6 +18,7 @@ import { type ReportCache, reportCache, reportKey } from './cache.js';
 import { reportCsv } from './csv.js';
 import { dealReport } from './figures.js';
 import { reportPdf } from './pdf.js';
+import { scheduleCsvOf } from './schedule.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
@@ -47,6 +48,27 @@ export function addressSlug(address: string): string {
 }
 
 type Format = 'pdf' | 'csv';
+
+const scheduleQuery = z.object({
+  /** one of the analysis's scenarios; without it, the base case */
+  scenario: z
+    .string()
+    .regex(/^[a-z2-7]{24}$/, 'Not a valid scenario id.')
+    .optional(),
+});
+
+/** The month-by-month schedule as a CSV download named after the address (and the scenario). */
+function sendSchedule(reply: FastifyReply, analysis: SharedAnalysis, scenarioId: string | undefined) {
+  const { csv, scenario } = scheduleCsvOf(analysis, scenarioId);
+  const name = addressSlug(
+    [addressLine(analysis.property), 'monthly schedule', scenario].filter(Boolean).join(' '),
+  );
+  return reply
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .type('text/csv; charset=utf-8')
+    .send(csv);
+}
 
 async function sendReport(
   reply: FastifyReply,
@@ -95,6 +117,43 @@ export const reportRoutes: FastifyPluginAsyncZod<{
     },
     REPORT_RATE_LIMIT_MESSAGE,
   );
+  app.get(
+    '/analyses/:id/schedule.csv',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['reports'],
+        summary:
+          "The month-by-month schedule of one of the user's analyses (or of one of its scenarios), as CSV",
+        params: analysisIdParams,
+        querystring: scheduleQuery,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stored = await analyses.find(requireUser(request).id, request.params.id);
+      return sendSchedule(reply, computedAnalysis(stored), request.query.scenario);
+    },
+  );
+
+  app.get(
+    '/saved_properties/:id/schedule.csv',
+    {
+      preHandler: limited,
+      schema: {
+        tags: ['reports'],
+        summary: 'The month-by-month schedule of one saved property (or of one of its scenarios), as CSV',
+        params: savedIdParams,
+        querystring: scheduleQuery,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const property = await saved.get(requireUser(request).id, request.params.id);
+      return sendSchedule(reply, property, request.query.scenario);
+    },
+  );
+
   for (const format of ['pdf', 'csv'] as const) {
     const produces = format === 'pdf' ? 'a PDF a lender can read' : 'CSV for spreadsheets';
     // the body is the file: no JSON schema for the 200
