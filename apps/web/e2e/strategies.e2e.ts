@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analysisResponseSchema, formatMoney, MESSAGES, METRIC_LABELS } from '@sfr/contracts';
+import { analysisResponseSchema, formatMetric, formatMoney, MESSAGES, METRIC_LABELS } from '@sfr/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
@@ -169,6 +169,42 @@ describe('rehab, refinance and seller financing', () => {
     expect(left).toContain('$');
     await page.locator('section.strategy-terms').screenshot({ path: `${SCREENSHOTS}strategy-terms-375.png` });
     await expectNoSeriousA11yViolations(page, 'the rehab, refinance and second loan at 375 px');
+    await context.close();
+  });
+});
+
+describe('after tax and month by month', () => {
+  it('the tax situation adds after-tax returns the server agrees with; the schedule shows every month and downloads as CSV', async () => {
+    const { page, context, analysis } = await analyse();
+    const terms = page.locator('section.strategy-terms');
+    await terms.getByRole('checkbox', { name: 'After-tax returns' }).check();
+    expect(await terms.getByLabel('Income Tax Rate').inputValue()).toBe('24');
+    const afterTax = page.locator('section.returns-after-tax');
+    await afterTax.waitFor();
+    const xirr = (await afterTax.locator('.metric-row').first().textContent()) ?? '';
+
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const answer = analysisResponseSchema.parse(await (await answered).json());
+    expect(answer.property.metrics.tax).toEqual({
+      marginal_rate: 0.24,
+      capital_gains_rate: 0.15,
+      recapture_rate: 0.25,
+      land_share: 0.2,
+    });
+    expect(xirr).toContain(formatMetric('levered_xirr', answer.after_tax?.levered_xirr ?? null));
+
+    const schedule = page.locator('details.monthly-schedule');
+    await schedule.locator('summary').click();
+    const rows = schedule.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(12 * analysis.property.metrics.hold_period);
+    const href =
+      (await schedule.getByRole('link', { name: /Download the schedule/ }).getAttribute('href')) ?? '';
+    const csv = await context.request.get(href);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split('\n')[0]).toMatch(/^Month,Year,Gross rent,/);
+    await expectNoSeriousA11yViolations(page, 'after-tax returns and the schedule');
     await context.close();
   });
 });

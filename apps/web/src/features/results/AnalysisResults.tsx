@@ -48,6 +48,7 @@ import { HoldPeriodTable } from './HoldPeriodTable';
 import { LiveEvidence } from './LiveEvidence';
 import { MarketOpportunities, MarketSources, MarketWarnings } from './MarketSources';
 import { MetricsPanel } from './MetricsPanel';
+import { MonthlySchedule } from './MonthlySchedule';
 import {
   type EditableKey,
   editableDisplayOrder,
@@ -445,7 +446,7 @@ export default function AnalysisResults({
           </div>
           <div className="results-column">
             <SaleAssumptions />
-            <OverallReturns returns={live.overall_returns} />
+            <OverallReturns returns={live.overall_returns} afterTax={live.after_tax} />
             <section className="card results-block" aria-labelledby="map-title">
               <h3 id="map-title">Location</h3>
               <PropertyMap address={oneLineAddress(live.property)} />
@@ -462,6 +463,11 @@ export default function AnalysisResults({
       </Suspense>
 
       <HoldPeriod holdPeriod={charted.sale_assumptions.hold_period} table={charted.metrics_for_hold_period} />
+      <MonthlySchedule
+        analysis={charted}
+        source={savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }}
+        scenarioId={onScreenId}
+      />
 
       <div className="results-update">
         <p>{UI_TEXT.adjustHighlighted}</p>

@@ -1,12 +1,20 @@
-/** The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and levered. */
-import type { AnalysisResponse } from '@sfr/contracts';
+/**
+ * The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and
+ * levered; and after tax, when the deal gives its tax situation (issue 28 §4).
+ */
+import { type AnalysisResponse, formatMetric } from '@sfr/contracts';
 import { UI_TEXT } from '../../ui/text';
 import { MetricRow } from './MetricRow';
 import { OVERALL_RETURN_KEYS } from './metric-groups';
 
 const SIDES = ['Unlevered', 'Levered'] as const;
 
-export function OverallReturns({ returns }: { returns: AnalysisResponse['overall_returns'] }) {
+interface OverallReturnsProps {
+  returns: AnalysisResponse['overall_returns'];
+  afterTax?: AnalysisResponse['after_tax'];
+}
+
+export function OverallReturns({ returns, afterTax }: OverallReturnsProps) {
   const multipleRoots = {
     Unlevered: returns.unlevered_xirr_multiple_roots,
     Levered: returns.levered_xirr_multiple_roots,
@@ -32,6 +40,37 @@ export function OverallReturns({ returns }: { returns: AnalysisResponse['overall
           </section>
         ))}
       </div>
+      {afterTax ? <AfterTaxReturns afterTax={afterTax} /> : null}
+    </section>
+  );
+}
+
+/** The levered returns after income tax, depreciation and the tax at sale, with what the tax came to. */
+function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisResponse['after_tax']> }) {
+  const rows: [string, string][] = [
+    ['After-tax levered XIRR', formatMetric('levered_xirr', afterTax.levered_xirr)],
+    ['After-tax equity multiple', formatMetric('levered_equity_multiple', afterTax.levered_equity_multiple)],
+    ['After-tax profit', formatMetric('levered_profit', afterTax.levered_profit)],
+    ['Depreciation a full year', formatMetric('levered_profit', afterTax.basis.annual_depreciation)],
+    ['Tax over the hold, sale included', formatMetric('levered_profit', afterTax.total_tax)],
+    ['Tax at the sale', formatMetric('levered_profit', afterTax.sale.tax)],
+  ];
+  return (
+    <section aria-labelledby="overall-returns-after-tax" className="returns-after-tax">
+      <h4 id="overall-returns-after-tax">Levered, after tax</h4>
+      <dl className="metric-list">
+        {rows.map(([label, value]) => (
+          <div key={label} className="metric-row">
+            <dt>{label}</dt>
+            <dd className="metric-value">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="results-note">
+        Depreciation of the building over 27.5 years, interest and costs deducted, losses as you chose, and
+        recaptured depreciation and capital gains taxed at the sale: the README's simplifications apply (one
+        rate, no brackets; ask your tax adviser).
+      </p>
     </section>
   );
 }

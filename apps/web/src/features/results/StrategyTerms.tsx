@@ -1,12 +1,14 @@
 /**
  * The deal's grouped terms (issue 28): a cash-out refinance (the BRRRR method's second R), a second
- * loan from the seller, and whether the rehab is added to the loan. Each group is off until the
+ * loan from the seller, whether the rehab is added to the loan, and the investor's tax situation
+ * for the after-tax returns. Each group is off until the
  * investor turns it on, then starts from sensible terms; every valid change recomputes the figures
  * at once, like the other assumptions, and Update Metrics or Save keeps it.
  */
 import type { Metrics } from '@sfr/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { AssumptionAction } from './assumption-editor';
+import type { MetricEditErrors } from './metric-edits';
 import {
   type GroupTexts,
   groupTexts,
@@ -15,10 +17,11 @@ import {
   type LoanGroup,
   readRefinance,
   readSecondLoan,
+  readTax,
   startingRefinance,
   startingSecondLoan,
-} from './loan-groups';
-import type { MetricEditErrors } from './metric-edits';
+  startingTax,
+} from './term-groups';
 
 const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
@@ -35,7 +38,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
   const titleId = useId();
   return (
     <section className="card results-block strategy-terms" aria-labelledby={titleId}>
-      <h3 id={titleId}>Refinance and seller financing</h3>
+      <h3 id={titleId}>Refinance, seller financing and taxes</h3>
       <label className="strategy-check">
         <input
           type="checkbox"
@@ -69,6 +72,41 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
         onTerms={(terms) => dispatch({ type: 'terms', terms: { second_loan: terms } })}
         onOff={() => dispatch({ type: 'terms', terms: { second_loan: undefined } })}
       />
+      <TermsGroup
+        group="tax"
+        title="After-tax returns"
+        note="Your income tax rate on the rental's profit, the rates at sale and the land's share of the price (land is not depreciated): the results then add the after-tax cash flow, XIRR and profit."
+        metrics={metrics}
+        errors={errors}
+        start={startingTax}
+        read={readTax}
+        onTerms={(terms) =>
+          dispatch({
+            type: 'terms',
+            terms: { tax: { ...terms, ...(metrics.tax?.losses && { losses: metrics.tax.losses }) } },
+          })
+        }
+        onOff={() => dispatch({ type: 'terms', terms: { tax: undefined } })}
+      >
+        {metrics.tax ? (
+          <div className="strategy-field">
+            <label htmlFor={`${titleId}-losses`}>A year's tax loss</label>
+            <select
+              id={`${titleId}-losses`}
+              value={metrics.tax.losses ?? 'carry_forward'}
+              onChange={(event) => {
+                const losses = event.target.value === 'offset' ? 'offset' : 'carry_forward';
+                if (metrics.tax) dispatch({ type: 'terms', terms: { tax: { ...metrics.tax, losses } } });
+              }}
+            >
+              <option value="carry_forward">is carried to later years (a passive investor)</option>
+              <option value="offset">
+                offsets other income that year (a real estate professional, or within the $25,000 allowance)
+              </option>
+            </select>
+          </div>
+        ) : null}
+      </TermsGroup>
     </section>
   );
 }
@@ -85,6 +123,8 @@ interface TermsGroupProps<T> {
   ) => { ok: true; terms: T } | { ok: false; errors: Readonly<Record<string, string>> };
   onTerms: (terms: T) => void;
   onOff: () => void;
+  /** more fields under the group's own, while it is on */
+  children?: ReactNode;
 }
 
 function TermsGroup<T>({
@@ -97,6 +137,7 @@ function TermsGroup<T>({
   read,
   onTerms,
   onOff,
+  children,
 }: TermsGroupProps<T>) {
   const id = useId();
   const on = metrics[group] !== undefined;
@@ -169,6 +210,7 @@ function TermsGroup<T>({
               </div>
             );
           })}
+          {children}
         </div>
       ) : null}
     </fieldset>

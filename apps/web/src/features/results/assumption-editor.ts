@@ -61,7 +61,7 @@ export type AssumptionAction =
   | { type: 'server-errors'; errors: MetricEditErrors };
 
 /** The metrics typed as groups of fields or a yes/no, not as one number. */
-export type GroupedKey = 'refinance' | 'second_loan' | 'rehab_financed';
+export type GroupedKey = 'refinance' | 'second_loan' | 'rehab_financed' | 'tax';
 
 export function isDerived(key: EditableKey): key is DerivedKey {
   return key in DERIVATIONS;

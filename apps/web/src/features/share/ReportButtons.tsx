@@ -5,11 +5,21 @@
  */
 
 /** Which report: one of the user's saved properties or one of their analyses. */
-type ReportSource = { kind: 'saved'; id: string } | { kind: 'analysis'; id: string };
+export type ReportSource = { kind: 'saved'; id: string } | { kind: 'analysis'; id: string };
+
+function sourcePath(source: ReportSource): string {
+  const base = source.kind === 'saved' ? '/api/saved_properties' : '/api/analyses';
+  return `${base}/${encodeURIComponent(source.id)}`;
+}
 
 function reportUrl(source: ReportSource, format: 'pdf' | 'csv'): string {
-  const base = source.kind === 'saved' ? '/api/saved_properties' : '/api/analyses';
-  return `${base}/${encodeURIComponent(source.id)}/report.${format}`;
+  return `${sourcePath(source)}/report.${format}`;
+}
+
+/** The month-by-month schedule's CSV, of the base case or of the scenario named (issue 28 §7). */
+export function scheduleUrl(source: ReportSource, scenarioId: string | null): string {
+  const scenario = scenarioId ? `?scenario=${encodeURIComponent(scenarioId)}` : '';
+  return `${sourcePath(source)}/schedule.csv${scenario}`;
 }
 
 export function ReportButtons({ source, label }: { source: ReportSource; label?: string }) {

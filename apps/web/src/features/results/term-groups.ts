@@ -1,6 +1,6 @@
 /**
- * The grouped terms of a deal (issue 28): a cash-out refinance and a second loan, each a few fields
- * typed together, and whether the rehab is added to the loan. Reading their text into the model's
+ * The grouped terms of a deal (issue 28): a cash-out refinance, a second loan and the investor's tax
+ * situation, each a few fields typed together. Reading their text into the model's
  * units and back, with each field's kind (dollars, a percent, months, years), and the terms a group
  * starts from when the investor turns it on.
  */
@@ -12,12 +12,14 @@ import {
   refinanceSchema,
   SECOND_LOAN_LABELS,
   secondLoanSchema,
+  TAX_LABELS,
+  taxSchema,
 } from '@sfr/contracts';
-import type { Refinance, SecondLoan } from '@sfr/underwriting';
+import type { Refinance, SecondLoan, TaxInputs } from '@sfr/underwriting';
 import type { z } from 'zod';
 import { metricInputText } from './metric-edits';
 
-export type LoanGroup = 'refinance' | 'second_loan';
+export type LoanGroup = 'refinance' | 'second_loan' | 'tax';
 
 type Kind = 'money' | 'percent' | 'count';
 
@@ -37,9 +39,19 @@ export const LOAN_GROUP_FIELDS = {
     ['interest_only_months', 'count'],
     ['balloon_month', 'count'],
   ],
+  tax: [
+    ['marginal_rate', 'percent'],
+    ['capital_gains_rate', 'percent'],
+    ['recapture_rate', 'percent'],
+    ['land_share', 'percent'],
+  ],
 } as const satisfies Record<LoanGroup, readonly (readonly [string, Kind])[]>;
 
-export const LOAN_GROUP_LABELS = { refinance: REFINANCE_LABELS, second_loan: SECOND_LOAN_LABELS } as const;
+export const LOAN_GROUP_LABELS = {
+  refinance: REFINANCE_LABELS,
+  second_loan: SECOND_LOAN_LABELS,
+  tax: TAX_LABELS,
+} as const;
 
 /** A number as its kind is typed: '450000', '5.25' for 5.25 %, '6'; empty for none. */
 function textOf(kind: Kind, value: number | undefined): string {
@@ -97,6 +109,7 @@ function readGroup<S extends z.ZodType>(
 
 export const readRefinance = (texts: GroupTexts) => readGroup('refinance', refinanceSchema, texts);
 export const readSecondLoan = (texts: GroupTexts) => readGroup('second_loan', secondLoanSchema, texts);
+export const readTax = (texts: GroupTexts) => readGroup('tax', taxSchema, texts);
 
 /**
  * The refinance a deal starts from when the investor turns it on: six months after the rehab (or
@@ -122,4 +135,12 @@ export function startingSecondLoan(metrics: Metrics): SecondLoan {
     term_months: 120,
     balloon_month: 60,
   };
+}
+
+/**
+ * The tax situation a deal starts from: the 24 % federal bracket, 15 % on long-term gains, the 25 %
+ * ceiling on recaptured depreciation, and a fifth of the basis in land (README, "After-tax returns").
+ */
+export function startingTax(): TaxInputs {
+  return { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
 }
