@@ -283,6 +283,37 @@ export function HowToUsePage() {
           tells you whether the voucher or the open market pays better here.
         </p>
         <p>
+          <strong>Buy, rehab, rent, refinance (BRRRR).</strong> Enter the <strong>Rehab Budget</strong>, the{' '}
+          <strong>Rehab Months</strong> the work takes (no rent comes in, while taxes, insurance and the loan
+          are still paid) and the <strong>After-Repair Value</strong> under Rehab and Refinance. Then, in{' '}
+          <strong>Refinance, seller financing and taxes</strong>, turn on <strong>Cash-out refinance</strong>:
+          in the month you choose, a new loan at a share of the value then pays off the first loan and its
+          costs, and the rest comes back to you. The results say the cash you invested, the cash returned at
+          the refinance, the <strong>Cash Left in the Deal</strong> and the cash-on-cash return on it; when
+          the refinance returns all of your cash, there is no cash-on-cash to speak of, and the XIRR of the
+          actual cash flows tells the story.
+        </p>
+        <p>
+          <strong>Other loan shapes.</strong> Add <strong>Points</strong> bought at closing or a number of{' '}
+          <strong>Interest-Only Months</strong> under Loan Assumptions. For seller financing, turn on{' '}
+          <strong>Second loan</strong>: its amount lowers the cash you bring, it has its own rate, term and
+          payment, and a balloon month if the seller wants the balance back early.
+        </p>
+        <p>
+          <strong>After tax.</strong> Turn on <strong>After-tax returns</strong> and give your income tax
+          rate, the rates at sale and the land’s share of the price. The building is depreciated over 27.5
+          years, interest and loan costs are deducted, a year’s loss is carried forward (or offsets your other
+          income, if you choose so), and at the sale the depreciation taken is recaptured and the rest of the
+          gain taxed as a capital gain. Overall Returns then adds the after-tax XIRR, equity multiple and
+          profit. It is a simplified return: check it with your tax adviser.
+        </p>
+        <p>
+          <strong>Month by month.</strong> Open <strong>Month-by-month schedule</strong> under the hold-period
+          table to see every month of the hold (rent, each expense, each loan’s payment and balance, the
+          refinance, the sale and the cash flows) and download it as CSV for a spreadsheet, for the base case
+          or the scenario on screen.
+        </p>
+        <p>
           Questions or ideas? <Link to="/feedback">Send us feedback</Link>.
         </p>
       </section>
