@@ -3,7 +3,8 @@
  * grid marks the current deal in the middle and a corner cell equals an independent engine call
  * (the deal moved with `withDriver`, then `analyze`, here in Node); the offer line names the price
  * `maxOffer` finds on the same inputs, and follows an edited target; the break-even rent is the one
- * `breakEven` gives.
+ * `breakEven` gives. On a deal with a rehab (issue 28 §7) the grid offers the rehab budget as an axis,
+ * its centre the deal's own cash flow, and falls back to price × rent when the rehab is removed.
  */
 import { type AnalysisResponse, formatMoney } from '@sfr/contracts';
 import { analyze, breakEven, type DealInput, maxOffer, withDriver } from '@sfr/underwriting';
@@ -119,5 +120,54 @@ describe('decision tools on the results', () => {
     await expect
       .poll(async () => Number(await current.getAttribute('data-value')))
       .toBe(analysis.summary.overall_points);
+  });
+
+  it('a deal with a rehab offers its budget as an axis; removing the rehab falls back to price × rent', async () => {
+    const { page, analysis } = await analyse(DESKTOP);
+    const deal = dealOf(analysis);
+    const assumption = (key: string) => page.locator(`#metric-input-${key}`);
+    const tools = page.locator('section.decision-grid');
+    const rowDriver = tools.getByRole('group', { name: 'Rows' }).getByLabel('Driver');
+    const colDriver = tools.getByRole('group', { name: 'Columns' }).getByLabel('Driver');
+    const grid = page.getByTestId('sensitivity-grid');
+    const current = grid.locator('td[aria-current="true"]');
+    await grid.waitFor();
+    expect(await rowDriver.locator('option').allInnerTexts()).not.toContain('Rehab budget');
+
+    // a $40,000 rehab over 3 empty months: year 1's cash flow drops, and the budget is a driver
+    await assumption('rehab_budget').fill('40000');
+    await assumption('rehab_months').fill('3');
+    const rehabbed = { ...deal, rehab_budget: 40_000, rehab_months: 3 };
+    const cashFlow = analyze(rehabbed).year_1_metrics.monthly_levered_cash_flow;
+    expect(cashFlow).not.toBeCloseTo(analysis.year_1_metrics.monthly_levered_cash_flow, 2);
+    await expect.poll(() => rowDriver.locator('option').allInnerTexts()).toContain('Rehab budget');
+    expect(await colDriver.locator('option').allInnerTexts()).toContain('Rehab budget');
+    await rowDriver.selectOption({ label: 'Rehab budget' });
+
+    // rows are the budget ±10/20/30 %, in dollars; the centre is the deal on screen
+    await expect
+      .poll(() => grid.locator('tbody th[scope="row"]').allInnerTexts())
+      .toEqual(['$28,000', '$32,000', '$36,000', '$40,000', '$44,000', '$48,000', '$52,000']);
+    expect(await grid.locator('caption').innerText()).toContain('by rehab budget (rows) and rent (columns)');
+    const position = await current.evaluate((td) => ({
+      row: (td.parentElement as HTMLTableRowElement).sectionRowIndex,
+      col: (td as HTMLTableCellElement).cellIndex - 1,
+    }));
+    expect(position).toEqual({ row: 3, col: 3 });
+    expect(Number(await current.getAttribute('data-value'))).toBeCloseTo(cashFlow, 6);
+    expect(await current.innerText()).toContain(dollars(Math.round(cashFlow)));
+
+    // the rehab removed: no budget to move, the grid goes back to price × rent (and the page stands)
+    await assumption('rehab_months').fill('');
+    await assumption('rehab_budget').fill('');
+    await expect.poll(() => rowDriver.inputValue()).toBe('purchase_price');
+    expect(await colDriver.inputValue()).toBe('rent');
+    expect(await rowDriver.locator('option').allInnerTexts()).not.toContain('Rehab budget');
+    expect(await grid.locator('caption').innerText()).toContain(
+      'by purchase price (rows) and rent (columns)',
+    );
+    await expect
+      .poll(async () => Number(await current.getAttribute('data-value')))
+      .toBeCloseTo(analysis.year_1_metrics.monthly_levered_cash_flow, 6);
   });
 });

@@ -1,23 +1,30 @@
 /**
  * What breaks the deal (issue 14 §2): one outcome over two drivers, seven steps each around the
  * deal on screen (steps editable), each cell coloured by the rating band it falls in, the current
- * deal marked. Computed in the browser with `sensitivityGrid`.
+ * deal marked. Computed in the browser with `sensitivityGrid`. The drivers are the deal's
+ * (`driversFor`, issue 28 §7): the seven every deal has, plus the rehab budget, after-repair value
+ * and refinance LTV when the deal gives them; a picked driver the deal no longer has (the rehab
+ * removed) shows the default pair instead (`gridAxesFor`).
  */
 import {
+  type DealDriver,
   type DealInput,
-  SENSITIVITY_DRIVERS,
+  driversFor,
+  type OptionalInputs,
   SENSITIVITY_OUTCOMES,
   SENSITIVITY_STEPS,
-  type SensitivityDriver,
   type SensitivityOutcome,
   sensitivityGrid,
 } from '@sfr/underwriting';
 import { useId, useMemo, useState } from 'react';
 import { ratingTone } from '../results/rating';
 import {
+  DEFAULT_GRID_AXES,
   DRIVER_LABELS,
+  driverInSentence,
   formatDriverValue,
   formatOutcome,
+  gridAxesFor,
   OUTCOME_LABELS,
   parseSteps,
   stepsHint,
@@ -25,21 +32,40 @@ import {
 } from './decision-model';
 
 interface Axis {
-  driver: SensitivityDriver;
+  driver: DealDriver;
   text: string;
 }
 
-const axisOf = (driver: SensitivityDriver): Axis => ({
+interface Axes {
+  row: Axis;
+  col: Axis;
+}
+
+const axisOf = (driver: DealDriver): Axis => ({
   driver,
   text: stepsText(SENSITIVITY_STEPS[driver].steps),
 });
 
+/** The picked axes when the deal has both drivers, else the default pair with its default steps. */
+function fitAxes(drivers: readonly DealDriver[], axes: Axes): Axes {
+  const pair = gridAxesFor(drivers, { row: axes.row.driver, col: axes.col.driver });
+  return pair.row === axes.row.driver && pair.col === axes.col.driver
+    ? axes
+    : { row: axisOf(pair.row), col: axisOf(pair.col) };
+}
+
 const BANDS = ['Green', 'Light-Green', 'Yellow', 'Red Orange', 'Red'] as const;
 
-export function SensitivityTable({ deal }: { deal: DealInput }) {
+export function SensitivityTable({ deal }: { deal: DealInput & OptionalInputs }) {
   const idBase = useId();
-  const [row, setRow] = useState<Axis>(() => axisOf('purchase_price'));
-  const [col, setCol] = useState<Axis>(() => axisOf('rent'));
+  const drivers = useMemo(() => driversFor(deal), [deal]);
+  // the user's pick; the grid draws it while the deal has both drivers (`fitAxes`)
+  const [picked, setPicked] = useState<Axes>(() => ({
+    row: axisOf(DEFAULT_GRID_AXES.row),
+    col: axisOf(DEFAULT_GRID_AXES.col),
+  }));
+  const axes = fitAxes(drivers, picked);
+  const { row, col } = axes;
   const [outcome, setOutcome] = useState<SensitivityOutcome>('monthly_levered_cash_flow');
   const rowSteps = parseSteps(row.text);
   const colSteps = parseSteps(col.text);
@@ -57,13 +83,16 @@ export function SensitivityTable({ deal }: { deal: DealInput }) {
     });
   }, [deal, row.driver, col.driver, outcome, rowKey, colKey]);
 
-  /** Picking a driver the other axis has swaps the two, so the axes never repeat. */
-  function pick(which: 'row' | 'col', driver: SensitivityDriver) {
-    const [mine, other, setMine, setOther] =
-      which === 'row' ? [row, col, setRow, setCol] : [col, row, setCol, setRow];
+  /**
+   * Picking a driver the other axis has swaps the two, so the axes never repeat. Every change
+   * starts from the axes shown, so an edit after a fallback keeps the pair on screen.
+   */
+  function pick(which: 'row' | 'col', driver: DealDriver) {
+    const otherKey = which === 'row' ? 'col' : 'row';
+    const mine = axes[which];
     if (driver === mine.driver) return;
-    if (driver === other.driver) setOther(mine);
-    setMine(axisOf(driver));
+    const other = driver === axes[otherKey].driver ? mine : axes[otherKey];
+    setPicked(which === 'row' ? { row: axisOf(driver), col: other } : { row: other, col: axisOf(driver) });
   }
 
   const axisControls = (which: 'row' | 'col', axis: Axis, parsed: ReturnType<typeof parseSteps>) => {
@@ -76,9 +105,9 @@ export function SensitivityTable({ deal }: { deal: DealInput }) {
           <select
             id={`${id}-driver`}
             value={axis.driver}
-            onChange={(event) => pick(which, event.target.value as SensitivityDriver)}
+            onChange={(event) => pick(which, event.target.value as DealDriver)}
           >
-            {SENSITIVITY_DRIVERS.map((driver) => (
+            {drivers.map((driver) => (
               <option key={driver} value={driver}>
                 {DRIVER_LABELS[driver]}
               </option>
@@ -93,7 +122,7 @@ export function SensitivityTable({ deal }: { deal: DealInput }) {
             aria-invalid={parsed.ok ? undefined : true}
             aria-describedby={parsed.ok ? undefined : `${id}-steps-error`}
             onChange={(event) =>
-              (which === 'row' ? setRow : setCol)({ driver: axis.driver, text: event.target.value })
+              setPicked({ ...axes, [which]: { driver: axis.driver, text: event.target.value } })
             }
           />
           {parsed.ok ? null : (
@@ -132,9 +161,9 @@ export function SensitivityTable({ deal }: { deal: DealInput }) {
         <section className="decision-grid-scroll" aria-label="Sensitivity grid" tabIndex={0}>
           <table className="decision-table" data-testid="sensitivity-grid">
             <caption>
-              {OUTCOME_LABELS[outcome]} by {DRIVER_LABELS[grid.row].toLowerCase()} (rows) and{' '}
-              {DRIVER_LABELS[grid.col].toLowerCase()} (columns); the current deal is outlined and marked ●.
-              Colours are the rating bands.
+              {OUTCOME_LABELS[outcome]} by {driverInSentence(grid.row)} (rows) and{' '}
+              {driverInSentence(grid.col)} (columns); the current deal is outlined and marked ●. Colours are
+              the rating bands.
             </caption>
             <thead>
               <tr>

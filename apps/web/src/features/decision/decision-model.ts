@@ -5,26 +5,29 @@
  */
 import { type AnalysisResponse, dealInput, factsOf, formatMoney, formatPercent } from '@sfr/contracts';
 import {
+  type DealDriver,
   type DealInput,
   OFFER_TARGET_KEYS,
   OFFER_TARGET_LIMITS,
   type OfferTargetKey,
   type OfferTargets,
+  type OptionalInputs,
   SENSITIVITY_STEPS,
-  type SensitivityDriver,
   type SensitivityOutcome,
 } from '@sfr/underwriting';
 
 /**
- * The engine's input for an analysis as shown: its assumptions, units and crime grades, exactly
- * what the results page recomputes (results/recalculate.ts), so the grid's middle cell is the
- * deal on screen.
+ * The engine's input for an analysis as shown: its assumptions (with the optional metrics it
+ * carries: expense lines, loan shape, rehab and refinance), units and crime grades, exactly what
+ * the results page recomputes (results/recalculate.ts), so the grid's middle cell is the deal on
+ * screen and `driversFor` sees its rehab drivers.
  */
-export function dealInputOf(analysis: AnalysisResponse): DealInput {
+export function dealInputOf(analysis: AnalysisResponse): DealInput & OptionalInputs {
   return dealInput(analysis.property, analysis.property.metrics, factsOf(analysis));
 }
 
-export const DRIVER_LABELS: Readonly<Record<SensitivityDriver, string>> = {
+/** Every driver the grid can move (`DEAL_DRIVERS`); the rehab ones only on a deal that gives them (`driversFor`). */
+export const DRIVER_LABELS: Readonly<Record<DealDriver, string>> = {
   purchase_price: 'Purchase price',
   rent: 'Rent',
   vacancy_rate: 'Vacancy',
@@ -32,7 +35,44 @@ export const DRIVER_LABELS: Readonly<Record<SensitivityDriver, string>> = {
   loan_to_value: 'Loan to value',
   rent_annual_growth_rate: 'Rent growth',
   annual_price_appreciation: 'Appreciation',
+  rehab_budget: 'Rehab budget',
+  after_repair_value: 'After-repair value',
+  refinance_loan_to_value: 'Refinance LTV',
 };
+
+/** A driver's label inside a sentence: 'purchase price', 'refinance LTV' (only the first letter lowered). */
+export function driverInSentence(driver: DealDriver): string {
+  const label = DRIVER_LABELS[driver];
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/** The grid's axes when the user has picked none, or picked a driver the deal no longer has. */
+export const DEFAULT_GRID_AXES: Readonly<{ row: DealDriver; col: DealDriver }> = {
+  row: 'purchase_price',
+  col: 'rent',
+};
+
+/**
+ * The axes the grid can draw for a deal with `drivers` (`driversFor(deal)`): the picked pair when
+ * the deal has both (and they differ), else the default pair (price × rent), so a grid over the
+ * rehab budget falls back when the user removes the rehab instead of asking the engine for a
+ * driver the deal does not give.
+ */
+export function gridAxesFor(
+  drivers: readonly DealDriver[],
+  picked: { row: DealDriver; col: DealDriver },
+): { row: DealDriver; col: DealDriver } {
+  const fits = picked.row !== picked.col && drivers.includes(picked.row) && drivers.includes(picked.col);
+  return fits ? { row: picked.row, col: picked.col } : { ...DEFAULT_GRID_AXES };
+}
+
+/** Drivers read in dollars (the others are rates and shares, read as percents). */
+const MONEY_DRIVERS: ReadonlySet<DealDriver> = new Set<DealDriver>([
+  'purchase_price',
+  'rent',
+  'rehab_budget',
+  'after_repair_value',
+]);
 
 export const OUTCOME_LABELS: Readonly<Record<SensitivityOutcome, string>> = {
   monthly_levered_cash_flow: 'Monthly cash flow',
@@ -41,9 +81,12 @@ export const OUTCOME_LABELS: Readonly<Record<SensitivityOutcome, string>> = {
   overall_points: 'Rating points',
 };
 
-/** A driver's value as the grid's headers show it: dollars for price and rent, else a percent. */
-export function formatDriverValue(driver: SensitivityDriver, value: number): string {
-  if (driver === 'purchase_price' || driver === 'rent') return formatMoney(Math.round(value)).slice(0, -3);
+/**
+ * A driver's value as the grid's headers show it: whole dollars for price, rent, rehab budget and
+ * after-repair value, else a percent (the refinance LTV as the purchase LTV).
+ */
+export function formatDriverValue(driver: DealDriver, value: number): string {
+  if (MONEY_DRIVERS.has(driver)) return formatMoney(Math.round(value)).slice(0, -3);
   return formatPercent(value);
 }
 
@@ -56,8 +99,9 @@ export function formatOutcome(outcome: SensitivityOutcome, value: number | null)
 }
 
 /**
- * Steps as the user types them: percents, comma-separated. Relative drivers (price, rent) read
- * '−15, −10, 0, 10' as −15 % … +10 % of the value; rate drivers as points added to the rate.
+ * Steps as the user types them: percents, comma-separated. Relative drivers (price, rent, rehab
+ * budget, after-repair value) read '−15, −10, 0, 10' as −15 % … +10 % of the value; rate drivers
+ * (the refinance LTV among them) as points added to the rate.
  */
 export function stepsText(steps: readonly number[]): string {
   return steps.map((step) => String(Math.round(step * 1e6) / 1e4)).join(', ');
@@ -86,7 +130,7 @@ export function parseSteps(text: string): StepsParse {
 }
 
 /** What a step means, for the steps field's hint. */
-export function stepsHint(driver: SensitivityDriver): string {
+export function stepsHint(driver: DealDriver): string {
   return SENSITIVITY_STEPS[driver].kind === 'relative'
     ? 'percent of the current value'
     : 'percentage points added to the current rate';
