@@ -6,7 +6,7 @@ import type { ScoreName } from '@sfr/underwriting';
 import { z } from 'zod';
 import { assumptionsSchema, dealInputSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
-import { HOLD_PERIOD_ROWS } from './hold-period.js';
+import { HOLD_PERIOD_ROWS, holdPeriodOptionalRows } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
 import { propertyRecordSchema, rentComparableSchema } from './property-record.js';
 import { scenarioSchema } from './scenarios.js';
@@ -209,15 +209,28 @@ export const analysisSchema = z.object({
   after_tax: afterTaxSchema.optional(),
 });
 
-function formattedRows<const Rows extends readonly string[]>(rows: Rows) {
-  const shape = Object.fromEntries(rows.map((row) => [row, z.array(z.string())]));
-  return z.object(shape as Record<Rows[number], z.ZodArray<z.ZodString>>);
+function formattedRows<const Rows extends readonly string[], const Optional extends string>(
+  rows: Rows,
+  optional: readonly Optional[],
+) {
+  const shape = {
+    ...Object.fromEntries(rows.map((row) => [row, z.array(z.string())])),
+    ...Object.fromEntries(optional.map((row) => [row, z.array(z.string()).optional()])),
+  };
+  return z.object(
+    shape as Record<Rows[number], z.ZodArray<z.ZodString>> &
+      Record<Optional, z.ZodOptional<z.ZodArray<z.ZodString>>>,
+  );
 }
 
-/** `metrics_for_hold_period`: per row, one formatted string per year (see formatHoldPeriodTable). */
+/**
+ * `metrics_for_hold_period`: per row, one formatted string per year (see formatHoldPeriodTable).
+ * The fixed rows are required; the optional ones (an expense line's, the after-tax rows) are
+ * present only when the analysis gives them, so an answer from before them still parses.
+ */
 export const formattedHoldPeriodTableSchema = z.object({
-  Unlevered: formattedRows(HOLD_PERIOD_ROWS.Unlevered),
-  Levered: formattedRows(HOLD_PERIOD_ROWS.Levered),
+  Unlevered: formattedRows(HOLD_PERIOD_ROWS.Unlevered, holdPeriodOptionalRows('Unlevered')),
+  Levered: formattedRows(HOLD_PERIOD_ROWS.Levered, holdPeriodOptionalRows('Levered')),
 });
 
 /**

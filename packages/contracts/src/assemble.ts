@@ -76,7 +76,7 @@ export function assembleAnalysis(
     sale_assumptions: analysis.sale_assumptions,
     overall_returns: analysis.overall_returns,
     summary: analysis.summary,
-    metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
+    metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period, analysis.after_tax),
     hold_period: analysis.hold_period,
     ...(analysis.after_tax && { after_tax: analysis.after_tax }),
     market_data: facts.market_data,

@@ -2,10 +2,10 @@
  * The hold-period returns summary table (product spec §2 and §3): the engine's yearly numbers
  * formatted for the wire (`metrics_for_hold_period`), and the display rules of its cells.
  */
-import type { HoldPeriodTable } from '@sfr/underwriting';
+import type { AfterTaxFigures, ExpenseLineRows, HoldPeriodTable } from '@sfr/underwriting';
 import { formatMoney, formatPercent } from './format.js';
 
-/** The table's rows, group by group, in display order. */
+/** The table's fixed rows, group by group, in display order: every analysis has them. */
 export const HOLD_PERIOD_ROWS = {
   Unlevered: [
     'Revenue',
@@ -28,29 +28,154 @@ export const HOLD_PERIOD_ROWS = {
   ],
 } as const;
 
+/**
+ * The optional expense lines' rows (issue 28 §1), each the `hold_period.expense_lines` key it shows,
+ * in the engine's order; shown after Expense, in both groups, for each line the deal gives.
+ */
+export const EXPENSE_LINE_ROWS = {
+  'CapEx Reserve': 'capex_reserve',
+  HOA: 'hoa',
+  'Owner Utilities': 'owner_utilities',
+  Leasing: 'leasing',
+} as const satisfies Record<string, keyof ExpenseLineRows>;
+
+/** The after-tax rows (issue 28 §4): after the Levered Cashflow, when the analysis has `after_tax`. */
+export const AFTER_TAX_ROWS = ['Income Tax', 'After-Tax Cashflow'] as const;
+
+type ExpenseLineRow = keyof typeof EXPENSE_LINE_ROWS;
+const EXPENSE_LINE_ROW_NAMES = Object.keys(EXPENSE_LINE_ROWS) as ExpenseLineRow[];
+
+/**
+ * The table's optional rows, group by group, and the fixed row each set follows: the one place
+ * that names them. An analysis has only the rows its deal gives (see holdPeriodRowsShown).
+ */
+export const HOLD_PERIOD_OPTIONAL_ROWS = {
+  Unlevered: { Expense: EXPENSE_LINE_ROW_NAMES as readonly ExpenseLineRow[] },
+  Levered: {
+    Expense: EXPENSE_LINE_ROW_NAMES as readonly ExpenseLineRow[],
+    Cashflow: AFTER_TAX_ROWS,
+  },
+} as const;
+
 export type HoldPeriodGroup = keyof typeof HOLD_PERIOD_ROWS;
 export type UnleveredRow = (typeof HOLD_PERIOD_ROWS.Unlevered)[number];
 export type LeveredRow = (typeof HOLD_PERIOD_ROWS.Levered)[number];
+/** A fixed row of either group. */
 export type HoldPeriodRow = UnleveredRow | LeveredRow;
+export type UnleveredOptionalRow = ExpenseLineRow;
+export type LeveredOptionalRow = ExpenseLineRow | (typeof AFTER_TAX_ROWS)[number];
+/** An optional row of either group. */
+export type HoldPeriodOptionalRow = UnleveredOptionalRow | LeveredOptionalRow;
+/** The optional rows of `G`. */
+export type HoldPeriodOptionalRowOf<G extends HoldPeriodGroup> = G extends 'Unlevered'
+  ? UnleveredOptionalRow
+  : LeveredOptionalRow;
+/** Any row of `G`: its fixed rows and its optional ones. */
+export type HoldPeriodGroupRow<G extends HoldPeriodGroup> =
+  | (typeof HOLD_PERIOD_ROWS)[G][number]
+  | HoldPeriodOptionalRowOf<G>;
+
+/** Every optional row of `group`, in display order (whether or not an analysis has it). */
+export function holdPeriodOptionalRows<G extends HoldPeriodGroup>(group: G): HoldPeriodOptionalRowOf<G>[] {
+  return Object.values(HOLD_PERIOD_OPTIONAL_ROWS[group]).flat() as HoldPeriodOptionalRowOf<G>[];
+}
+
+/** The fixed rows required, the optional ones present only when the analysis gives them. */
+type Rows<Fixed extends string, Optional extends string> = Flat<
+  { [K in Fixed]: string[] } & { [K in Optional]?: string[] }
+>;
+type Flat<T> = { [K in keyof T]: T[K] };
 
 /** Per row, one formatted string per year (Year 1 first). */
 export interface FormattedHoldPeriodTable {
-  Unlevered: Record<UnleveredRow, string[]>;
-  Levered: Record<LeveredRow, string[]>;
+  Unlevered: Rows<UnleveredRow, UnleveredOptionalRow>;
+  Levered: Rows<LeveredRow, LeveredOptionalRow>;
+}
+
+/** The engine's hold-period table as `analyze` returns it: with the expense lines the deal gives. */
+export type HoldPeriodFigures = HoldPeriodTable & { expense_lines?: ExpenseLineRows };
+
+/** What the after-tax rows read of `after_tax`: each year's tax and cash flow, and the sale's. */
+export type AfterTaxRowFigures = {
+  years: Pick<AfterTaxFigures['years'], 'tax' | 'after_tax_cash_flow'>;
+  sale: Pick<AfterTaxFigures['sale'], 'tax' | 'after_tax_proceeds'>;
+};
+
+/** The optional rows' numbers, one per year; a row the analysis does not give is absent. */
+export interface HoldPeriodOptionalFigures {
+  Unlevered: Partial<Record<UnleveredOptionalRow, number[]>>;
+  Levered: Partial<Record<LeveredOptionalRow, number[]>>;
+}
+
+/**
+ * The optional rows' numbers: each expense line `table.expense_lines` gives (positive amounts, in
+ * both groups) and, with `afterTax`, the Levered group's Income Tax (each year's tax, the last year
+ * adding the tax at sale) and After-Tax Cashflow (each year's after-tax cash flow, the last year
+ * adding the after-tax sale proceeds). So Income Tax adds up to `total_tax`, and After-Tax Cashflow
+ * to the after-tax levered profit + the equity, as the Cashflow row adds up to the pre-tax ones.
+ *
+ * @example a 2-year hold with yearly tax [100, 120], tax at sale 5,000, after-tax cash flow
+ * [900, 950] and after-tax proceeds 60,000: Income Tax [100, 5,120], After-Tax Cashflow [900, 60,950].
+ */
+export function holdPeriodOptionalFigures(
+  table: HoldPeriodFigures,
+  afterTax?: AfterTaxRowFigures | null,
+): HoldPeriodOptionalFigures {
+  const lines: Partial<Record<ExpenseLineRow, number[]>> = {};
+  for (const row of EXPENSE_LINE_ROW_NAMES) {
+    const values = table.expense_lines?.[EXPENSE_LINE_ROWS[row]];
+    if (values) lines[row] = [...values];
+  }
+  if (!afterTax) return { Unlevered: { ...lines }, Levered: { ...lines } };
+  const { years, sale } = afterTax;
+  const last = years.tax.length - 1;
+  return {
+    Unlevered: { ...lines },
+    Levered: {
+      ...lines,
+      'Income Tax': years.tax.map((tax, year) => (year === last ? tax + sale.tax : tax)),
+      'After-Tax Cashflow': years.after_tax_cash_flow.map((flow, year) =>
+        year === last ? flow + sale.after_tax_proceeds : flow,
+      ),
+    },
+  };
+}
+
+/**
+ * The rows of `group` a table shows, in display order: the fixed rows, each followed by the
+ * optional rows after it that `table` has (a row's key present). Works on the formatted table and
+ * on holdPeriodOptionalFigures alike.
+ *
+ * @example holdPeriodRowsShown('Unlevered', { HOA: [] }) // Revenue, Expense, HOA, Net Operating Income, …
+ */
+export function holdPeriodRowsShown<G extends HoldPeriodGroup>(
+  group: G,
+  table: Partial<Record<string, unknown>>,
+): HoldPeriodGroupRow<G>[] {
+  const optional: Partial<Record<string, readonly string[]>> = HOLD_PERIOD_OPTIONAL_ROWS[group];
+  return (HOLD_PERIOD_ROWS[group] as readonly string[]).flatMap((row) => [
+    row,
+    ...(optional[row] ?? []).filter((extra) => table[extra] !== undefined),
+  ]) as HoldPeriodGroupRow<G>[];
 }
 
 /**
  * Formats the engine's table: money with formatMoney, Annual Return with formatPercent. Expense,
  * Mortgage and Loan Payoff stay positive amounts; the minus is added on display
- * (holdPeriodCellDisplay).
+ * (holdPeriodCellDisplay). The optional rows (holdPeriodOptionalFigures) are added, in display
+ * order, only when the table has the expense line or `afterTax` is given: an analysis without them
+ * formats exactly as before.
  *
  * @example a year with revenue 24000 and annual return 0.0525 formats as '$24,000.00' and '5.25%'.
  */
-export function formatHoldPeriodTable(table: HoldPeriodTable): FormattedHoldPeriodTable {
+export function formatHoldPeriodTable(
+  table: HoldPeriodFigures,
+  afterTax?: AfterTaxRowFigures | null,
+): FormattedHoldPeriodTable {
   const money = (values: readonly number[]) => values.map(formatMoney);
   const percent = (values: readonly number[]) => values.map(formatPercent);
   const { unlevered: u, levered: l } = table;
-  return {
+  const fixed = {
     Unlevered: {
       Revenue: money(u.revenue),
       Expense: money(u.expense),
@@ -71,6 +196,19 @@ export function formatHoldPeriodTable(table: HoldPeriodTable): FormattedHoldPeri
       'Annual Return': percent(l.annual_return),
     },
   };
+  const optional = holdPeriodOptionalFigures(table, afterTax);
+  // each group's rows in display order, so the JSON reads as the table does
+  const group = <G extends HoldPeriodGroup>(name: G) => {
+    const fixedRows: Partial<Record<string, string[]>> = fixed[name];
+    const extra: Partial<Record<string, number[]>> = optional[name];
+    return Object.fromEntries(
+      holdPeriodRowsShown(name, extra).map((row) => [row, fixedRows[row] ?? money(extra[row] ?? [])]),
+    );
+  };
+  return {
+    Unlevered: group('Unlevered') as FormattedHoldPeriodTable['Unlevered'],
+    Levered: group('Levered') as FormattedHoldPeriodTable['Levered'],
+  };
 }
 
 const ZERO = '$0.00';
@@ -82,23 +220,31 @@ function subtracted(formatted: string): string {
 }
 
 /**
- * What a cell of the table shows (product spec §2): Expense and Mortgage with a minus prefix;
- * Loan Payoff with a minus prefix and blank when '$0.00'; Proceeds From Sale '-' when '$0.00'.
- * Everything else as formatted. A zero Expense or Mortgage (no loan) shows '$0.00', not '-$0.00'.
- * The rules are the same in both groups; the group only types which rows are allowed.
+ * What a cell of the table shows (product spec §2): Expense, Mortgage, each expense line (CapEx
+ * Reserve, HOA, Owner Utilities, Leasing) and Income Tax with a minus prefix; Loan Payoff with a
+ * minus prefix and blank when '$0.00'; Proceeds From Sale '-' when '$0.00'. Everything else as
+ * formatted. A zero Expense or Mortgage (no loan) shows '$0.00', not '-$0.00', and a negative
+ * amount in a subtracted row (a tax saving) shows as added. The rules are the same in both groups;
+ * the group only types which rows are allowed.
  *
  * @example holdPeriodCellDisplay('Levered', 'Mortgage', '$9,580.32') === '-$9,580.32'
+ * @example holdPeriodCellDisplay('Levered', 'Income Tax', '-$120.00') === '$120.00'
  * @example holdPeriodCellDisplay('Levered', 'Loan Payoff', '$0.00') === ''
  * @example holdPeriodCellDisplay('Unlevered', 'Proceeds From Sale', '$0.00') === '-'
  */
 export function holdPeriodCellDisplay<G extends HoldPeriodGroup>(
   _group: G,
-  row: (typeof HOLD_PERIOD_ROWS)[G][number],
+  row: HoldPeriodGroupRow<G>,
   formatted: string,
 ): string {
   switch (row) {
     case 'Expense':
     case 'Mortgage':
+    case 'CapEx Reserve':
+    case 'HOA':
+    case 'Owner Utilities':
+    case 'Leasing':
+    case 'Income Tax':
       return subtracted(formatted);
     case 'Loan Payoff':
       return formatted === ZERO ? '' : subtracted(formatted);

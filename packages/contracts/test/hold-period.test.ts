@@ -1,12 +1,19 @@
-import type { HoldPeriodTable } from '@sfr/underwriting';
+import { analyze, type HoldPeriodTable } from '@sfr/underwriting';
 import { describe, expect, test } from 'vitest';
 import {
+  AFTER_TAX_ROWS,
+  EXPENSE_LINE_ROWS,
   formatHoldPeriodTable,
+  formatMoney,
   formattedHoldPeriodTableSchema,
   HOLD_PERIOD_ROWS,
   holdPeriodCellDisplay,
+  holdPeriodOptionalFigures,
+  holdPeriodOptionalRows,
+  holdPeriodRowsShown,
   holdPeriodTitle,
 } from '../src/index.js';
+import { exampleDeal } from './fixtures.js';
 
 /** A two-year hold with a loan: the sale and the payoff land in year 2. */
 const table: HoldPeriodTable = {
@@ -63,6 +70,115 @@ describe('formatHoldPeriodTable', () => {
   });
 });
 
+/** The after-tax figures the rows read: year 2 is the sale's. */
+const afterTax = {
+  years: { tax: [0, 1_204.5], after_tax_cash_flow: [533.93, 842.32] },
+  sale: { tax: 9_876.545, after_tax_proceeds: 56_006.03 },
+};
+
+describe('the optional rows', () => {
+  const lines = { ...table, expense_lines: { hoa: [1_200, 1_236], leasing: [1_050, 1_081.5] } };
+
+  test('are named in one place: the expense lines after Expense, the after-tax rows after the Levered Cashflow', () => {
+    expect(holdPeriodOptionalRows('Unlevered')).toEqual(Object.keys(EXPENSE_LINE_ROWS));
+    expect(holdPeriodOptionalRows('Levered')).toEqual([...Object.keys(EXPENSE_LINE_ROWS), ...AFTER_TAX_ROWS]);
+    expect(Object.keys(EXPENSE_LINE_ROWS)).toEqual(['CapEx Reserve', 'HOA', 'Owner Utilities', 'Leasing']);
+    expect(AFTER_TAX_ROWS).toEqual(['Income Tax', 'After-Tax Cashflow']);
+  });
+
+  test('are absent when the analysis gives none: the table formats as before', () => {
+    expect(Object.keys(formatHoldPeriodTable(table, null).Levered)).toEqual(HOLD_PERIOD_ROWS.Levered);
+    expect(formatHoldPeriodTable({ ...table, expense_lines: {} })).toEqual(formatHoldPeriodTable(table));
+    expect(holdPeriodOptionalFigures(table)).toEqual({ Unlevered: {}, Levered: {} });
+  });
+
+  test('show each expense line the table gives, after Expense in both groups, formatted as money', () => {
+    const formatted = formatHoldPeriodTable(lines);
+    expect(Object.keys(formatted.Unlevered)).toEqual([
+      'Revenue',
+      'Expense',
+      'HOA',
+      'Leasing',
+      'Net Operating Income',
+      'Proceeds From Sale',
+      'Cashflow',
+      'Annual Return',
+    ]);
+    expect(Object.keys(formatted.Levered).slice(0, 5)).toEqual([
+      'Revenue',
+      'Expense',
+      'HOA',
+      'Leasing',
+      'Mortgage',
+    ]);
+    for (const group of ['Unlevered', 'Levered'] as const) {
+      expect(formatted[group].HOA).toEqual(['$1,200.00', '$1,236.00']);
+      expect(formatted[group].Leasing).toEqual(['$1,050.00', '$1,081.50']);
+      expect(formatted[group]['CapEx Reserve']).toBeUndefined();
+    }
+    expect(formatted.Levered['Income Tax']).toBeUndefined();
+    expect(formattedHoldPeriodTableSchema.parse(formatted)).toEqual(formatted);
+  });
+
+  test('show Income Tax and After-Tax Cashflow after the Levered Cashflow, the sale’s in the last year', () => {
+    const formatted = formatHoldPeriodTable(lines, afterTax);
+    expect(Object.keys(formatted.Levered).slice(-4)).toEqual([
+      'Cashflow',
+      'Income Tax',
+      'After-Tax Cashflow',
+      'Annual Return',
+    ]);
+    // year 2: 1,204.50 + 9,876.545 = 11,081.045 and 842.32 + 56,006.03 = 56,848.35
+    expect(formatted.Levered['Income Tax']).toEqual(['$0.00', '$11,081.05']);
+    expect(formatted.Levered['After-Tax Cashflow']).toEqual(['$533.93', '$56,848.35']);
+    expect(Object.keys(formatted.Unlevered)).not.toContain('Income Tax');
+    expect(formattedHoldPeriodTableSchema.parse(formatted)).toEqual(formatted);
+    // a table without the optional rows (an answer from before them) still parses
+    expect(formattedHoldPeriodTableSchema.parse(formatHoldPeriodTable(table))).toEqual(
+      formatHoldPeriodTable(table),
+    );
+  });
+
+  test('add up, on an analysis, to the total tax and to the after-tax profit plus the equity', () => {
+    const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
+    for (const deal of [
+      { ...exampleDeal, tax, capex_reserve: 0.05, hoa: 40 },
+      { ...exampleDeal, tax: { ...tax, losses: 'offset' as const }, hold_period: 10, owner_utilities: 90 },
+    ]) {
+      const analysis = analyze(deal);
+      const after = analysis.after_tax;
+      if (!after) throw new Error('expected after_tax');
+      const { Levered: levered } = holdPeriodOptionalFigures(analysis.hold_period, after);
+      const sum = (values: readonly number[] = []) => values.reduce((total, value) => total + value, 0);
+      expect(sum(levered['Income Tax'])).toBeCloseTo(after.total_tax, 6);
+      expect(sum(levered['After-Tax Cashflow'])).toBeCloseTo(after.levered_profit + after.levered_equity, 6);
+      // each year: the pre-tax Cashflow less the Income Tax
+      levered['After-Tax Cashflow']?.forEach((flow, year) => {
+        const pre = analysis.hold_period.levered.cashflow[year] ?? Number.NaN;
+        expect(flow).toBeCloseTo(pre - (levered['Income Tax']?.[year] ?? Number.NaN), 6);
+      });
+      const formatted = formatHoldPeriodTable(analysis.hold_period, after);
+      expect(formatted.Levered['After-Tax Cashflow']).toEqual(
+        levered['After-Tax Cashflow']?.map(formatMoney),
+      );
+      expect(Object.keys(formatted.Levered)).toEqual(holdPeriodRowsShown('Levered', formatted.Levered));
+    }
+  });
+
+  test('holdPeriodRowsShown lists the fixed rows with the optional rows a table has, in place', () => {
+    expect(holdPeriodRowsShown('Unlevered', { HOA: [], 'Income Tax': [] })).toEqual([
+      'Revenue',
+      'Expense',
+      'HOA',
+      'Net Operating Income',
+      'Proceeds From Sale',
+      'Cashflow',
+      'Annual Return',
+    ]);
+    expect(holdPeriodRowsShown('Levered', {})).toEqual(HOLD_PERIOD_ROWS.Levered);
+  });
+});
+
 describe('holdPeriodCellDisplay', () => {
   test.each([
     ['Unlevered', 'Expense', '$8,435.20', '-$8,435.20'],
@@ -78,6 +194,13 @@ describe('holdPeriodCellDisplay', () => {
     ['Levered', 'Cashflow', '-$1,000.01', '-$1,000.01'],
     ['Levered', 'Annual Return', '0.80%', '0.80%'],
     ['Unlevered', 'Net Operating Income', '$0.00', '$0.00'],
+    ['Unlevered', 'CapEx Reserve', '$1,436.40', '-$1,436.40'],
+    ['Levered', 'HOA', '$0.00', '$0.00'],
+    ['Levered', 'Owner Utilities', '$1,080.00', '-$1,080.00'],
+    ['Levered', 'Leasing', '$1,050.00', '-$1,050.00'],
+    ['Levered', 'Income Tax', '$11,081.05', '-$11,081.05'],
+    ['Levered', 'Income Tax', '-$120.00', '$120.00'], // a saving (losses offset) shows as added
+    ['Levered', 'After-Tax Cashflow', '-$1,000.01', '-$1,000.01'],
   ] as const)('%s / %s: %s shows as %j', (group, row, formatted, shown) => {
     expect(holdPeriodCellDisplay(group, row, formatted)).toBe(shown);
   });

@@ -11,8 +11,10 @@ import {
   comparableRows,
   formatMarketFigure,
   formatMetric,
-  HOLD_PERIOD_ROWS,
+  formatMoney,
   holdPeriodCellDisplay,
+  holdPeriodOptionalFigures,
+  holdPeriodRowsShown,
   houseTypeName,
   liveRentLine,
   METRIC_LABELS,
@@ -71,7 +73,7 @@ export interface LiveEvidenceReport {
 export interface HoldPeriodReportRow {
   group: 'Unlevered' | 'Levered';
   row: string;
-  /** one number per year, Year 1 first: expenses, mortgage and payoff as positive amounts */
+  /** one number per year, Year 1 first: expenses (each expense line too), mortgage, payoff and income tax as positive amounts */
   values: number[];
   /** as the results screen shows them ('-' for no sale proceeds, a blank for no payoff) */
   texts: string[];
@@ -192,21 +194,31 @@ function asShown(row: string, values: readonly number[]): number[] {
   return values.map((value) => roundByKind(kind, value));
 }
 
+/**
+ * The table's rows as the results screen shows them: the fixed rows, each optional expense line
+ * after Expense and, with `after_tax`, Income Tax and After-Tax Cashflow after the Levered Cashflow
+ * (issue 28), the numbers from the engine's figures and the texts from `metrics_for_hold_period`.
+ */
 function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
+  const optional = holdPeriodOptionalFigures(analysis.hold_period, analysis.after_tax);
   const rows: HoldPeriodReportRow[] = [];
-  for (const row of HOLD_PERIOD_ROWS.Unlevered) {
-    const values = asShown(row, analysis.hold_period.unlevered[HOLD_PERIOD_KEYS.Unlevered[row]]);
-    const texts = analysis.metrics_for_hold_period.Unlevered[row].map((t) =>
-      holdPeriodCellDisplay('Unlevered', row, t),
-    );
-    rows.push({ group: 'Unlevered', row, values, texts });
-  }
-  for (const row of HOLD_PERIOD_ROWS.Levered) {
-    const values = asShown(row, analysis.hold_period.levered[HOLD_PERIOD_KEYS.Levered[row]]);
-    const texts = analysis.metrics_for_hold_period.Levered[row].map((t) =>
-      holdPeriodCellDisplay('Levered', row, t),
-    );
-    rows.push({ group: 'Levered', row, values, texts });
+  for (const group of ['Unlevered', 'Levered'] as const) {
+    const fixed: Record<string, string> = HOLD_PERIOD_KEYS[group];
+    const figures: Partial<Record<string, readonly number[]>> = {
+      ...(group === 'Unlevered' ? analysis.hold_period.unlevered : analysis.hold_period.levered),
+    };
+    const extra: Partial<Record<string, number[]>> = optional[group];
+    const formatted: Partial<Record<string, readonly string[]>> = analysis.metrics_for_hold_period[group];
+    for (const row of holdPeriodRowsShown(group, extra)) {
+      const numbers = extra[row] ?? figures[fixed[row] ?? ''] ?? [];
+      const texts = formatted[row] ?? numbers.map(formatMoney);
+      rows.push({
+        group,
+        row,
+        values: asShown(row, numbers),
+        texts: texts.map((text) => holdPeriodCellDisplay(group, row, text)),
+      });
+    }
   }
   return rows;
 }
@@ -327,6 +339,45 @@ function rehabSection(analysis: SharedAnalysis): ReportSection | null {
   return lines.length > 0 ? { key: 'rehab', title: 'Rehab, Refinance and Seller Financing', lines } : null;
 }
 
+/**
+ * The after-tax returns (issue 28 §4), or null when the deal gives no tax situation: the basis and
+ * its depreciation, the tax over the hold and at the sale (recapture and capital gains, and the
+ * saving of losses released at the sale when there are any), then the after-tax levered profit,
+ * equity multiple and XIRR. Money rounded to the cent, as the results screen shows it.
+ */
+export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null {
+  const after = analysis.after_tax;
+  if (!after) return null;
+  const money = (key: string, label: string, value: number) => ({
+    ...metricLine('levered_profit', value, label),
+    key,
+  });
+  const { basis, sale } = after;
+  const lines: ReportLine[] = [
+    money('cost_basis', 'Cost Basis', basis.cost_basis),
+    money('land', 'Land (not depreciated)', basis.land),
+    money('building', 'Building (depreciated over 27.5 years)', basis.building),
+    money('annual_depreciation', 'Depreciation a Full Year', basis.annual_depreciation),
+    money('total_tax', 'Income Tax over the Hold, Sale Included', after.total_tax),
+    money('tax_at_sale', 'Tax at Sale', sale.tax),
+    money('recapture_tax', 'Depreciation Recapture Tax', sale.recapture_tax),
+    money('capital_gains_tax', 'Capital Gains Tax', sale.capital_gains_tax),
+    ...(sale.released_losses_tax === 0
+      ? []
+      : [money('released_losses_tax', 'Suspended Losses Released at Sale', sale.released_losses_tax)]),
+    money('after_tax_levered_profit', 'After-Tax Levered Profit', after.levered_profit),
+    {
+      ...metricLine('levered_equity_multiple', after.levered_equity_multiple, 'After-Tax Equity Multiple'),
+      key: 'after_tax_levered_equity_multiple',
+    },
+    {
+      ...metricLine('levered_xirr', after.levered_xirr, 'After-Tax Levered XIRR'),
+      key: 'after_tax_levered_xirr',
+    },
+  ];
+  return { key: 'after_tax', title: 'After-Tax Returns', lines };
+}
+
 /** What the report gives of each scenario (issue 28 §6): the figures an investor decides on. */
 const SCENARIO_FIGURES = [
   'monthly_levered_cash_flow',
@@ -378,6 +429,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
   const lender = lenderDscr(m, y1.monthly_loan_payment);
   const scenarios = scenariosSection(analysis);
   const rehab = rehabSection(analysis);
+  const afterTax = afterTaxSection(analysis);
 
   const sections: ReportSection[] = [
     {
@@ -498,6 +550,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
     address: addressLine(property),
     sections: [
       ...sections,
+      ...(afterTax ? [afterTax] : []),
       ...(rehab ? [rehab] : []),
       ...(simulation ? [rangesSection(simulation)] : []),
       ...(scenarios ? [scenarios] : []),

@@ -1,10 +1,11 @@
 /**
  * The deal report as a PDF a lender or partner can read: property, the rating and its breakdown,
  * the year-1 pro forma and the loan with both DSCRs on page 1; the hold-period table, the sale and
- * the returns on page 2; then the market evidence (each figure's source, vintage, tier, range and
- * note), a live provider's comparables, the disclaimer and the data vintages, breaking between rows
- * onto as many pages as they need, never inside one. Written with PDFKit in the standard Helvetica
- * fonts, so every word is real, selectable text (docs/decisions/0007-deal-reports.md).
+ * the returns (after tax too, when the deal gives its tax situation) on page 2; then the market
+ * evidence (each figure's source, vintage, tier, range and note), a live provider's comparables,
+ * the disclaimer and the data vintages, breaking between rows onto as many pages as they need,
+ * never inside one. Written with PDFKit in the standard Helvetica fonts, so every word is real,
+ * selectable text (docs/decisions/0007-deal-reports.md).
  */
 import { DISCLAIMER } from '@sfr/contracts';
 import PDFDocument from 'pdfkit';
@@ -75,6 +76,18 @@ function figureBlock(doc: Doc, title: string, lines: ReportLine[], x: number, y:
     top = Math.max(labelBottom, doc.y) + 1.5;
   }
   return top + 6;
+}
+
+/** The height figureBlock will take for `lines` in a column `width` wide (its heading included). */
+function figureBlockHeight(doc: Doc, lines: ReportLine[], width: number): number {
+  doc.font('Helvetica').fontSize(8);
+  const rows = lines.map((line) =>
+    Math.max(
+      doc.heightOfString(winAnsi(line.label), { width: width * 0.62 }),
+      doc.heightOfString(winAnsi(line.text), { width: width * 0.38 }),
+    ),
+  );
+  return 30 + rows.reduce((total, height) => total + height + 1.5, 0) + 6;
 }
 
 /**
@@ -325,20 +338,29 @@ function fittingSize(doc: Doc, texts: string[], width: number, start: number): n
   return size;
 }
 
-/** Years as columns, up to ten a block; longer holds stack blocks of ten years. */
+/**
+ * Years as columns, up to ten a block; longer holds stack blocks of ten years. The whole table
+ * stays on its page: when a long hold with the optional rows (issue 28) would run past the bottom,
+ * the lines close up and, if need be, the font shrinks.
+ */
 function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): number {
   const years = rows[0]?.values.length ?? 0;
   let top = heading(doc, `${years} Year Returns Summary`, PAGE.margin, y, CONTENT_WIDTH);
   const labelWidth = 96;
   const perBlock = Math.min(10, Math.max(5, years));
   const columnWidth = (CONTENT_WIDTH - labelWidth) / perBlock;
-  const size = fittingSize(
+  const widest = fittingSize(
     doc,
     rows.flatMap((row) => row.texts),
     columnWidth - 4,
     7,
   );
-  const lineHeight = size + 2.5;
+  // each block: the years' line, a caption per group, the rows, and half a line after it
+  const blocks = Math.ceil(years / perBlock);
+  const groups = new Set(rows.map((row) => row.group)).size;
+  const lines = blocks * (1 + groups + rows.length + 0.5);
+  const lineHeight = Math.min(widest + 2.5, (BOTTOM - top - 4) / Math.max(lines, 1));
+  const size = Math.min(widest, lineHeight - 1.25);
   for (let first = 0; first < years; first += perBlock) {
     const last = Math.min(years, first + perBlock);
     doc.font('Helvetica-Bold').fontSize(size).fillColor(MUTED).text('Year', PAGE.margin, top);
@@ -434,8 +456,30 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   // page 2: over the hold
   doc.addPage();
   let y = holdPeriodTable(doc, report.holdPeriod, PAGE.margin);
-  const saleBottom = block('sale', left, y);
-  const returnsBottom = block('returns', right, y);
+  // the sale and the returns, and the after-tax returns (issue 28 §4) when the deal gives its tax
+  // situation: the basis and the tax under the sale, the after-tax profit, multiple and XIRR under
+  // the pre-tax ones; kept whole, on the next page when a long hold's table leaves too little room
+  const afterTax = report.sections.find((s) => s.key === 'after_tax');
+  const isReturn = (line: ReportLine) => line.key.startsWith('after_tax_levered_');
+  const leftBlocks: [string, ReportLine[]][] = [
+    [section(report, 'sale').title, section(report, 'sale').lines],
+  ];
+  const rightBlocks: [string, ReportLine[]][] = [
+    [section(report, 'returns').title, section(report, 'returns').lines],
+  ];
+  if (afterTax) {
+    leftBlocks.push(['Depreciation and Tax', afterTax.lines.filter((line) => !isReturn(line))]);
+    rightBlocks.push([afterTax.title, afterTax.lines.filter(isReturn)]);
+  }
+  const columnHeight = (blocks: [string, ReportLine[]][]) =>
+    blocks.reduce((total, [, lines]) => total + figureBlockHeight(doc, lines, columnWidth), 0);
+  y = roomFor(doc, y, Math.max(columnHeight(leftBlocks), columnHeight(rightBlocks)));
+  let saleBottom = y;
+  for (const [title, lines] of leftBlocks)
+    saleBottom = figureBlock(doc, title, lines, left, saleBottom, columnWidth);
+  let returnsBottom = y;
+  for (const [title, lines] of rightBlocks)
+    returnsBottom = figureBlock(doc, title, lines, right, returnsBottom, columnWidth);
   y = Math.max(saleBottom, returnsBottom);
   // the ranges, when the report has them, across the page under the sale and the returns
   if (report.sections.some((s) => s.key === 'ranges')) y = rangesBlock(doc, section(report, 'ranges'), y);

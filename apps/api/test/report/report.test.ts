@@ -10,14 +10,18 @@ import {
   assembleAnalysis,
   assembleScenario,
   checkFirst,
+  formatMetric,
   formatMoney,
   formatRatio,
+  holdPeriodOptionalFigures,
+  type Metrics,
   measureBand,
   negativeCashFlowChance,
+  roundByKind,
   roundToCents,
   simulateAnalysis,
 } from '@sfr/contracts';
-import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
+import { deriveAssumptions, newAnalysisExpenseLines, type TaxInputs } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
 
@@ -72,16 +76,28 @@ const liveFacts: AnalysisFacts = {
   },
 };
 
-/** A new analysis of the example deal (with the expense lines a new analysis starts with, unless `lines` is false). */
+/** The README's tax situation: 24 % income, 15 % gains, 25 % recapture, a fifth of the basis in land. */
+const TAX: TaxInputs = {
+  marginal_rate: 0.24,
+  capital_gains_rate: 0.15,
+  recapture_rate: 0.25,
+  land_share: 0.2,
+};
+
+/**
+ * A new analysis of the example deal (with the expense lines a new analysis starts with, unless
+ * `lines` is false; with the after-tax returns when `tax` is given).
+ */
 function analysis(
-  overrides: { hold_period?: number; purchase_price?: number; lines?: boolean } = {},
+  overrides: { hold_period?: number; purchase_price?: number; lines?: boolean; tax?: TaxInputs } = {},
   facts: AnalysisFacts = noFacts,
 ) {
   const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
-  const assumptions = {
+  const assumptions: Metrics = {
     ...deriveAssumptions(property, { rentPerUnit: 2_347, propertyTaxRate: 0.01535, interestRate: 0.0803 }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
     ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
+    ...(overrides.tax ? { tax: overrides.tax } : {}),
   };
   return assembleAnalysis(property, assumptions, facts, []);
 }
@@ -166,6 +182,71 @@ describe('report CSV', () => {
 
     const without = parseCsv(reportCsv(dealReport(analysis({ lines: false })), { generatedAt: new Date() }));
     expect(without.filter((row) => /capex|hoa|utilities|leasing|tenancy/.test(row[1] ?? ''))).toEqual([]);
+  });
+
+  it('lists the hold period’s expense lines and after-tax rows, year by year, as the table shows them', () => {
+    const deal = analysis({ tax: TAX });
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const years = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.slice(7);
+    const lines = deal.hold_period.expense_lines;
+    expect(years('unlevered:capex_reserve')?.map(Number)).toEqual(lines?.capex_reserve?.map(roundToCents));
+    expect(years('levered:leasing')?.map(Number)).toEqual(lines?.leasing?.map(roundToCents));
+    expect(years('levered:hoa')?.map(Number)).toEqual([0, 0, 0, 0, 0]);
+    const optional = holdPeriodOptionalFigures(deal.hold_period, deal.after_tax).Levered;
+    expect(years('levered:income_tax')?.map(Number)).toEqual(optional['Income Tax']?.map(roundToCents));
+    const afterTax = years('levered:after-tax_cashflow')?.map(Number) ?? [];
+    expect(afterTax).toEqual(optional['After-Tax Cashflow']?.map(roundToCents));
+    // the years add up to the after-tax profit plus the equity (to the cents rounded away)
+    const total = afterTax.reduce((sum, value) => sum + value, 0);
+    expect(
+      Math.abs(total - ((deal.after_tax?.levered_profit ?? 0) + (deal.after_tax?.levered_equity ?? 0))),
+    ).toBeLessThan(0.05);
+    const order = rows.filter((row) => row[0] === 'hold_period').map((row) => row[1]);
+    expect(order.slice(order.indexOf('levered:cashflow'), order.indexOf('levered:cashflow') + 4)).toEqual([
+      'levered:cashflow',
+      'levered:income_tax',
+      'levered:after-tax_cashflow',
+      'levered:annual_return',
+    ]);
+
+    const plain = parseCsv(reportCsv(dealReport(analysis({ lines: false })), { generatedAt: new Date() }));
+    expect(
+      plain.filter((row) => /capex|hoa|utilities|leasing|income_tax|after-tax/.test(row[1] ?? '')),
+    ).toEqual([]);
+  });
+
+  it('lists the after-tax returns as the engine gives them, rounded as shown, and none for a deal without tax', () => {
+    const deal = analysis({ tax: TAX });
+    const after = deal.after_tax;
+    if (!after) throw new Error('expected after_tax');
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const section = rows.filter((row) => row[0] === 'after_tax');
+    expect(Object.fromEntries(section.map((row) => [row[1], Number(row[3])]))).toEqual({
+      cost_basis: roundToCents(after.basis.cost_basis),
+      land: roundToCents(after.basis.land),
+      building: roundToCents(after.basis.building),
+      annual_depreciation: roundToCents(after.basis.annual_depreciation),
+      total_tax: roundToCents(after.total_tax),
+      tax_at_sale: roundToCents(after.sale.tax),
+      recapture_tax: roundToCents(after.sale.recapture_tax),
+      capital_gains_tax: roundToCents(after.sale.capital_gains_tax),
+      ...(after.sale.released_losses_tax === 0
+        ? {}
+        : { released_losses_tax: roundToCents(after.sale.released_losses_tax) }),
+      after_tax_levered_profit: roundToCents(after.levered_profit),
+      after_tax_levered_equity_multiple: roundToCents(after.levered_equity_multiple ?? Number.NaN),
+      after_tax_levered_xirr: roundByKind('percent', after.levered_xirr ?? Number.NaN),
+    });
+    // the README's example: the basis is the price plus the closing cost, a fifth of it land
+    const { purchase_price, closing_cost } = deal.property.metrics;
+    expect(Number(section.find((row) => row[1] === 'cost_basis')?.[3])).toBe(purchase_price + closing_cost);
+    expect(section.find((row) => row[1] === 'after_tax_levered_xirr')?.[2]).toBe('After-Tax Levered XIRR');
+    // the after-tax returns follow the pre-tax ones
+    const order = rows.map((row) => row[1]);
+    expect(order.indexOf('levered_xirr')).toBeLessThan(order.indexOf('cost_basis'));
+
+    const plain = parseCsv(reportCsv(dealReport(analysis()), { generatedAt: new Date() }));
+    expect(plain.some((row) => row[0] === 'after_tax')).toBe(false);
   });
 
   it('lists each scenario beside the base case, computed from its metrics, and none for a deal without', () => {
@@ -345,13 +426,54 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     for (let n = 1; n <= pages; n++) expect(page(n).split(' ').length, `page ${n}`).toBeGreaterThan(20);
   });
 
-  it('fits a 30-year hold and a $100,000,000 price on two pages', async () => {
-    const deal = analysis({ hold_period: 30, purchase_price: 100_000_000 });
+  it('prints the after-tax returns on page 2 under the sale and the returns, and the after-tax rows in the table', async () => {
+    const deal = analysis({ tax: TAX });
+    const after = deal.after_tax;
+    if (!after) throw new Error('expected after_tax');
     const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
     expect(pdfPages(pdf)).toBe(2);
-    const text = pdfText(pdf);
-    expect(text).toContain('Year 30');
-    expect(text).toContain(deal.metrics_for_hold_period.Levered['Proceeds From Sale'][29]);
+    const page2 = pdfText(pdf, 2);
+    expect(page2).toContain('After-Tax Returns');
+    expect(page2).toContain(`After-Tax Levered XIRR ${formatMetric('levered_xirr', after.levered_xirr)}`);
+    expect(page2).toContain(`After-Tax Levered Profit ${formatMoney(after.levered_profit)}`);
+    expect(page2).toContain(`Cost Basis ${formatMoney(after.basis.cost_basis)}`);
+    expect(page2).toContain(`Depreciation Recapture Tax ${formatMoney(after.sale.recapture_tax)}`);
+    expect(page2).toContain(`Capital Gains Tax ${formatMoney(after.sale.capital_gains_tax)}`);
+    expect(page2).toContain(
+      `After-Tax Cashflow ${deal.metrics_for_hold_period.Levered['After-Tax Cashflow']?.[0]}`,
+    );
+    expect(page2).toContain('Income Tax');
+    expect(page2).toMatch(/CapEx Reserve -\$/);
+    // a deal without a tax situation has neither
+    const plain = pdfText(
+      await reportPdf(dealReport(analysis()), { generatedAt: new Date(), analysedAt: new Date() }),
+    );
+    expect(plain).not.toContain('After-Tax');
+    expect(plain).not.toContain('Income Tax');
+  });
+
+  it.each([
+    ['with the expense lines and a $100,000,000 price', { purchase_price: 100_000_000 }],
+    ['with the after-tax rows and a $100,000,000 price', { purchase_price: 100_000_000, tax: TAX }],
+    ['with the after-tax rows at the example’s price', { tax: TAX }],
+  ])('fits a 30-year hold %s whole on page 2, the sale and returns whole after it', async (_, extra) => {
+    const deal = analysis({ hold_period: 30, ...extra });
+    const report = dealReport(deal);
+    const pdf = await reportPdf(report, { generatedAt: new Date(), analysedAt: new Date() });
+    expect(pdfPages(pdf)).toBe(3);
+    const page2 = pdfText(pdf, 2);
+    expect(page2).toContain('Year 30');
+    expect(page2).toContain(deal.metrics_for_hold_period.Levered['Proceeds From Sale'][29]);
+    // every row of the table, its last year included, is on page 2
+    for (const row of report.holdPeriod) expect(page2, `${row.group} ${row.row}`).toContain(row.row);
+    expect(page2).toContain(deal.metrics_for_hold_period.Levered['Annual Return'][29]);
+    expect(page2).not.toContain('Overall Returns');
+    const page3 = pdfText(pdf, 3);
+    expect(page3).toContain('Sale');
+    expect(page3).toContain(
+      `Levered XIRR ${formatMetric('levered_xirr', deal.overall_returns.levered_xirr)}`,
+    );
+    expect(page3.includes('After-Tax Levered XIRR')).toBe(Boolean(deal.after_tax));
   });
 
   it('carries the ranges the results page shows: each measure’s 10th and 90th percentile, the chance of a losing year 1, what to check first', async () => {

@@ -1,8 +1,10 @@
 /**
  * The '<N> Year Returns Summary' table (product spec §2): Year 1 to Year N across, the Unlevered
- * and Levered groups down, each group and row label with its tooltip. On narrow screens (below md,
- * 768 px) the years become rows: one block per year with both groups, so every value shows whole
- * with its group beside it and nothing scrolls sideways.
+ * and Levered groups down, each group and row label with its tooltip; an expense line's rows
+ * (after Expense) and the after-tax rows (after the Levered Cashflow) only when the analysis has
+ * them (issue 28). On narrow screens (below md, 768 px) the years become rows: one block per year
+ * with both groups, so every value shows whole with its group beside it and nothing scrolls
+ * sideways.
  */
 
 import { useId } from 'react';

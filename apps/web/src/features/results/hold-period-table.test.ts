@@ -1,6 +1,8 @@
-import { MESSAGES } from '@sfr/contracts';
+import { assembleAnalysis, factsOf, MESSAGES, type Metrics } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
+import { exampleAnalysis } from './example-analysis';
 import { holdPeriodView } from './hold-period-table';
+import { HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS } from './tooltips';
 
 const twoYears = {
   Unlevered: {
@@ -91,5 +93,98 @@ describe('holdPeriodView', () => {
     expect(holdPeriodView(5, null)).toEqual(noData);
     expect(holdPeriodView(5, { Unlevered: twoYears.Unlevered })).toEqual(noData);
     expect(holdPeriodView(5, { Levered: twoYears.Levered })).toEqual(noData);
+  });
+});
+
+describe('holdPeriodView, optional rows (issue 28)', () => {
+  const withRows = {
+    Unlevered: { ...twoYears.Unlevered, HOA: ['$600.00', '$618.00'] },
+    Levered: {
+      ...twoYears.Levered,
+      HOA: ['$600.00', '$618.00'],
+      Leasing: ['$1,050.00', '$0.00'],
+      'Income Tax': ['$0.00', '-$250.00'],
+      'After-Tax Cashflow': ['$4,000.00', '$150,880.00'],
+    },
+  };
+
+  it('shows each expense line after Expense and the after-tax rows after the Levered Cashflow', () => {
+    const view = holdPeriodView(2, withRows);
+    if (view.kind !== 'table') throw new Error('expected a table');
+    expect(view.groups[0]?.rows.map((row) => row.label)).toEqual([
+      'Revenue',
+      'Expense',
+      'HOA',
+      'Net Operating Income',
+      'Proceeds From Sale',
+      'Cashflow',
+      'Annual Return',
+    ]);
+    expect(view.groups[1]?.rows.map((row) => row.label)).toEqual([
+      'Revenue',
+      'Expense',
+      'HOA',
+      'Leasing',
+      'Mortgage',
+      'Rental Cashflow',
+      'Loan Payoff',
+      'Proceeds From Sale',
+      'Equity Accumulated',
+      'Cashflow',
+      'Income Tax',
+      'After-Tax Cashflow',
+      'Annual Return',
+    ]);
+  });
+
+  it('shows the expense lines and the tax as subtracted, a tax saving as added', () => {
+    const view = holdPeriodView(2, withRows);
+    if (view.kind !== 'table') throw new Error('expected a table');
+    const cells = (group: number, label: string) =>
+      view.groups[group]?.rows.find((row) => row.label === label)?.cells;
+    expect(cells(0, 'HOA')).toEqual(['-$600.00', '-$618.00']);
+    expect(cells(1, 'Leasing')).toEqual(['-$1,050.00', '$0.00']);
+    expect(cells(1, 'Income Tax')).toEqual(['$0.00', '$250.00']);
+    expect(cells(1, 'After-Tax Cashflow')).toEqual(['$4,000.00', '$150,880.00']);
+  });
+
+  it('gives each optional row its one-sentence tooltip', () => {
+    const view = holdPeriodView(2, withRows);
+    if (view.kind !== 'table') throw new Error('expected a table');
+    const tooltip = (label: string) => view.groups[1]?.rows.find((row) => row.label === label)?.tooltip;
+    expect(tooltip('HOA')).toBe(HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS.HOA);
+    expect(tooltip('Income Tax')).toContain('tax at sale');
+    expect(tooltip('Mortgage')).toBe('Payment made towards repaying the loan.');
+    expect(Object.keys(HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS)).toEqual([
+      'CapEx Reserve',
+      'HOA',
+      'Owner Utilities',
+      'Leasing',
+      'Income Tax',
+      'After-Tax Cashflow',
+    ]);
+    for (const [row, text] of Object.entries(HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS)) {
+      expect(text, row).toMatch(/^[A-Z][^\n]*\.$/);
+      expect(text.split(/\.\s/), row).toHaveLength(1);
+    }
+  });
+
+  it('shows the rows an analysis with expense lines and a tax situation has, and none without', () => {
+    const base = exampleAnalysis();
+    const { metrics, ...property } = base.property;
+    const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
+    const edited: Metrics = { ...metrics, hoa: 50, tax };
+    const deal = assembleAnalysis(property, edited, factsOf(base), []);
+    const view = holdPeriodView(base.sale_assumptions.hold_period, deal.metrics_for_hold_period);
+    if (view.kind !== 'table') throw new Error('expected a table');
+    const labels = view.groups[1]?.rows.map((row) => row.label);
+    expect(labels).toContain('HOA');
+    expect(labels).toContain('After-Tax Cashflow');
+    const income = view.groups[1]?.rows.find((row) => row.label === 'Income Tax');
+    expect(income?.cells).toHaveLength(view.years.length);
+
+    const plain = holdPeriodView(base.sale_assumptions.hold_period, twoYears);
+    if (plain.kind !== 'table') throw new Error('expected a table');
+    expect(plain.groups.flatMap((group) => group.rows.map((row) => row.label))).not.toContain('Income Tax');
   });
 });

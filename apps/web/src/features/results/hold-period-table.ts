@@ -1,20 +1,26 @@
 /**
  * The hold-period returns summary as rows to render (product spec §2): the title and year columns
- * from the hold period, each group's rows in order with their tooltips, and every cell through
- * contracts' display rules (minus prefixes, '-' and blank for '$0.00').
+ * from the hold period, each group's rows in order with their tooltips (the optional rows, an
+ * expense line's or the after-tax ones, in their place when the table has them), and every cell
+ * through contracts' display rules (minus prefixes, '-' and blank for '$0.00').
  */
 import {
-  HOLD_PERIOD_ROWS,
   type HoldPeriodGroup,
+  type HoldPeriodOptionalRow,
   type HoldPeriodRow,
   holdPeriodCellDisplay,
+  holdPeriodRowsShown,
   holdPeriodTitle,
   MESSAGES,
 } from '@sfr/contracts';
-import { HOLD_PERIOD_GROUP_TOOLTIPS, HOLD_PERIOD_ROW_TOOLTIPS } from './tooltips';
+import {
+  HOLD_PERIOD_GROUP_TOOLTIPS,
+  HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS,
+  HOLD_PERIOD_ROW_TOOLTIPS,
+} from './tooltips';
 
 export interface HoldPeriodTableRow {
-  label: HoldPeriodRow;
+  label: HoldPeriodRow | HoldPeriodOptionalRow;
   tooltip: string;
   /** one display string per year, Year 1 first */
   cells: string[];
@@ -52,9 +58,9 @@ export function holdPeriodView(
   const years = Array.from({ length: yearCount }, (_, index) => index + 1);
   const groups = GROUPS.map((name) => {
     const values = table[name] ?? {};
-    const rows = (HOLD_PERIOD_ROWS[name] as readonly HoldPeriodRow[]).map((label) => ({
+    const rows = holdPeriodRowsShown(name, values).map((label) => ({
       label,
-      tooltip: HOLD_PERIOD_ROW_TOOLTIPS[label],
+      tooltip: rowTooltip(label),
       cells: years.map((year) => {
         const formatted = values[label]?.[year - 1];
         return formatted === undefined ? '' : holdPeriodCellDisplay(name, label, formatted);
@@ -63,4 +69,10 @@ export function holdPeriodView(
     return { name, tooltip: HOLD_PERIOD_GROUP_TOOLTIPS[name], rows };
   });
   return { kind: 'table', title, years, groups };
+}
+
+function rowTooltip(label: HoldPeriodRow | HoldPeriodOptionalRow): string {
+  return label in HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS
+    ? HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS[label as HoldPeriodOptionalRow]
+    : HOLD_PERIOD_ROW_TOOLTIPS[label as HoldPeriodRow];
 }

@@ -60,7 +60,7 @@ function textOf(kind: Kind, value: number | undefined): string {
   return metricInputText(like[kind], value);
 }
 
-function valueOf(kind: Kind, text: string): number | null {
+function numberOf(kind: Kind, text: string): number | null {
   const like = { money: 'closing_cost', percent: 'interest_rate', count: 'hold_period' } as const;
   return parseMetricInput(like[kind], text);
 }
@@ -94,7 +94,7 @@ function readGroup<S extends z.ZodType>(
   for (const [field, kind] of LOAN_GROUP_FIELDS[group]) {
     const text = (texts[field] ?? '').trim();
     if (text === '') continue;
-    const value = valueOf(kind, text);
+    const value = numberOf(kind, text);
     if (value === null) errors[field] = `${labels[field]} must be a number`;
     else raw[field] = value;
   }

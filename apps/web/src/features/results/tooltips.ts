@@ -3,7 +3,7 @@
  * tooltips). Apart from labels.ts so the web's first page does not download them: only the results
  * and the later pages read them.
  */
-import type { HoldPeriodGroup, HoldPeriodRow, MetricKey } from '@sfr/contracts';
+import type { HoldPeriodGroup, HoldPeriodOptionalRow, HoldPeriodRow, MetricKey } from '@sfr/contracts';
 
 /** One plain-English sentence per metric, precise to underwriting-model.md. */
 export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
@@ -150,4 +150,19 @@ export const HOLD_PERIOD_ROW_TOOLTIPS: Readonly<Record<HoldPeriodRow, string>> =
   'Equity Accumulated': 'How much of the property you own.',
   Cashflow: 'All the cash the year brings in, including the sale in the final year.',
   'Annual Return': 'Returns generated over a year as a percentage of the initial investment.',
+};
+
+/**
+ * Tooltips of the hold-period table's optional rows (issue 28): an expense line's, shown when the
+ * deal gives it, and the after-tax rows, shown when it gives a tax situation.
+ */
+export const HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS: Readonly<Record<HoldPeriodOptionalRow, string>> = {
+  'CapEx Reserve': 'The part of Expense set aside for big repairs and replacements, a share of the rent.',
+  HOA: 'The part of Expense paid to the homeowners association in dues.',
+  'Owner Utilities': 'The part of Expense the owner pays for utilities the tenants do not.',
+  Leasing: 'The part of Expense paid in leasing fees for new tenants, averaged over the expected tenancy.',
+  'Income Tax':
+    'Income tax on the rental’s income after interest, depreciation and loan costs, with the tax at sale added in the final year.',
+  'After-Tax Cashflow':
+    'Cashflow minus income tax, with the after-tax sale proceeds in the final year, so the years add up to the after-tax profit plus your equity.',
 };
