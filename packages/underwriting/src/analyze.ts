@@ -66,8 +66,8 @@ export function analyze(input: DealInput & OptionalInputs): AnalysisWithOptional
 }
 
 /**
- * `analyze` of a deal already inside its bounds (not validated again): the simulation's draws of a
- * deal with loan shapes, which its kernel does not represent, run through it.
+ * `analyze` of a deal already inside its bounds (not validated again): the break-even search's
+ * steps on a deal with loan shapes run through it.
  */
 export function analyzeValid(deal: DealInput & OptionalInputs): AnalysisWithOptionalInputs {
   const { tax } = deal;
@@ -349,41 +349,21 @@ function emptyTable(): HoldPeriodTable {
  */
 function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): AnalysisWithOptionalInputs {
   const M = 12 * deal.hold_period;
-  const rehabMonths = deal.rehab_months ?? 0;
-  const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
-  const financing = financingOf(deal, M);
-  const sale =
-    deal.after_repair_value === undefined
-      ? saleAt(deal.purchase_price, deal.annual_price_appreciation, deal.cost_to_sell, deal.hold_period)
-      : saleOf(valueAt(deal, M), deal.cost_to_sell);
-  const rehab = deal.rehab_budget ?? 0;
-
-  const total_acquisition =
-    rehab === 0 ? deal.purchase_price + deal.closing_cost : deal.purchase_price + deal.closing_cost + rehab;
-  const down_payment = deal.purchase_price - loanOf(deal).amount;
-  const rehabInCash = deal.rehab_financed === true ? 0 : rehab;
-  const total_cost_to_close =
-    down_payment +
-    deal.closing_cost +
-    deal.financing_fees +
-    deal.loan_processing_fees +
-    financing.points_cost -
-    financing.second_amount +
-    rehabInCash;
-
   const {
-    flows: leveredFlows,
-    yearDebt,
-    yearPayoff,
-    yearRefinance,
-    operating,
-  } = shapedLeveredFlows(years, financing, sale.proceeds_from_sale, rehabMonths);
+    years,
+    rehabMonths,
+    financing,
+    sale,
+    total_acquisition,
+    down_payment,
+    total_cost_to_close,
+    no_loan: noLoan,
+    levered: { flows: leveredFlows, yearDebt, yearPayoff, yearRefinance, operating },
+  } = shapedDealOf(deal);
 
   const year1 = years[0] as OperatingYear;
   const debt1 = yearDebt[0] as number;
   const yearlyLevered = year1.net_operating_income - debt1;
-  const noLoan =
-    financing.first_amount === 0 && financing.second_amount === 0 && deal.refinance === undefined;
   const figures: Year1Figures & ExpenseLineFigures & LoanShapeFigures & RehabAndRefinanceFigures = {
     total_acquisition,
     effective_gross_revenue: year1.effective_gross_revenue,
@@ -469,12 +449,7 @@ function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): Analy
     l.annual_return.push(leveredCash / total_cost_to_close);
   }
 
-  const unlevered = investmentReturns(
-    total_acquisition,
-    rehabMonths === 0
-      ? monthlyFlows(years, (y) => y.net_operating_income, sale.proceeds_from_sale)
-      : unleveredMonths(years, rehabMonths, sale.proceeds_from_sale),
-  );
+  const unlevered = investmentReturns(total_acquisition, shapedUnleveredFlows(years, rehabMonths, sale));
   // the rehab months' years (rentedYear): no capex reserve or leasing in those months
   if (hasExpenseLines(deal)) table.expense_lines = expenseLineRows(deal, years);
   const levered = investmentReturns(total_cost_to_close, leveredFlows);
@@ -506,8 +481,77 @@ function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): Analy
 }
 
 /**
+ * What every figure of a deal with loan shapes or a rehab is built from: its years (rehab months
+ * taken out), loans month by month, sale, cash to close and levered flows. `analyzeShaped` builds
+ * the analysis from it; the simulation's kernel reads only the figures a draw needs.
+ */
+export interface ShapedDeal {
+  years: OperatingYear[];
+  rehabMonths: number;
+  financing: Financing;
+  sale: Sale;
+  total_acquisition: number;
+  down_payment: number;
+  total_cost_to_close: number;
+  /** neither loan nor a refinance: DSCR is null */
+  no_loan: boolean;
+  levered: ShapedFlows;
+}
+
+/**
+ * The parts of a deal with loan shapes or a rehab (see `analyzeShaped` for the model). Cash to close
+ * adds the points and a rehab paid in cash and subtracts the second loan; the sale is at
+ * `valueAt(deal, M)` when an after-repair value is given.
+ */
+export function shapedDealOf(deal: DealInput & OptionalInputs): ShapedDeal {
+  const M = 12 * deal.hold_period;
+  const rehabMonths = deal.rehab_months ?? 0;
+  const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
+  const financing = financingOf(deal, M);
+  const sale =
+    deal.after_repair_value === undefined
+      ? saleAt(deal.purchase_price, deal.annual_price_appreciation, deal.cost_to_sell, deal.hold_period)
+      : saleOf(valueAt(deal, M), deal.cost_to_sell);
+  const rehab = deal.rehab_budget ?? 0;
+  const total_acquisition =
+    rehab === 0 ? deal.purchase_price + deal.closing_cost : deal.purchase_price + deal.closing_cost + rehab;
+  const down_payment = deal.purchase_price - loanOf(deal).amount;
+  const rehabInCash = deal.rehab_financed === true ? 0 : rehab;
+  const total_cost_to_close =
+    down_payment +
+    deal.closing_cost +
+    deal.financing_fees +
+    deal.loan_processing_fees +
+    financing.points_cost -
+    financing.second_amount +
+    rehabInCash;
+  return {
+    years,
+    rehabMonths,
+    financing,
+    sale,
+    total_acquisition,
+    down_payment,
+    total_cost_to_close,
+    no_loan: financing.first_amount === 0 && financing.second_amount === 0 && deal.refinance === undefined,
+    levered: shapedLeveredFlows(years, financing, sale.proceeds_from_sale, rehabMonths),
+  };
+}
+
+/** A shaped deal's unlevered monthly flows (months 1..M, the sale in the last). */
+export function shapedUnleveredFlows(
+  years: readonly OperatingYear[],
+  rehabMonths: number,
+  sale: Sale,
+): number[] {
+  return rehabMonths === 0
+    ? monthlyFlows(years, (y) => y.net_operating_income, sale.proceeds_from_sale)
+    : unleveredMonths(years, rehabMonths, sale.proceeds_from_sale);
+}
+
+/**
  * The unlevered and levered monthly flows (months 1..M, the sale in the last) of a deal with loan
- * shapes or a rehab, as `analyze` builds them: for the simulation's total-loss test.
+ * shapes or a rehab, as `analyze` builds them.
  *
  * @example
  * shapedMonthlyFlows(brrrrDeal).levered[4]; // month 5's levered flow (the refinance's cash, if it is then)
@@ -516,18 +560,8 @@ export function shapedMonthlyFlows(deal: DealInput & OptionalInputs): {
   unlevered: number[];
   levered: number[];
 } {
-  const M = 12 * deal.hold_period;
-  const rehabMonths = deal.rehab_months ?? 0;
-  const years = operatingYears(deal).map((year) => rentedYear(year, rehabMonths));
-  const proceeds = (
-    deal.after_repair_value === undefined
-      ? saleAt(deal.purchase_price, deal.annual_price_appreciation, deal.cost_to_sell, deal.hold_period)
-      : saleOf(valueAt(deal, M), deal.cost_to_sell)
-  ).proceeds_from_sale;
-  return {
-    unlevered: unleveredMonths(years, rehabMonths, proceeds),
-    levered: shapedLeveredFlows(years, financingOf(deal, M), proceeds, rehabMonths).flows,
-  };
+  const { years, rehabMonths, sale, levered } = shapedDealOf(deal);
+  return { unlevered: shapedUnleveredFlows(years, rehabMonths, sale), levered: levered.flows };
 }
 
 /** A sale at `salePrice`: selling costs `cost_to_sell × price`, proceeds the rest (as `saleAt`). */

@@ -46,16 +46,16 @@
  * time when profiled.
  */
 
-import { analyzeValid, shapedMonthlyFlows } from './analyze.js';
+import { shapedDealOf, shapedUnleveredFlows } from './analyze.js';
 import { irr } from './irr.js';
 import { loanBalance, monthlyPayment } from './loan.js';
 import { hasMonthlyInputs } from './loan-shape.js';
 import { meets, type OfferTargetKey, type OfferTargets, validateOfferTargets } from './offer.js';
 import { hashString, sfc32 } from './random.js';
 import { rate } from './rating.js';
-import { annualize } from './returns.js';
+import { annualize, investmentReturns } from './returns.js';
 import { saleAt } from './sale.js';
-import { loanOf, yearlyIncome } from './schedule.js';
+import { loanOf, type OperatingYear, yearlyIncome } from './schedule.js';
 import {
   type Sampler,
   type Spread,
@@ -209,7 +209,7 @@ export class DealKernel {
 
   /** The outcome of `deal` (whose hold period must be the kernel's); the object is reused by the next run. */
   run(deal: DealInput & OptionalInputs): DealOutcome {
-    if (hasMonthlyInputs(deal)) return this.fromAnalysis(deal);
+    if (hasMonthlyInputs(deal)) return this.runShaped(deal);
     const out = this.outcome;
     const hold = this.holdPeriod;
     const loan = loanOf(deal);
@@ -262,35 +262,34 @@ export class DealKernel {
   }
 
   /**
-   * The outcome of a deal with loan shapes or a rehab and refinance (issue 28 §2–3), which the kernel's evenly spread years do
-   * not represent: read from a full `analyze` of it (month by month), so those draws cost one
-   * analysis each.
+   * The outcome of a deal with loan shapes or a rehab and refinance (issue 28 §2–3), which the
+   * evenly spread years of `run` do not represent: from the month-by-month parts `analyze` builds its
+   * figures from (`shapedDealOf`), the same operations in the same order, without the hold-period
+   * table, the rating or the after-tax figures no draw reads.
    */
-  private fromAnalysis(deal: DealInput & OptionalInputs): DealOutcome {
+  private runShaped(deal: DealInput & OptionalInputs): DealOutcome {
     const out = this.outcome;
-    const a = analyzeValid(deal);
-    const y1 = a.year_1_metrics;
-    const r = a.overall_returns;
-    out.monthly_levered_cash_flow = y1.monthly_levered_cash_flow;
-    out.cash_on_cash = y1.levered_returns;
-    out.dscr = y1.dscr;
-    out.cap_rate = y1.cap_rate;
-    out.unlevered_xirr = r.unlevered_xirr;
-    out.levered_xirr = r.levered_xirr;
-    out.equity_multiple = r.levered_equity_multiple;
-    out.profit = r.levered_profit;
-    // the total-loss test of run(), on the monthly flows: no flow after the outlay above 0
-    // the total-loss tests of run(), on the same monthly flows (only when there is no rate)
-    out.unlevered_total_loss = false;
-    out.levered_total_loss = false;
-    if (r.unlevered_xirr === null || r.levered_xirr === null) {
-      const flows = shapedMonthlyFlows(deal);
-      out.unlevered_total_loss = r.unlevered_xirr === null && !flows.unlevered.some((flow) => flow > 0);
-      out.levered_total_loss = r.levered_xirr === null && !flows.levered.some((flow) => flow > 0);
-    }
-    a.hold_period.levered.rental_cashflow.forEach((flow, y) => {
-      out.yearly_levered_cash_flow[y] = flow;
+    const shaped = shapedDealOf(deal);
+    const { years, levered, total_cost_to_close: costToClose } = shaped;
+    years.forEach((year, y) => {
+      out.yearly_levered_cash_flow[y] = year.net_operating_income - (levered.yearDebt[y] as number);
     });
+    const year1 = years[0] as OperatingYear;
+    const yearlyLevered = out.yearly_levered_cash_flow[0] as number;
+    out.monthly_levered_cash_flow = yearlyLevered / 12;
+    out.cash_on_cash = yearlyLevered / costToClose;
+    out.dscr = shaped.no_loan ? null : ratio(year1.net_operating_income, levered.yearDebt[0] as number);
+    out.cap_rate = year1.net_operating_income / deal.purchase_price;
+    const unleveredFlows = shapedUnleveredFlows(years, shaped.rehabMonths, shaped.sale);
+    const u = investmentReturns(shaped.total_acquisition, unleveredFlows);
+    const l = investmentReturns(costToClose, levered.flows);
+    out.unlevered_xirr = u.xirr;
+    out.levered_xirr = l.xirr;
+    out.equity_multiple = l.equity_multiple;
+    out.profit = l.profit;
+    // run()'s total-loss test on the monthly flows: no rate, and no flow after the outlay above 0
+    out.unlevered_total_loss = u.xirr === null && !unleveredFlows.some((flow) => flow > 0);
+    out.levered_total_loss = l.xirr === null && !levered.flows.some((flow) => flow > 0);
     return out;
   }
 }

@@ -355,6 +355,12 @@ describe('properties', () => {
         expect(o.levered_xirr).toBe(a.overall_returns.levered_xirr);
         expect(o.unlevered_xirr).toBe(a.overall_returns.unlevered_xirr);
         expect(o.profit).toBe(a.overall_returns.levered_profit);
+        expect(o.cash_on_cash).toBe(a.year_1_metrics.levered_returns);
+        expect(o.dscr).toBe(a.year_1_metrics.dscr);
+        expect(o.yearly_levered_cash_flow).toEqual(a.hold_period.levered.rental_cashflow);
+        // a rehab as long as the hold leaves no rent: the total-loss flags follow the flows
+        const flows = shapedMonthlyFlows(deal);
+        expect(o.levered_total_loss).toBe(o.levered_xirr === null && !flows.levered.some((f) => f > 0));
       }),
       { numRuns: 100 },
     );
