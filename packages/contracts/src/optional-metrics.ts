@@ -18,6 +18,7 @@ import {
   TAX_INPUT_BOUNDS,
   type TaxInputs,
 } from '@sfr/underwriting';
+import type { MetricKey } from './labels.js';
 
 /** Each optional metric typed as one number, with its bound: left out, it costs or changes nothing. */
 export const OPTIONAL_METRIC_BOUNDS: Readonly<Record<OptionalMetricKey, Bound>> = {
@@ -32,6 +33,50 @@ export type OptionalMetricKey =
   | Exclude<keyof RehabAndRefinance, 'refinance' | 'rehab_financed'>;
 
 export const OPTIONAL_METRIC_KEYS = Object.keys(OPTIONAL_METRIC_BOUNDS) as OptionalMetricKey[];
+
+/**
+ * Where the optional metrics show, in order, on the results screen and in the report: each block
+ * an input and then the year-1 dollars it gives. An analysis without one leaves its rows out.
+ */
+export const EXPENSE_LINE_METRIC_KEYS = [
+  'capex_reserve',
+  'capex_reserve_expense',
+  'hoa',
+  'hoa_annual_growth_rate',
+  'hoa_expense',
+  'owner_utilities',
+  'owner_utilities_expense',
+  'leasing_fee',
+  'tenancy_months',
+  'leasing_expense',
+] as const satisfies readonly MetricKey[];
+
+/** The loan's optional shape: points, an interest-only start, a second loan's figures (its terms are a group). */
+export const LOAN_SHAPE_METRIC_KEYS = [
+  'points',
+  'points_cost',
+  'interest_only_months',
+  'amortizing_loan_payment',
+  'second_loan_payment',
+  'second_loan_amortizing_payment',
+  'second_loan_payoff_month',
+  'second_loan_payoff',
+] as const satisfies readonly MetricKey[];
+
+/** The rehab and the refinance: the inputs, then what the refinance returns and leaves in. */
+export const REHAB_METRIC_KEYS = [
+  'rehab_budget',
+  'rehab_months',
+  'after_repair_value',
+  'refinance_value',
+  'refinance_loan_amount',
+  'refinance_payoff',
+  'refinance_loan_payment',
+  'cash_invested',
+  'cash_returned_at_refinance',
+  'cash_left_in_deal',
+  'cash_on_cash_on_cash_left_in',
+] as const satisfies readonly MetricKey[];
 
 /** What each field of a second loan is called, in messages and on screen. */
 export const SECOND_LOAN_LABELS: Readonly<Record<keyof SecondLoan, string>> = {

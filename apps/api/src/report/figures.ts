@@ -9,6 +9,7 @@ import {
   type ComparableRow,
   checkFirst,
   comparableRows,
+  EXPENSE_LINE_METRIC_KEYS,
   formatMarketFigure,
   formatMetric,
   formatMoney,
@@ -16,6 +17,7 @@ import {
   holdPeriodOptionalFigures,
   holdPeriodRowsShown,
   houseTypeName,
+  LOAN_SHAPE_METRIC_KEYS,
   liveRentLine,
   METRIC_LABELS,
   type MetricKey,
@@ -24,6 +26,7 @@ import {
   negativeCashFlowChance,
   RANGE_MEASURES,
   RANGE_SIMULATION,
+  REHAB_METRIC_KEYS,
   recordFactsLine,
   roundByKind,
   roundMetric,
@@ -261,47 +264,6 @@ export function rangesSection(simulation: Simulation): ReportSection {
   };
 }
 
-/** The optional expense lines the analysis gives (issue 28), each input then its year-1 dollars. */
-const EXPENSE_LINE_KEYS = [
-  'capex_reserve',
-  'capex_reserve_expense',
-  'hoa',
-  'hoa_annual_growth_rate',
-  'hoa_expense',
-  'owner_utilities',
-  'owner_utilities_expense',
-  'leasing_fee',
-  'tenancy_months',
-  'leasing_expense',
-] as const satisfies readonly MetricKey[];
-
-/** The loan's optional shape (issue 28): points, an interest-only start, a second loan's figures. */
-const LOAN_SHAPE_KEYS = [
-  'points',
-  'points_cost',
-  'interest_only_months',
-  'amortizing_loan_payment',
-  'second_loan_payment',
-  'second_loan_amortizing_payment',
-  'second_loan_payoff_month',
-  'second_loan_payoff',
-] as const satisfies readonly MetricKey[];
-
-/** The rehab and the refinance (issue 28): the inputs, then what the refinance returns and leaves in. */
-const REHAB_KEYS = [
-  'rehab_budget',
-  'rehab_months',
-  'after_repair_value',
-  'refinance_value',
-  'refinance_loan_amount',
-  'refinance_payoff',
-  'refinance_loan_payment',
-  'cash_invested',
-  'cash_returned_at_refinance',
-  'cash_left_in_deal',
-  'cash_on_cash_on_cash_left_in',
-] as const satisfies readonly MetricKey[];
-
 /** A line for each of `keys` the analysis has: an optional metric it does not give is left out. */
 function givenLines(
   analysis: SharedAnalysis,
@@ -317,7 +279,7 @@ function givenLines(
 /** The rehab and refinance section, or null for a deal with neither. */
 function rehabSection(analysis: SharedAnalysis): ReportSection | null {
   const { refinance, second_loan: second, rehab_financed } = analysis.year_1_metrics;
-  const lines = givenLines(analysis, REHAB_KEYS);
+  const lines = givenLines(analysis, REHAB_METRIC_KEYS);
   if (rehab_financed !== undefined)
     lines.push(textLine('rehab_financed', 'Rehab Paid', rehab_financed ? 'Added to the loan' : 'In cash'));
   if (refinance)
@@ -483,7 +445,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('insurance', m.insurance),
         metricLine('property_taxes', m.property_taxes),
         metricLine('maintenance', m.maintenance),
-        ...givenLines(analysis, EXPENSE_LINE_KEYS),
+        ...givenLines(analysis, EXPENSE_LINE_METRIC_KEYS),
         metricLine('total_expenses', y1.total_expenses),
         metricLine('net_operating_income', y1.net_operating_income),
         metricLine('cap_rate', y1.cap_rate),
@@ -502,7 +464,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('down_payment', y1.down_payment),
         metricLine('total_cost_to_close', y1.total_cost_to_close),
         metricLine('monthly_loan_payment', y1.monthly_loan_payment),
-        ...givenLines(analysis, LOAN_SHAPE_KEYS),
+        ...givenLines(analysis, LOAN_SHAPE_METRIC_KEYS),
         metricLine('dscr', y1.dscr, NOI_DSCR_LABEL),
         { ...metricLine('dscr', lender, LENDER_DSCR_LABEL), key: 'lender_dscr' },
       ],

@@ -4,7 +4,14 @@
  * so the web's first page does not download the layout of a screen it has not opened yet.
  */
 
-import type { HoldPeriodGroup, MetricKey, OverallReturnKey } from '@sfr/contracts';
+import {
+  EXPENSE_LINE_METRIC_KEYS,
+  type HoldPeriodGroup,
+  LOAN_SHAPE_METRIC_KEYS,
+  type MetricKey,
+  type OverallReturnKey,
+  REHAB_METRIC_KEYS,
+} from '@sfr/contracts';
 import type { SaleAssumptions } from '@sfr/underwriting';
 import { UI_TEXT } from '../../ui/text';
 
@@ -54,20 +61,11 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
       'insurance',
       'property_taxes',
       'maintenance',
-      'capex_reserve',
-      'capex_reserve_expense',
-      'hoa',
-      'hoa_expense',
-      'owner_utilities',
-      'owner_utilities_expense',
-      'leasing_fee',
-      'tenancy_months',
-      'leasing_expense',
+      ...EXPENSE_LINE_METRIC_KEYS,
       'property_management_annual_growth_rate',
       'insurance_annual_growth_rate',
       'property_taxes_annual_growth_rate',
       'property_maintenance_annual_growth_rate',
-      'hoa_annual_growth_rate',
       'total_expenses',
     ],
     collapse: { visible: 2, show: UI_TEXT.showAdditionalExpenses, hide: UI_TEXT.hideAdditionalExpenses },
@@ -83,36 +81,17 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
       'financing_fees',
       // Not in the spec's list, but editable and part of the cost to close, so it is shown here.
       'loan_processing_fees',
-      'points',
-      'points_cost',
       'down_payment',
       'total_cost_to_close',
       'monthly_loan_payment',
-      'interest_only_months',
-      'amortizing_loan_payment',
-      // a second loan's figures, when the deal has one (its terms are in the strategy card)
-      'second_loan_payment',
-      'second_loan_amortizing_payment',
-      'second_loan_payoff_month',
-      'second_loan_payoff',
+      // points, an interest-only start and a second loan's figures (its terms are in the strategy card)
+      ...LOAN_SHAPE_METRIC_KEYS,
     ],
   },
   {
     name: 'Rehab and Refinance',
-    keys: [
-      'rehab_budget',
-      'rehab_months',
-      'after_repair_value',
-      // the refinance's figures, when the deal has one (its terms are in the strategy card)
-      'refinance_value',
-      'refinance_loan_amount',
-      'refinance_payoff',
-      'refinance_loan_payment',
-      'cash_invested',
-      'cash_returned_at_refinance',
-      'cash_left_in_deal',
-      'cash_on_cash_on_cash_left_in',
-    ],
+    // the refinance's figures show when the deal has one (its terms are in the strategy card)
+    keys: REHAB_METRIC_KEYS,
   },
   { name: 'Unlevered Cash Flows', keys: ['monthly_unlevered_cash_flow', 'yearly_unlevered_cash_flow'] },
   { name: 'Levered Cash Flows', keys: ['monthly_levered_cash_flow', 'yearly_levered_cash_flow'] },
