@@ -80,6 +80,12 @@ export {
   valueAt,
 } from './loan-shape.js';
 export {
+  defaultMirrRates,
+  type MirrRates,
+  type ModifiedReturns,
+  modifiedReturns,
+} from './modified-returns.js';
+export {
   monthlyScheduleOf,
   SCHEDULE_COLUMNS,
   type ScheduleColumnKey,
@@ -100,7 +106,6 @@ export { ipmt, nper, pmt, ppmt } from './pmt.js';
 export { RATING_BANDS, rate, SCORE_RULES } from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
-
 export {
   driverBound,
   driverValue,
