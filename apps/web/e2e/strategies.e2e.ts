@@ -7,7 +7,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { analysisResponseSchema, formatMetric, formatMoney, MESSAGES, METRIC_LABELS } from '@sfr/contracts';
+import {
+  analysisResponseSchema,
+  dealInput,
+  factsOf,
+  formatMetric,
+  formatMoney,
+  MESSAGES,
+  METRIC_LABELS,
+} from '@sfr/contracts';
+import { modifiedReturns } from '@sfr/underwriting';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
@@ -169,6 +178,50 @@ describe('rehab, refinance and seller financing', () => {
     expect(left).toContain('$');
     await page.locator('section.strategy-terms').screenshot({ path: `${SCREENSHOTS}strategy-terms-375.png` });
     await expectNoSeriousA11yViolations(page, 'the rehab, refinance and second loan at 375 px');
+    await context.close();
+  });
+});
+
+describe('modified IRR', () => {
+  it("shows the MIRR beside each XIRR at the loan's rate, follows edited finance and reinvestment rates and refuses a bad one", async () => {
+    const { page, context, analysis } = await analyse();
+    const section = page.locator('section.returns-mirr');
+    const deal = dealInput(analysis.property, analysis.property.metrics, factsOf(analysis));
+    const rate = analysis.property.metrics.interest_rate;
+    const row = async (label: string) =>
+      (
+        (await section
+          .locator('.metric-row')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .textContent()) ?? ''
+      ).trim();
+
+    expect(await section.getByLabel('Finance rate (%)').inputValue()).toBe(
+      String(Math.round(rate * 100_000) / 1_000),
+    );
+    const atLoanRate = modifiedReturns(deal, { finance_rate: rate, reinvestment_rate: rate });
+    await expect
+      .poll(() => row('Levered MIRR'))
+      .toContain(formatMetric('levered_xirr', atLoanRate.levered_mirr));
+    expect(await row('Unlevered MIRR')).toContain(formatMetric('levered_xirr', atLoanRate.unlevered_mirr));
+
+    // the example's levered months lose money and the unlevered ones earn it: the finance rate moves the
+    // levered MIRR, the reinvestment rate the unlevered one
+    await section.getByLabel('Reinvestment rate (%)').fill('2');
+    await section.getByLabel('Finance rate (%)').fill('3');
+    const edited = modifiedReturns(deal, { finance_rate: 0.03, reinvestment_rate: 0.02 });
+    expect(edited.levered_mirr).not.toBe(atLoanRate.levered_mirr);
+    expect(edited.unlevered_mirr).not.toBe(atLoanRate.unlevered_mirr);
+    await expect.poll(() => row('Levered MIRR')).toContain(formatMetric('levered_xirr', edited.levered_mirr));
+    expect(await row('Unlevered MIRR')).toContain(formatMetric('levered_xirr', edited.unlevered_mirr));
+
+    await section.getByLabel('Finance rate (%)').fill('120');
+    await section.getByText('Finance rate must be a number from 0 to 100 %').waitFor();
+    expect(await section.getByLabel('Finance rate (%)').getAttribute('aria-invalid')).toBe('true');
+    await page
+      .locator('section[aria-labelledby="overall-returns-title"]')
+      .screenshot({ path: `${SCREENSHOTS}overall-returns-mirr.png` });
+    await expectNoSeriousA11yViolations(page, 'the modified IRR with a field error');
     await context.close();
   });
 });

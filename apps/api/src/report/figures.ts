@@ -9,7 +9,9 @@ import {
   type ComparableRow,
   checkFirst,
   comparableRows,
+  dealInput,
   EXPENSE_LINE_METRIC_KEYS,
+  factsOf,
   formatMarketFigure,
   formatMetric,
   formatMoney,
@@ -33,7 +35,7 @@ import {
   type SharedAnalysis,
   taxBillLine,
 } from '@sfr/contracts';
-import { SIMULATED_MEASURES, type Simulation } from '@sfr/underwriting';
+import { defaultMirrRates, modifiedReturns, SIMULATED_MEASURES, type Simulation } from '@sfr/underwriting';
 
 /** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
 export interface ReportLine {
@@ -123,6 +125,29 @@ function metricLine(key: MetricKey, value: number | string | null, label = METRI
     label,
     value: typeof value === 'number' ? roundMetric(key, value) : value,
     text: formatMetric(key, value),
+  };
+}
+
+/**
+ * The MIRR of each side at the loan's rate for financing and reinvesting, as the results page
+ * starts it (issue 27 §4): one rate whatever the flows' signs do.
+ */
+function mirrSection(analysis: SharedAnalysis): ReportSection {
+  const deal = dealInput(analysis.property, analysis.property.metrics, factsOf(analysis));
+  const rates = defaultMirrRates(deal);
+  const mirrs = modifiedReturns(deal, rates);
+  return {
+    key: 'mirr',
+    title: `Modified IRR (at ${formatMetric('interest_rate', rates.finance_rate)} finance and reinvestment)`,
+    lines: (['unlevered', 'levered'] as const).map((side) => {
+      const value = mirrs[`${side}_mirr`];
+      return {
+        key: `${side}_mirr`,
+        label: side === 'unlevered' ? 'Unlevered MIRR' : 'Levered MIRR',
+        value: value === null ? null : roundByKind('percent', value),
+        text: formatMetric('levered_xirr', value),
+      };
+    }),
   };
 }
 
@@ -505,6 +530,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
         metricLine('levered_xirr', returns.levered_xirr),
       ],
     },
+    mirrSection(analysis),
   ];
 
   return {

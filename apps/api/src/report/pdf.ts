@@ -461,8 +461,10 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   // the pre-tax ones; kept whole, on the next page when a long hold's table leaves too little room
   const afterTax = report.sections.find((s) => s.key === 'after_tax');
   const isReturn = (line: ReportLine) => line.key.startsWith('after_tax_levered_');
+  // the MIRR under the sale: the returns' column is the longer one
   const leftBlocks: [string, ReportLine[]][] = [
     [section(report, 'sale').title, section(report, 'sale').lines],
+    [section(report, 'mirr').title, section(report, 'mirr').lines],
   ];
   const rightBlocks: [string, ReportLine[]][] = [
     [section(report, 'returns').title, section(report, 'returns').lines],

@@ -10,6 +10,8 @@ import {
   assembleAnalysis,
   assembleScenario,
   checkFirst,
+  dealInput,
+  factsOf,
   formatMetric,
   formatMoney,
   formatRatio,
@@ -21,7 +23,12 @@ import {
   roundToCents,
   simulateAnalysis,
 } from '@sfr/contracts';
-import { deriveAssumptions, newAnalysisExpenseLines, type TaxInputs } from '@sfr/underwriting';
+import {
+  deriveAssumptions,
+  modifiedReturns,
+  newAnalysisExpenseLines,
+  type TaxInputs,
+} from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
 
@@ -318,6 +325,40 @@ describe('report CSV', () => {
     );
     // a deal without them has no such section
     expect(dealReport(plain).sections.some((section) => section.key === 'rehab')).toBe(false);
+  });
+
+  it("gives the MIRR of both sides at the loan's rate, as the engine computes it, on page 2 under the sale", async () => {
+    const deal = assembleScenario(analysis(), {
+      metrics: {
+        ...analysis().property.metrics,
+        rehab_budget: 40_000,
+        rehab_months: 3,
+        after_repair_value: 560_000,
+        refinance: {
+          month: 9,
+          loan_to_value: 0.75,
+          interest_rate: 0.07,
+          loan_term: 30,
+          closing_costs: 6_000,
+        },
+      },
+    });
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
+    const rate = deal.property.metrics.interest_rate;
+    const expected = modifiedReturns(dealInput(deal.property, deal.property.metrics, factsOf(deal)), {
+      finance_rate: rate,
+      reinvestment_rate: rate,
+    });
+    expect(Number(value('levered_mirr'))).toBe(roundByKind('percent', expected.levered_mirr ?? Number.NaN));
+    expect(Number(value('unlevered_mirr'))).toBe(
+      roundByKind('percent', expected.unlevered_mirr ?? Number.NaN),
+    );
+    // a cash-out refinance changes the MIRR: it is this deal's, not a constant
+    const plain = parseCsv(reportCsv(dealReport(analysis()), { generatedAt: new Date() }));
+    expect(plain.find((row) => row[1] === 'levered_mirr')?.[3]).not.toBe(value('levered_mirr'));
+    const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
+    expect(pdfText(pdf, 2)).toContain(`Levered MIRR ${formatMetric('levered_xirr', expected.levered_mirr)}`);
   });
 
   it("lists a live provider's comparables and the record's tax bill", () => {

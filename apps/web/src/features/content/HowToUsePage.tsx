@@ -198,7 +198,11 @@ export function HowToUsePage() {
           <strong>{UI_TEXT.overallReturns}</strong> sums up the whole hold: the equity you put in, the equity
           multiple (cash back per dollar in), the profit and the XIRR, the annual return that accounts for
           when each dollar arrives. N/A means the figure does not exist for these cash flows, for example an
-          XIRR when the money never comes back.
+          XIRR when the money never comes back. When the cash flows turn negative again after paying back (a
+          cash-out refinance, a balloon, a loss at the sale) more than one rate can solve them; the page says
+          so, and the <strong>Modified IRR</strong> under the returns gives one rate whatever the signs do:
+          money the deal needs later is set aside at the finance rate, and cash it returns earns the
+          reinvestment rate until the sale. Both start at the loan's interest rate; type your own.
         </p>
         <p>
           The hold-period table under the results (titled <strong>{holdPeriodTitle(5)}</strong> for a 5-year

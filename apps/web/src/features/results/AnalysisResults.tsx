@@ -446,7 +446,7 @@ export default function AnalysisResults({
           </div>
           <div className="results-column">
             <SaleAssumptions />
-            <OverallReturns returns={live.overall_returns} afterTax={live.after_tax} />
+            <OverallReturns returns={live.overall_returns} afterTax={live.after_tax} deferred={charted} />
             <section className="card results-block" aria-labelledby="map-title">
               <h3 id="map-title">Location</h3>
               <PropertyMap address={oneLineAddress(live.property)} />

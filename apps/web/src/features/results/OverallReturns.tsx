@@ -1,10 +1,12 @@
 /**
  * The right column's Overall Returns: equity, equity multiple, profit and XIRR, unlevered and
- * levered; and after tax, when the deal gives its tax situation (issue 28 §4).
+ * levered; the MIRR at a finance and a reinvestment rate (issue 27 §4); and after tax, when the deal
+ * gives its tax situation (issue 28 §4).
  */
 import { type AnalysisResponse, formatMetric } from '@sfr/contracts';
 import { UI_TEXT } from '../../ui/text';
 import { MetricRow } from './MetricRow';
+import { ModifiedReturns } from './ModifiedReturns';
 import { OVERALL_RETURN_KEYS } from './metric-groups';
 
 const SIDES = ['Unlevered', 'Levered'] as const;
@@ -12,9 +14,11 @@ const SIDES = ['Unlevered', 'Levered'] as const;
 interface OverallReturnsProps {
   returns: AnalysisResponse['overall_returns'];
   afterTax?: AnalysisResponse['after_tax'];
+  /** the deferred analysis, for the MIRR (computed off the keystroke path) */
+  deferred: AnalysisResponse;
 }
 
-export function OverallReturns({ returns, afterTax }: OverallReturnsProps) {
+export function OverallReturns({ returns, afterTax, deferred }: OverallReturnsProps) {
   const multipleRoots = {
     Unlevered: returns.unlevered_xirr_multiple_roots,
     Levered: returns.levered_xirr_multiple_roots,
@@ -34,12 +38,13 @@ export function OverallReturns({ returns, afterTax }: OverallReturnsProps) {
             {multipleRoots[side] ? (
               <p className="results-note">
                 These cash flows change sign more than once, so more than one rate solves them; the XIRR shown
-                is one of them.
+                is the one nearest 0 the way the profit points, and the MIRR below is one rate at your own.
               </p>
             ) : null}
           </section>
         ))}
       </div>
+      <ModifiedReturns analysis={deferred} />
       {afterTax ? <AfterTaxReturns afterTax={afterTax} /> : null}
     </section>
   );
