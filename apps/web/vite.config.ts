@@ -15,7 +15,7 @@ const API_ORIGIN = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
  * Section 8 scenario (with the engine code they pull in).
  */
 const BOOT_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups|assemble|ranges|section-8)\.ts)/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/][^\\/]+|zod)[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!(tooltips|metric-groups|assemble|ranges|range-widths|section-8)\.ts)/;
 
 /**
  * Every route but the analyzer in chunks of its own: its loader and component in one (the billing

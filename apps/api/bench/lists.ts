@@ -7,7 +7,7 @@
  *   pnpm --filter @sfr/api exec tsx bench/lists.ts      BENCH_DATABASE_URL (default the local server)
  */
 import { randomBytes } from 'node:crypto';
-import { assembleAnalysis } from '@sfr/contracts';
+import { assembleAnalysis, NOTHING_KEPT } from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -62,7 +62,7 @@ try {
     propertyTaxRate: 0.0198,
     interestRate: 0.0803,
   });
-  const result = assembleAnalysis(austin, metrics, facts, []);
+  const result = assembleAnalysis(austin, metrics, facts, NOTHING_KEPT);
   const analyses = createAnalysisRepository(db);
   const saved = createSavedProperties(db);
   const template = await analyses.insert(db, userId, austin, facts, result);

@@ -9,6 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   type AnalysisResponse,
+  analysisResponseSchema,
   checkFirst,
   derivationContextOf,
   formatMetric,
@@ -34,6 +35,7 @@ import { DEFAULT_OFFER_TARGETS } from '../src/features/decision/decision-model';
 import { confidentSentence } from '../src/features/decision/OfferLine';
 import { metricInputId } from '../src/features/results/metric-edits';
 import { recalculate } from '../src/features/results/recalculate';
+import { UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   AUSTIN,
@@ -159,7 +161,7 @@ async function expectRangesOf(page: Page, simulation: Simulation) {
 }
 
 describe('the results page shows the ranges', () => {
-  it('under each figure, with the chance of a losing year 1, what to check first and a fan chart; an edit restarts them', async () => {
+  it('under each figure, with the chance of a losing year 1, what to check first and a fan chart; an edit restarts them, and Update Metrics keeps the ±', async () => {
     const { session, page, analysis } = await analyse();
     const simulation = simulateAnalysis(analysis);
     await expectRangesOf(page, simulation);
@@ -225,6 +227,20 @@ describe('the results page shows the ranges', () => {
     await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('ten');
     await page.getByText('Type dollars (300) or a percent of the value (10%)').waitFor();
     await expectRangesOf(page, after);
+
+    // Update Metrics keeps the "±" with the analysis: reopened in a new page, the range is there
+    await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('10%');
+    const answered = page.waitForResponse((res) => res.url().endsWith('/api/update_metrics'));
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const kept = analysisResponseSchema.parse(await (await answered).json());
+    expect(kept.range_widths).toEqual({ rent: '10%' });
+    const reopened = await session.context.newPage();
+    await reopened.goto(`/?analysis=${kept.analysis_id}`);
+    // open, since it holds a range
+    expect(
+      await reopened.getByLabel('± Monthly Rent range in dollars, or a percent of the value').inputValue(),
+    ).toBe('10%');
+    await expectRangesOf(reopened, simulateAnalysis(kept));
     await session.context.close();
   });
 

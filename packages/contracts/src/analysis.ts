@@ -2,7 +2,7 @@
  * The engine's Analysis as zod schemas, and the API's analysis request and response shapes
  * (product spec §3 and §7). Output schemas drop unknown keys, so a response carries exactly these.
  */
-import type { ScoreName } from '@sfr/underwriting';
+import { type ScoreName, SPREAD_KEYS } from '@sfr/underwriting';
 import { z } from 'zod';
 import { assumptionsSchema, dealInputSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
@@ -280,6 +280,13 @@ export const marketDataSchema = z.looseObject({
   property_record: propertyRecordSchema.optional(),
 });
 
+/**
+ * The user's "±" per uncertain assumption, as typed ("10%", "300", "1"): at most 20 characters each.
+ * What they mean is `range-widths.ts`'s (kept apart so the page's first JavaScript has no parser).
+ */
+export const rangeWidthsSchema = z.partialRecord(z.enum(SPREAD_KEYS), z.string().max(20));
+export type RangeWidths = z.output<typeof rangeWidthsSchema>;
+
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */
 export const propertyWithMetricsSchema = propertyInputSchema.extend({ metrics: assumptionsSchema });
 
@@ -300,6 +307,8 @@ export const updateMetricsRequestSchema = z
     analysis_id: recordIdSchema.optional(),
     saved_property_id: recordIdSchema.optional(),
     property: propertyWithMetricsSchema,
+    /** the "±" to keep with the analysis, replacing those kept; left out, they stay as they are */
+    range_widths: rangeWidthsSchema.optional(),
   })
   .refine((body) => (body.analysis_id === undefined) !== (body.saved_property_id === undefined), {
     message: 'Name the analysis being edited: analysis_id or saved_property_id (one of them).',
@@ -324,6 +333,8 @@ export const analysisResponseSchema = z.object({
   market_data: marketDataSchema,
   /** the deal's named scenarios besides these metrics (its base case), oldest first (issue 28 §6) */
   scenarios: z.array(scenarioSchema),
+  /** the user's "±" on its assumptions, as typed: the ranges' widths (issue 27 §1) */
+  range_widths: rangeWidthsSchema,
 });
 
 /** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */

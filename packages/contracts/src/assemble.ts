@@ -16,6 +16,7 @@ import {
 import type { MarketData, SharedAnalysis } from './analysis.js';
 import { formatHoldPeriodTable } from './hold-period.js';
 import { METRIC_LABELS } from './labels.js';
+import type { RangeWidths } from './range-widths.js';
 import type { Scenario } from './scenarios.js';
 
 /** The market facts an analysis keeps: what its numbers read from the market, with sources. */
@@ -29,6 +30,18 @@ export interface AnalysisFacts {
   /** each figure with its source, vintage and tier, the warnings and the location, as first shown */
   market_data: MarketData;
 }
+
+/**
+ * What an analysis keeps beside its metrics, computed nothing from: its named scenarios (oldest
+ * first) and the user's "±" on its assumptions. A stored analysis's row carries both.
+ */
+export interface KeptWithAnalysis {
+  scenarios: readonly Scenario[];
+  range_widths: RangeWidths;
+}
+
+/** A new analysis keeps nothing yet. */
+export const NOTHING_KEPT: KeptWithAnalysis = Object.freeze({ scenarios: [], range_widths: {} });
 
 /** The property as analysed: the form's fields, without the metrics. */
 export type AnalysedProperty = Omit<SharedAnalysis['property'], 'metrics'>;
@@ -61,7 +74,7 @@ export function assembleAnalysis(
   property: AnalysedProperty,
   assumptions: Assumptions & ExpenseLines,
   facts: AnalysisFacts,
-  scenarios: readonly Scenario[],
+  kept: KeptWithAnalysis,
 ): SharedAnalysis {
   const analysis = analyze(dealInput(property, assumptions, facts));
   return {
@@ -80,13 +93,14 @@ export function assembleAnalysis(
     hold_period: analysis.hold_period,
     ...(analysis.after_tax && { after_tax: analysis.after_tax }),
     market_data: facts.market_data,
-    scenarios: [...scenarios],
+    scenarios: [...kept.scenarios],
+    range_widths: { ...kept.range_widths },
   };
 }
 
 /**
  * A scenario of an analysis, as an analysis: the same property and facts with the scenario's
- * metrics. Its own `scenarios` are the analysis's, so a screen showing it can switch back.
+ * metrics. Its own `scenarios` and "±" are the analysis's, so a screen showing it can switch back.
  */
 export function assembleScenario<A extends SharedAnalysis>(
   analysis: A,
@@ -95,7 +109,7 @@ export function assembleScenario<A extends SharedAnalysis>(
   const { metrics, ...property } = analysis.property;
   return {
     ...analysis,
-    ...assembleAnalysis(property, scenario.metrics, factsOf(analysis), analysis.scenarios),
+    ...assembleAnalysis(property, scenario.metrics, factsOf(analysis), analysis),
   };
 }
 

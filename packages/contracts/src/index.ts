@@ -17,6 +17,7 @@ export * from './optional-metrics.js';
 export * from './property.js';
 export * from './property-record.js';
 export * from './public-config.js';
+export * from './range-widths.js';
 export * from './ranges.js';
 export * from './saved-property.js';
 export * from './scenarios.js';

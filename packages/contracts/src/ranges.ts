@@ -24,11 +24,13 @@ import type { SharedAnalysis } from './analysis.js';
 import { dealInput, factsOf } from './assemble.js';
 import { formatMetric, formatPercent } from './format.js';
 import { METRIC_LABELS, type MetricKey } from './labels.js';
+import { widenedSpreads } from './range-widths.js';
 
 /** One seed and one draw count for every place that shows an analysis's ranges. */
 export const RANGE_SIMULATION = { draws: 10_000, seed: 1 } as const;
 
-type AnalysisView = Pick<SharedAnalysis, 'property' | 'year_1_metrics' | 'market_data'>;
+type AnalysisView = Pick<SharedAnalysis, 'property' | 'year_1_metrics' | 'market_data'> &
+  Partial<Pick<SharedAnalysis, 'range_widths'>>;
 
 const figureValue = (analysis: AnalysisView, key: string): number | null => {
   const value = analysis.market_data.figures[key]?.value;
@@ -99,14 +101,15 @@ function marketSpread(analysis: AnalysisView, key: SpreadKey, value: number) {
 export interface SpreadOptions {
   /** the assumptions the user typed (exact); by default those that differ from their derivation */
   exact?: Iterable<keyof Assumptions>;
-  /** the user's own spreads ("±" beside an input): they win over everything else */
+  /** the user's own spreads ("±" beside an input): they win over everything else; by default
+   * those the analysis keeps (`range_widths`) */
   widened?: Spreads;
 }
 
 /**
  * Every uncertain assumption's spread for an analysis as shown: market-backed ones from their
  * figure's tier and range, the rest from the model's default rules, the user's typed values exact,
- * and the user's widened spreads on top.
+ * and the user's widened spreads (those given, else those the analysis keeps) on top.
  */
 export function analysisSpreads(analysis: AnalysisView, options: SpreadOptions = {}): Spreads {
   const assumptions = analysis.property.metrics;
@@ -119,7 +122,8 @@ export function analysisSpreads(analysis: AnalysisView, options: SpreadOptions =
     const spread = marketSpread(analysis, key, assumptions[key]);
     if (spread) spreads[key] = spread;
   }
-  return { ...spreads, ...options.widened };
+  const widened = options.widened ?? widenedSpreads(analysis.range_widths ?? {}, assumptions).spreads;
+  return { ...spreads, ...widened };
 }
 
 /** The engine's input and spreads for an analysis: what a simulation (here or in a worker) runs. */

@@ -42,6 +42,7 @@ function responseFor(analysis: Analysis): AnalysisResponse {
     metrics_for_hold_period: formatHoldPeriodTable(analysis.hold_period),
     hold_period: analysis.hold_period,
     scenarios: [],
+    range_widths: {},
     market_data: {
       figures: {
         hud_rent: {

@@ -6,6 +6,7 @@ import {
   assembleAnalysis,
   derivationContextOf,
   type MarketData,
+  NOTHING_KEPT,
   simulateAnalysis,
 } from '../src/index.js';
 import { exampleProperty } from './fixtures.js';
@@ -57,7 +58,7 @@ function analysisWith(marketFigures: Figures, edit: Partial<Assumptions> = {}) {
     property_crime_grade: 'C',
     market_data: { figures: marketFigures, warnings: [] },
   };
-  return assembleAnalysis(exampleProperty, { ...assumptions, ...edit }, facts, []);
+  return assembleAnalysis(exampleProperty, { ...assumptions, ...edit }, facts, NOTHING_KEPT);
 }
 
 describe('analysisSpreads', () => {
@@ -123,6 +124,21 @@ describe('analysisSpreads', () => {
     });
     // the other assumptions keep theirs
     expect(analysisSpreads(typed).vacancy_rate).toEqual(analysisSpreads(analysis).vacancy_rate);
+  });
+
+  it('reads the "±" the analysis keeps, around its value now; spreads given win over them', () => {
+    const kept = {
+      ...analysisWith(figures, { rent: 2_500 }),
+      range_widths: { rent: '10%', interest_rate: '1' },
+    };
+    const spreads = analysisSpreads(kept);
+    expect(spreads.rent).toEqual({ low: 2_250, high: 2_750 });
+    expect(spreads.interest_rate?.low).toBeCloseTo(kept.property.metrics.interest_rate - 0.01, 12);
+    expect(analysisSpreads(kept, { widened: {} }).rent).toBeUndefined();
+    // the report's and the share page's simulation reads them too
+    expect(simulateAnalysis(kept).percentiles.monthly_levered_cash_flow).not.toEqual(
+      simulateAnalysis({ ...kept, range_widths: {} }).percentiles.monthly_levered_cash_flow,
+    );
   });
 });
 

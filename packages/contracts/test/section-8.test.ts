@@ -1,7 +1,7 @@
 import { analyze, DERIVATIONS, type DerivationContext, type DerivedKey, rederive } from '@sfr/underwriting';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { assembleAnalysis } from '../src/assemble.js';
+import { assembleAnalysis, NOTHING_KEPT } from '../src/assemble.js';
 import type { Metrics } from '../src/assumptions.js';
 import {
   type ComparedAnalysis,
@@ -334,7 +334,7 @@ describe('section8Scenario', () => {
   const derived = { ...market, property_management: 0.08 * 12 * 2_100 * 0.95, maintenance: 0.1 * 12 * 2_100 };
 
   test('takes the HUD rent, house type and bedrooms of the analysis, and rederives what follows the rent', () => {
-    const analysis = assembleAnalysis(property, derived, facts, []);
+    const analysis = assembleAnalysis(property, derived, facts, NOTHING_KEPT);
     const scenario = section8Scenario(analysis, section8Defaults(3));
     expect(scenario?.metrics.rent).toBe(2_095);
     expect(scenario?.metrics.property_management).toBeCloseTo(
@@ -347,12 +347,15 @@ describe('section8Scenario', () => {
 
   test('keeps management and maintenance the user set', () => {
     const set = { ...derived, property_management: 1_200, maintenance: 4_000 };
-    const scenario = section8Scenario(assembleAnalysis(property, set, facts, []), section8Defaults(3));
+    const scenario = section8Scenario(
+      assembleAnalysis(property, set, facts, NOTHING_KEPT),
+      section8Defaults(3),
+    );
     expect([scenario?.metrics.property_management, scenario?.metrics.maintenance]).toEqual([1_200, 4_000]);
   });
 
   test('is null without a HUD rent', () => {
-    const analysis = assembleAnalysis(property, derived, { ...facts, hud_rent: null }, []);
+    const analysis = assembleAnalysis(property, derived, { ...facts, hud_rent: null }, NOTHING_KEPT);
     expect(section8Scenario(analysis, section8Defaults(3))).toBeNull();
   });
 });

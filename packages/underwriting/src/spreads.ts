@@ -33,28 +33,10 @@
 import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
 import { normalCdf, normalQuantile, Z90 } from './random.js';
+import { SPREAD_KEYS, type SpreadKey } from './spread-keys.js';
 import type { Assumptions } from './types.js';
 
-/** The assumptions that can carry a spread, in the model's order. */
-export const SPREAD_KEYS = [
-  'rent',
-  'other_income',
-  'vacancy_rate',
-  'rent_annual_growth_rate',
-  'other_income_annual_growth_rate',
-  'property_management',
-  'property_management_annual_growth_rate',
-  'insurance',
-  'insurance_annual_growth_rate',
-  'property_taxes',
-  'property_taxes_annual_growth_rate',
-  'maintenance',
-  'property_maintenance_annual_growth_rate',
-  'interest_rate',
-  'annual_price_appreciation',
-  'cost_to_sell',
-] as const satisfies readonly (keyof Assumptions)[];
-export type SpreadKey = (typeof SPREAD_KEYS)[number];
+export { SPREAD_KEYS, type SpreadKey };
 
 /** Whether an assumption can carry a spread. */
 export const isSpreadKey = (key: string): key is SpreadKey =>

@@ -10,6 +10,7 @@ import {
   addressLine,
   assembleAnalysis,
   type Metrics,
+  type RangeWidths,
   type Scenario,
 } from '@sfr/contracts';
 import { ENGINE_VERSION } from '@sfr/underwriting';
@@ -32,6 +33,8 @@ export interface StoredAnalysis {
   assumptions: Metrics;
   /** the deal's named scenarios besides them */
   scenarios: Scenario[];
+  /** the user's "±" on its assumptions, as typed */
+  range_widths: RangeWidths;
   createdAt: Date;
 }
 
@@ -44,7 +47,7 @@ export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResp
 
 /** What a stored analysis shows, computed from its inputs when read. */
 export function computedAnalysis(stored: StoredAnalysis): AnalysisResult {
-  return assembleAnalysis(stored.property, stored.assumptions, stored.facts, stored.scenarios);
+  return assembleAnalysis(stored.property, stored.assumptions, stored.facts, stored);
 }
 
 function toStored(row: AnalysisRow): StoredAnalysis {
@@ -54,6 +57,7 @@ function toStored(row: AnalysisRow): StoredAnalysis {
     facts: row.facts,
     assumptions: row.assumptions,
     scenarios: row.scenarios,
+    range_widths: row.range_widths,
     createdAt: row.created_at,
   };
 }
@@ -83,6 +87,7 @@ export function createAnalysisRepository(db: Database) {
       // set() takes a placeholder only for a column without a JS type: these go as SQL (the
       // assumptions as JSON text, cast)
       assumptions: sql`${sql.placeholder('assumptions')}::jsonb`,
+      range_widths: sql`${sql.placeholder('range_widths')}::jsonb`,
       engine_version: sql`${sql.placeholder('engine_version')}`,
       purchase_price: sql`${sql.placeholder('purchase_price')}`,
       overall_points: sql`${sql.placeholder('overall_points')}`,
@@ -145,12 +150,16 @@ export function createAnalysisRepository(db: Database) {
       return row.id;
     },
 
-    /** The user's new metrics become the analysis's own; `result` is the analysis computed with them. */
+    /**
+     * The user's new metrics and "±" become the analysis's own; `result` is the analysis computed
+     * with them.
+     */
     async setAssumptions(userId: string, id: string, result: AnalysisResult): Promise<void> {
       await setAssumptionsQuery.execute({
         userId,
         id,
         assumptions: JSON.stringify(result.property.metrics),
+        range_widths: JSON.stringify(result.range_widths),
         engine_version: ENGINE_VERSION,
         ...listColumns(result),
       });

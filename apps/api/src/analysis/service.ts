@@ -3,7 +3,13 @@
  * market figures, labels and the formatted hold-period table the screen shows. A new analysis reads
  * the market; a recomputation reads only the facts the analysis keeps (facts.ts).
  */
-import { assembleAnalysis, type Metrics, type PropertyInput, type SharedAnalysis } from '@sfr/contracts';
+import {
+  assembleAnalysis,
+  type Metrics,
+  NOTHING_KEPT,
+  type PropertyInput,
+  type SharedAnalysis,
+} from '@sfr/contracts';
 import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
 import { insuranceRateOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
@@ -29,7 +35,12 @@ export function buildAnalysis(
   assumptions: Metrics,
   facts: MarketFacts,
 ): AnalysisResult {
-  return assembleAnalysis(property, assumptions, factsFromMarket(facts, property.purchase_price), []);
+  return assembleAnalysis(
+    property,
+    assumptions,
+    factsFromMarket(facts, property.purchase_price),
+    NOTHING_KEPT,
+  );
 }
 
 export function createAnalysisService(market: MarketService) {
@@ -64,7 +75,7 @@ export function createAnalysisService(market: MarketService) {
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);
       // a new analysis has no scenarios yet
-      return { property, result: assembleAnalysis(property, assumptions, facts, []), facts };
+      return { property, result: assembleAnalysis(property, assumptions, facts, NOTHING_KEPT), facts };
     },
   };
 }

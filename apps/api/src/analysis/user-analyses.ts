@@ -8,15 +8,19 @@ import {
   type AnalysisResponse,
   addressKey,
   assembleAnalysis,
+  fieldLabel,
   MAX_SCENARIOS,
   type Metrics,
+  NOTHING_KEPT,
   type PropertyInput,
   type PropertyWithMetrics,
+  type RangeWidths,
   SCENARIO_MESSAGES,
   type Scenario,
   type ScenarioRequest,
   sameName,
   type UpdateMetricsRequest,
+  widenedSpreads,
 } from '@sfr/contracts';
 import type { Database } from '../db/client.js';
 import { generateId } from '../db/ids.js';
@@ -73,10 +77,30 @@ function refuseTakenName(scenarios: readonly Scenario[], name: string, except: s
     });
 }
 
+/** 400 when a "±" does not read for its assumption, naming its field as the page does. */
+function refuseUnreadableWidths(rangeWidths: RangeWidths, metrics: Metrics): void {
+  const { errors } = widenedSpreads(rangeWidths, metrics);
+  const fields = Object.fromEntries(
+    Object.entries(errors).map(([key, error]) => [`range_widths.${key}`, `${fieldLabel(key)} ±: ${error}`]),
+  );
+  const [first] = Object.values(fields);
+  if (first) throw new AppError(400, 'BAD_REQUEST', first, fields);
+}
+
 export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDeps) {
-  /** Recomputes a stored analysis with new metrics and makes them its own. */
-  async function recompute(userId: string, stored: StoredAnalysis, metrics: Metrics) {
-    const result = assembleAnalysis(stored.property, metrics, stored.facts, stored.scenarios);
+  /**
+   * Recomputes a stored analysis with new metrics and makes them its own, with new "±" when given
+   * (each must read for its assumption: a 400 naming it otherwise).
+   */
+  async function recompute(
+    userId: string,
+    stored: StoredAnalysis,
+    metrics: Metrics,
+    rangeWidths?: RangeWidths,
+  ) {
+    const range_widths = rangeWidths ?? stored.range_widths;
+    refuseUnreadableWidths(range_widths, metrics);
+    const result = assembleAnalysis(stored.property, metrics, stored.facts, { ...stored, range_widths });
     await analyses.setAssumptions(userId, stored.id, result);
     return result;
   }
@@ -93,7 +117,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
   ): Promise<AnalysisResponse> {
     if (request) {
       const stored = await analyses.find(userId, id);
-      assembleAnalysis(stored.property, request.metrics, stored.facts, []);
+      assembleAnalysis(stored.property, request.metrics, stored.facts, NOTHING_KEPT);
     }
     const changed = await analyses.changeScenarios(userId, id, change);
     return withAnalysisId(changed.id, computedAnalysis(changed));
@@ -123,7 +147,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       const stored = await analyses.find(userId, analysisId);
       const { metrics, ...sent }: PropertyWithMetrics = request.property;
       if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
-      const result = await recompute(userId, stored, metrics);
+      const result = await recompute(userId, stored, metrics, request.range_widths);
       await saves.followIfSaved(userId, stored.id, stored.property);
       return withAnalysisId(stored.id, result);
     },

@@ -42,6 +42,7 @@ const savedWithAnalysis = {
   facts: analyses.facts,
   assumptions: analyses.assumptions,
   scenarios: analyses.scenarios,
+  range_widths: analyses.range_widths,
 } as const;
 
 type SavedWithAnalysis = {
@@ -52,12 +53,13 @@ type SavedWithAnalysis = {
   facts: (typeof analyses.$inferSelect)['facts'];
   assumptions: (typeof analyses.$inferSelect)['assumptions'];
   scenarios: (typeof analyses.$inferSelect)['scenarios'];
+  range_widths: (typeof analyses.$inferSelect)['range_widths'];
 };
 
 function toSaved(row: SavedWithAnalysis): SavedProperty {
   return {
     analysis_id: row.analysis_id,
-    ...assembleAnalysis(row.property, row.assumptions, row.facts, row.scenarios),
+    ...assembleAnalysis(row.property, row.assumptions, row.facts, row),
     id: row.id,
     savedAt: row.saved_at.toISOString(),
   };

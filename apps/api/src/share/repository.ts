@@ -49,6 +49,7 @@ export function createShareLinks(db: Database) {
           facts: analyses.facts,
           assumptions: analyses.assumptions,
           scenarios: analyses.scenarios,
+          range_widths: analyses.range_widths,
         })
         .from(shareLinks)
         .innerJoin(savedProperties, eq(savedProperties.id, shareLinks.saved_property_id))
@@ -56,7 +57,7 @@ export function createShareLinks(db: Database) {
         .where(eq(shareLinks.token_hash, hashToken(token)));
       if (!row) throw shareLinkNotFound();
       // computed from the saved analysis's inputs, as its owner sees it
-      return assembleAnalysis(row.property, row.assumptions, row.facts, row.scenarios);
+      return assembleAnalysis(row.property, row.assumptions, row.facts, row);
     },
   };
 }

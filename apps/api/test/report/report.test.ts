@@ -18,6 +18,7 @@ import {
   holdPeriodOptionalFigures,
   type Metrics,
   measureBand,
+  NOTHING_KEPT,
   negativeCashFlowChance,
   roundByKind,
   roundToCents,
@@ -106,7 +107,7 @@ function analysis(
     ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
     ...(overrides.tax ? { tax: overrides.tax } : {}),
   };
-  return assembleAnalysis(property, assumptions, facts, []);
+  return assembleAnalysis(property, assumptions, facts, NOTHING_KEPT);
 }
 
 const hasPdftotext = (() => {

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { assembleAnalysis } from '@sfr/contracts';
+import { assembleAnalysis, NOTHING_KEPT } from '@sfr/contracts';
 import { deriveAssumptions } from '@sfr/underwriting';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
@@ -56,7 +56,7 @@ function oldSave(): AnalysisResult {
     propertyTaxRate: 0.01535,
     interestRate: 0.07,
   });
-  return assembleAnalysis(austin, metrics, facts, []);
+  return assembleAnalysis(austin, metrics, facts, NOTHING_KEPT);
 }
 
 describe('migration 0006 on a database with saves from before it', () => {
@@ -189,8 +189,13 @@ describe('migration 0015 on a database storing results (analyses and a share lin
   };
   const base = deriveAssumptions(austin, { rentPerUnit: 2_600, propertyTaxRate: 0.0198, interestRate: 0.07 });
   // one analysis edited after it was run, one saved with a different rent than first derived
-  const edited = assembleAnalysis(austin, { ...base, purchase_price: 420_000 }, facts, []);
-  const saved = assembleAnalysis({ ...austin, street: '500 E 7th St' }, { ...base, rent: 2_900 }, facts, []);
+  const edited = assembleAnalysis(austin, { ...base, purchase_price: 420_000 }, facts, NOTHING_KEPT);
+  const saved = assembleAnalysis(
+    { ...austin, street: '500 E 7th St' },
+    { ...base, rent: 2_900 },
+    facts,
+    NOTHING_KEPT,
+  );
   /** the stored result as the API wrote it since 0006: without display names and market figures */
   const resultRow = ({ metric_display_names: _n, market_data: _m, ...row }: AnalysisResult) => row;
   let app: Awaited<ReturnType<typeof buildApp>>;

@@ -1,4 +1,4 @@
-import type { AnalysedProperty, AnalysisFacts, Metrics, Scenario } from '@sfr/contracts';
+import type { AnalysedProperty, AnalysisFacts, Metrics, RangeWidths, Scenario } from '@sfr/contracts';
 import {
   doublePrecision,
   index,
@@ -37,6 +37,8 @@ export const analyses = pgTable(
     assumptions: jsonb('assumptions').$type<Metrics>().notNull(),
     /** the deal's named scenarios, each whole metrics on the same property and facts, oldest first */
     scenarios: jsonb('scenarios').$type<Scenario[]>().notNull().default([]),
+    /** the user's "±" on its assumptions, as typed (issue 27 §1): what its ranges simulate */
+    range_widths: jsonb('range_widths').$type<RangeWidths>().notNull().default({}),
     /** @sfr/underwriting's ENGINE_VERSION when the assumptions were last set */
     engine_version: integer('engine_version').notNull(),
     /** for the lists, kept with each edit: '1100 Congress Ave, Austin, TX 78701', price, rating, cash flow */

@@ -8,7 +8,16 @@
  * 'Update Metrics' and 'Save Property' send exactly the numbers on screen. Loaded lazily: nothing
  * here is needed before the first analysis. One results session per analysis: the page keys it.
  */
-import { type AnalysisResponse, MESSAGES, METRIC_LABELS, type MetricKey, sameName } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  MESSAGES,
+  METRIC_LABELS,
+  type MetricKey,
+  type RangeWidths,
+  sameName,
+  spreadText,
+  widenedSpreads,
+} from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
 import {
   lazy,
@@ -31,7 +40,6 @@ import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
-import { spreadText, type WidenTexts, widenedSpreads } from '../ranges/widen';
 import { useChangeScenario } from '../scenarios/queries';
 import { ScenarioPanel } from '../scenarios/ScenarioPanel';
 import { SCENARIO_TEXT } from '../scenarios/scenario-text';
@@ -123,8 +131,9 @@ export default function AnalysisResults({
   // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
   // figures: a keystroke paints those first
   const charted = useDeferredValue(live);
-  // the "±" ranges the user gave, as typed; they follow the value they surround
-  const [widenTexts, setWidenTexts] = useState<WidenTexts>({});
+  // the "±" ranges the user gave, as typed (first those the analysis keeps); they follow the value
+  // they surround, and Update Metrics keeps those that read with the analysis
+  const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
   const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
   const rangeOptions = useMemo(() => ({ widened: widened.spreads }), [widened]);
   const ranges = useRanges(live, rangeOptions);
@@ -351,8 +360,11 @@ export default function AnalysisResults({
       );
       return;
     }
+    const range_widths = Object.fromEntries(
+      Object.entries(widenTexts).filter(([key]) => widened.spreads[key as SpreadKey] !== undefined),
+    );
     update.mutate(
-      { analysis_id: editor.base.analysis_id, property },
+      { analysis_id: editor.base.analysis_id, property, range_widths },
       {
         onSuccess: (result) => {
           dispatch({ type: 'rebase', analysis: result });

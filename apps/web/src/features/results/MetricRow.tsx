@@ -3,11 +3,10 @@
  * editable assumption, a highlighted input in the units people type (dollars, percent, years),
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
-import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey } from '@sfr/contracts';
+import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey, widenUnit } from '@sfr/contracts';
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
-import { widenUnit } from '../ranges/widen';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';

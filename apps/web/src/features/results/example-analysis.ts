@@ -2,7 +2,7 @@
  * An analysis of the README's example deal for unit tests, built the way the API builds one: the
  * defaults derived from the market figures by `@sfr/underwriting`, then the one assembler.
  */
-import { type AnalysisResponse, assembleAnalysis, type PropertyInput } from '@sfr/contracts';
+import { type AnalysisResponse, assembleAnalysis, NOTHING_KEPT, type PropertyInput } from '@sfr/contracts';
 import { deriveAssumptions, type MarketInputs } from '@sfr/underwriting';
 
 const EXAMPLE_PROPERTY: PropertyInput = {
@@ -45,7 +45,7 @@ export function exampleAnalysis(property: PropertyInput = EXAMPLE_PROPERTY): Ana
         warnings: [],
       },
     },
-    [],
+    NOTHING_KEPT,
   );
   return { ...analysis, analysis_id: 'abcdefghijklmnopqrstuvwx' };
 }

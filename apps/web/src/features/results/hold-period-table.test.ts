@@ -1,4 +1,4 @@
-import { assembleAnalysis, factsOf, MESSAGES, type Metrics } from '@sfr/contracts';
+import { assembleAnalysis, factsOf, MESSAGES, type Metrics, NOTHING_KEPT } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { exampleAnalysis } from './example-analysis';
 import { holdPeriodView } from './hold-period-table';
@@ -174,7 +174,7 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
     const { metrics, ...property } = base.property;
     const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
     const edited: Metrics = { ...metrics, hoa: 50, tax };
-    const deal = assembleAnalysis(property, edited, factsOf(base), []);
+    const deal = assembleAnalysis(property, edited, factsOf(base), NOTHING_KEPT);
     const view = holdPeriodView(base.sale_assumptions.hold_period, deal.metrics_for_hold_period);
     if (view.kind !== 'table') throw new Error('expected a table');
     const labels = view.groups[1]?.rows.map((row) => row.label);

@@ -22,7 +22,7 @@ import { type AnalysisResponse, assembleAnalysis, factsOf, type Metrics } from '
 export function recalculate(base: AnalysisResponse, metrics: Metrics): AnalysisResponse {
   const { metrics: _previous, ...property } = base.property;
   return {
-    ...assembleAnalysis(property, metrics, factsOf(base), base.scenarios),
+    ...assembleAnalysis(property, metrics, factsOf(base), base),
     analysis_id: base.analysis_id,
   };
 }

@@ -2,9 +2,10 @@
  * The "±" beside an assumption: the user's own range around the value shown. A money assumption
  * takes dollars ("300" = ±$300) or a share of the value ("10%" = ±10 %); a rate takes percentage
  * points ("1" = ±1 point: 7 % becomes 6 %–8 %). The range is clamped to the assumption's bounds
- * and becomes the assumption's P10–P90 in the simulation, even for a value the user typed.
+ * and becomes the assumption's P10–P90 in the simulation, even for a value the user typed. They
+ * are kept with the analysis as typed (`range_widths`), so they follow the value when it is edited
+ * and the report and the share link simulate with them too.
  */
-import { formatMetric, METRIC_KIND } from '@sfr/contracts';
 import {
   ASSUMPTION_BOUNDS,
   type Assumptions,
@@ -12,8 +13,11 @@ import {
   type SpreadKey,
   type Spreads,
 } from '@sfr/underwriting';
+import type { RangeWidths } from './analysis.js';
+import { formatMetric } from './format.js';
+import { METRIC_KIND } from './labels.js';
 
-export type WidenTexts = Partial<Record<SpreadKey, string>>;
+export type { RangeWidths };
 
 const NUMBER = /^\d+(\.\d+)?$|^\.\d+$/;
 
@@ -52,7 +56,7 @@ export function widenSpread(
 }
 
 /** The spreads of every "±" with a valid text, and the errors of the others. */
-export function widenedSpreads(texts: WidenTexts, metrics: Assumptions) {
+export function widenedSpreads(texts: RangeWidths, metrics: Assumptions) {
   const spreads: Spreads = {};
   const errors: Partial<Record<SpreadKey, string>> = {};
   for (const [key, text] of Object.entries(texts) as [SpreadKey, string][]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exampleAnalysis } from '../results/example-analysis';
-import { spreadText, widenedSpreads, widenSpread } from './widen';
+import { rangeWidthsSchema } from '../src/analysis.js';
+import { spreadText, widenedSpreads, widenSpread } from '../src/range-widths.js';
+import { exampleDeal } from './fixtures.js';
 
 describe('widenSpread', () => {
   it('reads dollars or a share of the value for money, points for a rate', () => {
@@ -32,10 +33,21 @@ describe('widenSpread', () => {
 
 describe('widenedSpreads', () => {
   it('gives the spreads of the valid texts around the analysis’s values, and the others’ errors', () => {
-    const metrics = exampleAnalysis().property.metrics;
+    const metrics = exampleDeal;
     const { spreads, errors } = widenedSpreads({ rent: '100', maintenance: 'x', cost_to_sell: '' }, metrics);
     expect(spreads).toEqual({ rent: { low: metrics.rent - 100, high: metrics.rent + 100 } });
     expect(Object.keys(errors)).toEqual(['maintenance']);
     expect(spreadText('rent', { low: 2_247, high: 2_447 })).toBe('$2,247.00 to $2,447.00');
+  });
+});
+
+describe('rangeWidthsSchema', () => {
+  it('takes an uncertain assumption’s text and refuses another key or a long text', () => {
+    expect(rangeWidthsSchema.parse({ rent: '10%', interest_rate: '1' })).toEqual({
+      rent: '10%',
+      interest_rate: '1',
+    });
+    expect(rangeWidthsSchema.safeParse({ purchase_price: '10%' }).success).toBe(false);
+    expect(rangeWidthsSchema.safeParse({ rent: 'x'.repeat(21) }).success).toBe(false);
   });
 });

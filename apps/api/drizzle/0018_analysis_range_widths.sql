@@ -1,0 +1,1 @@
+ALTER TABLE "analyses" ADD COLUMN "range_widths" jsonb DEFAULT '{}'::jsonb NOT NULL;
