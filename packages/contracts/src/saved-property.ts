@@ -1,6 +1,6 @@
 /** A saved property (product spec §3): the analysis as the user last saw it, with its id and savedAt. */
 import { z } from 'zod';
-import { analysisResponseSchema, recordIdSchema } from './analysis.js';
+import { analysisResponseSchema, rangeWidthsSchema, recordIdSchema } from './analysis.js';
 import { assumptionsSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import type { PropertyInput } from './property.js';
@@ -54,11 +54,13 @@ export const savedPropertyListSchema = z.object({
 /**
  * POST /api/saved_properties: saves one of the user's analyses. Without `metrics`, as it stands
  * (its last update_metrics); with them, recomputed from those metrics and the analysis's stored
- * market facts, so the save holds exactly what the screen shows.
+ * market facts, so the save holds exactly what the screen shows; with `range_widths`, the "±" on
+ * screen are kept too (as by update_metrics).
  */
 export const saveAnalysisRequestSchema = z.object({
   analysis_id: recordIdSchema,
   metrics: assumptionsSchema.optional(),
+  range_widths: rangeWidthsSchema.optional(),
 });
 
 /** POST /api/saved_properties/:id/share: the read-only link (shown once; only its hash is stored). */

@@ -153,18 +153,21 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     },
 
     /**
-     * The analysis as it stands, or with `metrics` made its own (what a save with the metrics on
-     * screen keeps); `before` runs first with its property, and may refuse (an address saved already).
+     * The analysis as it stands, or with `metrics` and `rangeWidths` made its own (what a save with
+     * the screen's figures keeps); `before` runs first with its property, and may refuse (an address
+     * saved already).
      */
     async settle(
       userId: string,
       analysisId: string,
-      metrics: Metrics | undefined,
+      kept: { metrics?: Metrics; rangeWidths?: RangeWidths },
       before: (property: AnalysedProperty) => Promise<void>,
     ): Promise<AnalysisResult> {
       const stored = await analyses.find(userId, analysisId);
       await before(stored.property);
-      return metrics ? recompute(userId, stored, metrics) : computedAnalysis(stored);
+      const { metrics, rangeWidths } = kept;
+      if (!metrics && !rangeWidths) return computedAnalysis(stored);
+      return recompute(userId, stored, metrics ?? stored.assumptions, rangeWidths);
     },
 
     /** A new named scenario of the analysis, after its others. */

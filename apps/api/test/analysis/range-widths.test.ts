@@ -17,8 +17,12 @@ describe.each(DATABASE_KINDS)('range widths of an analysis on %s', (kind) => {
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, cookie: string | null = t.cookie) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload && { payload }) });
+  // each its own street: a user saves an address once
+  let streets = 0;
   const analyse = async () =>
-    analysisResponseSchema.parse((await call('POST', '/api/create_property', austin)).json());
+    analysisResponseSchema.parse(
+      (await call('POST', '/api/create_property', { ...austin, street: `${++streets} Range St` })).json(),
+    );
   const update = (analysis: { analysis_id: string; property: object }, extra: object = {}) =>
     call('POST', '/api/update_metrics', {
       analysis_id: analysis.analysis_id,
@@ -62,6 +66,25 @@ describe.each(DATABASE_KINDS)('range widths of an analysis on %s', (kind) => {
 
     // {} clears them
     expect((await update(created, { range_widths: {} })).json().range_widths).toEqual({});
+  });
+
+  it('a save with the "±" on screen keeps them with the analysis, with or without metrics', async () => {
+    const created = await analyse();
+    const res = await call('POST', '/api/saved_properties', {
+      analysis_id: created.analysis_id,
+      range_widths: { rent: '300' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().range_widths).toEqual({ rent: '300' });
+    expect(res.json().property.metrics).toEqual(created.property.metrics);
+    const reopened = (await call('GET', `/api/analyses/${created.analysis_id}`)).json();
+    expect(reopened.range_widths).toEqual({ rent: '300' });
+    const bad = await call('POST', '/api/saved_properties', {
+      analysis_id: (await analyse()).analysis_id,
+      range_widths: { interest_rate: '1%' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(['range_widths.interest_rate']);
   });
 
   it("simulates the report's ranges with them", async () => {

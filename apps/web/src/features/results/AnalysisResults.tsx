@@ -299,6 +299,13 @@ export default function AnalysisResults({
     return null;
   }
 
+  /** The "±" that read, as typed: what Update Metrics and Save keep with the analysis. */
+  function widthsToKeep(): RangeWidths {
+    return Object.fromEntries(
+      Object.entries(widenTexts).filter(([key]) => widened.spreads[key as SpreadKey] !== undefined),
+    );
+  }
+
   async function onSave() {
     const property = numbersOnScreen();
     if (!property) return;
@@ -320,7 +327,7 @@ export default function AnalysisResults({
       metrics = undefined;
     }
     save.mutate(
-      { analysisId: editor.base.analysis_id, metrics },
+      { analysisId: editor.base.analysis_id, metrics, rangeWidths: widthsToKeep() },
       {
         onSuccess: (saved) => {
           setSavedId(saved.id);
@@ -360,11 +367,8 @@ export default function AnalysisResults({
       );
       return;
     }
-    const range_widths = Object.fromEntries(
-      Object.entries(widenTexts).filter(([key]) => widened.spreads[key as SpreadKey] !== undefined),
-    );
     update.mutate(
-      { analysis_id: editor.base.analysis_id, property, range_widths },
+      { analysis_id: editor.base.analysis_id, property, range_widths: widthsToKeep() },
       {
         onSuccess: (result) => {
           dispatch({ type: 'rebase', analysis: result });

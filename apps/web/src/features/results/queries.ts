@@ -7,6 +7,7 @@
 import {
   analysisResponseSchema,
   type Metrics,
+  type RangeWidths,
   type SaveAnalysisRequest,
   type SavedProperty,
   savedPropertySchema,
@@ -60,12 +61,19 @@ export function useSaveProperty() {
     mutationFn: ({
       analysisId,
       metrics,
+      rangeWidths,
     }: {
       analysisId: string;
       /** the metrics on screen; without them the analysis is saved as it stands */
       metrics?: Metrics;
+      /** the "±" on screen, kept with the analysis */
+      rangeWidths?: RangeWidths;
     }): Promise<SavedProperty> =>
-      saveAnalysis(metrics ? { analysis_id: analysisId, metrics } : { analysis_id: analysisId }),
+      saveAnalysis({
+        analysis_id: analysisId,
+        ...(metrics && { metrics }),
+        ...(rangeWidths && { range_widths: rangeWidths }),
+      }),
     onSuccess: () => {
       // saving with the metrics on screen made them the analysis's current state on the server
       void queryClient.invalidateQueries({ queryKey: analysisKeys.all });
