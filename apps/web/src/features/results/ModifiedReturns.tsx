@@ -6,6 +6,7 @@
 import { type AnalysisResponse, dealInput, factsOf, formatMetric } from '@sfr/contracts';
 import { defaultMirrRates, type MirrRates, modifiedReturns } from '@sfr/underwriting';
 import { useId, useMemo, useState } from 'react';
+import { TextField } from '../../ui/forms/FormField';
 
 const RATE_FIELDS = [
   { key: 'finance_rate', label: 'Finance rate' },
@@ -63,28 +64,18 @@ export function ModifiedReturns({ analysis }: { analysis: AnalysisResponse }) {
         ))}
       </dl>
       <div className="returns-mirr-rates">
-        {RATE_FIELDS.map(({ key, label }) => {
-          const id = `${idBase}-${key}`;
-          const error = typeof parsed[key] === 'string' ? (parsed[key] as string) : null;
-          return (
-            <div key={key} className="mirr-field">
-              <label htmlFor={id}>{label} (%)</label>
-              <input
-                id={id}
-                inputMode="decimal"
-                value={texts[key]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(event) => setTyped((current) => ({ ...current, [key]: event.target.value }))}
-              />
-              {error ? (
-                <p id={`${id}-error`} className="field-error">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {RATE_FIELDS.map(({ key, label }) => (
+          <TextField
+            key={key}
+            id={`${idBase}-${key}`}
+            name={key}
+            label={`${label} (%)`}
+            inputMode="decimal"
+            value={texts[key]}
+            error={typeof parsed[key] === 'string' ? (parsed[key] as string) : undefined}
+            onChange={(event) => setTyped((current) => ({ ...current, [key]: event.target.value }))}
+          />
+        ))}
       </div>
       <p className="results-note">
         One rate whatever the cash flows' signs do: money the deal needs later is set aside today at the
