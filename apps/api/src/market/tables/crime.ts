@@ -680,6 +680,10 @@ export function buildCrimeGrades(
     const offences =
       county.rate * countyPeople - inside.reduce((s, x) => s + x.rate * x.p.population_in_county, 0);
     if (people < Math.max(5_000, 0.05 * countyPeople) || offences <= 0) return null;
+    // the plausibility check of a reported rate, on the rate derived: a balance far below what a
+    // county like this one has is the places' and the county's figures disagreeing, not safety
+    const estimate = national?.[kind]?.predict(fips, county.year) ?? null;
+    if (estimate !== null && offences / people < IMPLAUSIBLE_SHARE_OF_ESTIMATE * estimate) return null;
     const names = inside.map((x) => placeShortName(x.p.name));
     const without =
       names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;

@@ -10,6 +10,8 @@ import {
   crimeReference,
   crimeTier,
   gradeForPercentile,
+  IMPLAUSIBLE_SHARE_OF_ESTIMATE,
+  nationalCrimeModels,
   type PlaceCountyRow,
   percentileIn,
   ratedCrimeGrade,
@@ -202,6 +204,21 @@ describe('crime tiers', () => {
     });
     expect(balance?.rate).toBeCloseTo(0.75 * r, 9);
     expect(balance?.note).toMatch(/504,800 people left/);
+  });
+
+  it('balance: one far below what a county like it has is the figures disagreeing; the county stands', () => {
+    const r = county297?.violent_per_100k ?? Number.NaN;
+    const year = county297?.year ?? 0;
+    const estimate = nationalCrimeModels(crime, acs).violent?.predict('01297', year) ?? Number.NaN;
+    // a city at k × r over 126,200 people leaves (631,000 − 126,200 k) r / 504,800: 1 % of r at k = 4.96
+    const k = (631_000 - 0.01 * 504_800) / 126_200;
+    expect(0.01 * r).toBeLessThan(IMPLAUSIBLE_SHARE_OF_ESTIMATE * estimate);
+    const disagreeing = buildCrimeGrades(crime, {
+      acs,
+      places: [cityRate('01', '99000', k * r)],
+      placeCounties: [{ ...placeCounties[0], population_in_county: 126_200 } as PlaceCountyRow],
+    });
+    expect(disagreeing.counties.get('01297')?.violent).toMatchObject({ basis: 'county', rate: r });
   });
 
   it('incomplete: a complete report far below what a county like it has is taken as an undercount', () => {
