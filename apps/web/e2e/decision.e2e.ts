@@ -49,7 +49,7 @@ function dealOf(analysis: AnalysisResponse): DealInput {
 const dollars = (value: number) => formatMoney(value).slice(0, -3);
 
 async function offerLine(page: Page): Promise<string> {
-  return (await page.getByTestId('offer-line').innerText()).trim();
+  return ((await page.getByTestId('offer-line').textContent()) ?? '').trim();
 }
 
 describe('decision tools on the results', () => {
@@ -71,7 +71,7 @@ describe('decision tools on the results', () => {
       expect(Number(await current.getAttribute('data-value'))).toBe(
         analysis.year_1_metrics.monthly_levered_cash_flow,
       );
-      expect(await current.innerText()).toContain('current deal');
+      expect(await current.textContent()).toContain('current deal');
 
       // a corner: 15 % off the price and 15 % more rent, computed independently
       const corner = grid.locator('tbody tr').nth(0).locator('td').nth(6);
@@ -82,7 +82,7 @@ describe('decision tools on the results', () => {
       );
       const expected = analyze(moved).year_1_metrics.monthly_levered_cash_flow;
       expect(Number(await corner.getAttribute('data-value'))).toBeCloseTo(expected, 6);
-      expect(await corner.innerText()).toContain(dollars(Math.round(expected)));
+      expect(await corner.textContent()).toContain(dollars(Math.round(expected)));
 
       // the offer line: the default targets, cash-on-cash ≥ 8 % and DSCR ≥ 1.25
       const offer = maxOffer(deal, { cash_on_cash: 0.08, dscr: 1.25 });
@@ -91,7 +91,7 @@ describe('decision tools on the results', () => {
 
       // the break-even rent
       const even = breakEven(deal);
-      expect(await page.getByTestId('break-even').innerText()).toContain(formatMoney(even.rent as number));
+      expect(await page.getByTestId('break-even').textContent()).toContain(formatMoney(even.rent as number));
 
       const sideways = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -132,7 +132,7 @@ describe('decision tools on the results', () => {
     const grid = page.getByTestId('sensitivity-grid');
     const current = grid.locator('td[aria-current="true"]');
     await grid.waitFor();
-    expect(await rowDriver.locator('option').allInnerTexts()).not.toContain('Rehab budget');
+    expect(await rowDriver.locator('option').allTextContents()).not.toContain('Rehab budget');
 
     // a $40,000 rehab over 3 empty months: year 1's cash flow drops, and the budget is a driver
     await assumption('rehab_budget').fill('40000');
@@ -140,30 +140,32 @@ describe('decision tools on the results', () => {
     const rehabbed = { ...deal, rehab_budget: 40_000, rehab_months: 3 };
     const cashFlow = analyze(rehabbed).year_1_metrics.monthly_levered_cash_flow;
     expect(cashFlow).not.toBeCloseTo(analysis.year_1_metrics.monthly_levered_cash_flow, 2);
-    await expect.poll(() => rowDriver.locator('option').allInnerTexts()).toContain('Rehab budget');
-    expect(await colDriver.locator('option').allInnerTexts()).toContain('Rehab budget');
+    await expect.poll(() => rowDriver.locator('option').allTextContents()).toContain('Rehab budget');
+    expect(await colDriver.locator('option').allTextContents()).toContain('Rehab budget');
     await rowDriver.selectOption({ label: 'Rehab budget' });
 
     // rows are the budget ±10/20/30 %, in dollars; the centre is the deal on screen
     await expect
-      .poll(() => grid.locator('tbody th[scope="row"]').allInnerTexts())
+      .poll(() => grid.locator('tbody th[scope="row"]').allTextContents())
       .toEqual(['$28,000', '$32,000', '$36,000', '$40,000', '$44,000', '$48,000', '$52,000']);
-    expect(await grid.locator('caption').innerText()).toContain('by rehab budget (rows) and rent (columns)');
+    expect(await grid.locator('caption').textContent()).toContain(
+      'by rehab budget (rows) and rent (columns)',
+    );
     const position = await current.evaluate((td) => ({
       row: (td.parentElement as HTMLTableRowElement).sectionRowIndex,
       col: (td as HTMLTableCellElement).cellIndex - 1,
     }));
     expect(position).toEqual({ row: 3, col: 3 });
     expect(Number(await current.getAttribute('data-value'))).toBeCloseTo(cashFlow, 6);
-    expect(await current.innerText()).toContain(dollars(Math.round(cashFlow)));
+    expect(await current.textContent()).toContain(dollars(Math.round(cashFlow)));
 
     // the rehab removed: no budget to move, the grid goes back to price × rent (and the page stands)
     await assumption('rehab_months').fill('');
     await assumption('rehab_budget').fill('');
     await expect.poll(() => rowDriver.inputValue()).toBe('purchase_price');
     expect(await colDriver.inputValue()).toBe('rent');
-    expect(await rowDriver.locator('option').allInnerTexts()).not.toContain('Rehab budget');
-    expect(await grid.locator('caption').innerText()).toContain(
+    expect(await rowDriver.locator('option').allTextContents()).not.toContain('Rehab budget');
+    expect(await grid.locator('caption').textContent()).toContain(
       'by purchase price (rows) and rent (columns)',
     );
     await expect

@@ -15,7 +15,7 @@ import {
   utilityAllowanceDefault,
   validateSection8Terms,
 } from '@sfr/contracts';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { SCENARIO_TEXT } from './scenario-text';
 
 interface Section8FormProps {
@@ -34,12 +34,16 @@ export function Section8Form({ base, busy, onKeep }: Section8FormProps) {
   const [allowanceText, setAllowanceText] = useState(String(defaults.utility_allowance));
   const [tenantPays, setTenantPays] = useState(defaults.tenant_pays_utilities);
 
-  const checked = validateSection8Terms({
-    payment_standard_share: Number(share) / 100,
-    tenant_pays_utilities: tenantPays,
-    utility_allowance: Number(allowanceText),
-  });
-  const scenario = checked.ok ? section8Scenario(base, checked.terms) : null;
+  // an analysis of its own: computed when the terms or the base case change, not on every render of
+  // the page (a keystroke in an assumption re-renders this panel)
+  const { checked, scenario } = useMemo(() => {
+    const checked = validateSection8Terms({
+      payment_standard_share: Number(share) / 100,
+      tenant_pays_utilities: tenantPays,
+      utility_allowance: Number(allowanceText),
+    });
+    return { checked, scenario: checked.ok ? section8Scenario(base, checked.terms) : null };
+  }, [base, share, tenantPays, allowanceText]);
   if (base.year_1_metrics.hud_rent === null) return null;
 
   return (
