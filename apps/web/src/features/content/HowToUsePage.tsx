@@ -146,7 +146,8 @@ export function HowToUsePage() {
           answer most. Click one to go to its field and replace it with a figure you can check, such as a
           quote or the listing’s tax bill. A value you type is taken as exact, so the range narrows; if you
           are not sure of it either, press <strong>± range</strong> under it and say how far it may be off
-          (dollars or a percent for money, percentage points for a rate). The chart{' '}
+          (dollars or a percent for money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving
+          keeps your ranges with the deal, so the report and a shared link show them too. The chart{' '}
           <strong>Range of yearly cash flow</strong> shows the same range year by year.
         </p>
         <p>
