@@ -169,7 +169,8 @@ describe('fuzzing every route with hostile input', () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.nat(),
+        // every route alike: fast-check leans towards small numbers, which would starve the last routes
+        fc.noBias(fc.nat({ max: routes.length - 1 })),
         pathId,
         body,
         query,
@@ -178,7 +179,7 @@ describe('fuzzing every route with hostile input', () => {
         extraHeaders,
         fc.ipV4(),
         async (routeIndex, id, payload, q, type, c, headers, remoteAddress) => {
-          const [method, template] = routes[routeIndex % routes.length] ?? ['GET', '/'];
+          const [method, template] = routes[routeIndex] ?? ['GET', '/'];
           const url = `${template.replace(/\{[^}]+\}/g, id)}${q}`;
           const sent: Record<string, string> = { ...headers, 'content-type': type };
           if (c !== undefined) sent.cookie = c;
@@ -207,7 +208,10 @@ describe('fuzzing every route with hostile input', () => {
       { numRuns: RUNS },
     );
     expect(requests).toBeGreaterThanOrEqual(8_000);
-    // every route was reached many times
-    for (const [, template] of routes) expect(seen.get(template) ?? 0, template).toBeGreaterThan(100);
+    // every route was reached many times: at least half its fair share (6 standard deviations below it
+    // at 8,400 requests over 52 routes, so the check fails for a route left out, never by chance)
+    const fairShare = requests / routes.length;
+    for (const [, template] of routes)
+      expect(seen.get(template) ?? 0, template).toBeGreaterThan(fairShare / 2);
   }, 240_000);
 });
