@@ -4,6 +4,19 @@ import { exampleAnalysis } from './example-analysis';
 import { holdPeriodView } from './hold-period-table';
 import { HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS } from './tooltips';
 
+/** The view of `data` over `years`, which must be a table. */
+function tableView(...args: Parameters<typeof holdPeriodView>) {
+  const view = holdPeriodView(...args);
+  if (view.kind !== 'table') throw new Error('expected a table');
+  return view;
+}
+
+type TableView = ReturnType<typeof tableView>;
+
+/** The row of group `group` (0 unlevered, 1 levered) labelled `label`. */
+const rowOf = (view: TableView, group: number, label: string) =>
+  view.groups[group]?.rows.find((row) => row.label === label);
+
 const twoYears = {
   Unlevered: {
     Revenue: ['$30,000.00', '$30,900.00'],
@@ -33,8 +46,7 @@ describe('holdPeriodView', () => {
   });
 
   it('has the Unlevered then Levered group, each with its tooltip and rows in order', () => {
-    const view = holdPeriodView(2, twoYears);
-    if (view.kind !== 'table') throw new Error('expected a table');
+    const view = tableView(2, twoYears);
     expect(view.groups.map((group) => [group.name, group.tooltip])).toEqual([
       ['Unlevered', 'Without the use of a loan'],
       ['Levered', 'With the use of a loan'],
@@ -62,10 +74,8 @@ describe('holdPeriodView', () => {
   });
 
   it('applies the display rules to the cells', () => {
-    const view = holdPeriodView(2, twoYears);
-    if (view.kind !== 'table') throw new Error('expected a table');
-    const cells = (group: number, label: string) =>
-      view.groups[group]?.rows.find((row) => row.label === label)?.cells;
+    const view = tableView(2, twoYears);
+    const cells = (group: number, label: string) => rowOf(view, group, label)?.cells;
     expect(cells(0, 'Expense')).toEqual(['-$9,000.00', '-$9,270.00']);
     expect(cells(0, 'Proceeds From Sale')).toEqual(['-', '$480,000.00']);
     expect(cells(1, 'Mortgage')).toEqual(['-$17,000.00', '-$17,000.00']);
@@ -74,8 +84,7 @@ describe('holdPeriodView', () => {
   });
 
   it('leaves a year the data does not cover blank', () => {
-    const view = holdPeriodView(3, twoYears);
-    if (view.kind !== 'table') throw new Error('expected a table');
+    const view = tableView(3, twoYears);
     expect(view.groups[0]?.rows[0]?.cells).toEqual(['$30,000.00', '$30,900.00', '']);
   });
 
@@ -109,8 +118,7 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
   };
 
   it('shows each expense line after Expense and the after-tax rows after the Levered Cashflow', () => {
-    const view = holdPeriodView(2, withRows);
-    if (view.kind !== 'table') throw new Error('expected a table');
+    const view = tableView(2, withRows);
     expect(view.groups[0]?.rows.map((row) => row.label)).toEqual([
       'Revenue',
       'Expense',
@@ -138,10 +146,8 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
   });
 
   it('shows the expense lines and the tax as subtracted, a tax saving as added', () => {
-    const view = holdPeriodView(2, withRows);
-    if (view.kind !== 'table') throw new Error('expected a table');
-    const cells = (group: number, label: string) =>
-      view.groups[group]?.rows.find((row) => row.label === label)?.cells;
+    const view = tableView(2, withRows);
+    const cells = (group: number, label: string) => rowOf(view, group, label)?.cells;
     expect(cells(0, 'HOA')).toEqual(['-$600.00', '-$618.00']);
     expect(cells(1, 'Leasing')).toEqual(['-$1,050.00', '$0.00']);
     expect(cells(1, 'Income Tax')).toEqual(['$0.00', '$250.00']);
@@ -149,9 +155,8 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
   });
 
   it('gives each optional row its one-sentence tooltip', () => {
-    const view = holdPeriodView(2, withRows);
-    if (view.kind !== 'table') throw new Error('expected a table');
-    const tooltip = (label: string) => view.groups[1]?.rows.find((row) => row.label === label)?.tooltip;
+    const view = tableView(2, withRows);
+    const tooltip = (label: string) => rowOf(view, 1, label)?.tooltip;
     expect(tooltip('HOA')).toBe(HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS.HOA);
     expect(tooltip('Income Tax')).toContain('tax at sale');
     expect(tooltip('Mortgage')).toBe('Payment made towards repaying the loan.');
@@ -175,16 +180,14 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
     const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
     const edited: Metrics = { ...metrics, hoa: 50, tax };
     const deal = assembleAnalysis(property, edited, factsOf(base), NOTHING_KEPT);
-    const view = holdPeriodView(base.sale_assumptions.hold_period, deal.metrics_for_hold_period);
-    if (view.kind !== 'table') throw new Error('expected a table');
+    const view = tableView(base.sale_assumptions.hold_period, deal.metrics_for_hold_period);
     const labels = view.groups[1]?.rows.map((row) => row.label);
     expect(labels).toContain('HOA');
     expect(labels).toContain('After-Tax Cashflow');
-    const income = view.groups[1]?.rows.find((row) => row.label === 'Income Tax');
+    const income = rowOf(view, 1, 'Income Tax');
     expect(income?.cells).toHaveLength(view.years.length);
 
-    const plain = holdPeriodView(base.sale_assumptions.hold_period, twoYears);
-    if (plain.kind !== 'table') throw new Error('expected a table');
+    const plain = tableView(base.sale_assumptions.hold_period, twoYears);
     expect(plain.groups.flatMap((group) => group.rows.map((row) => row.label))).not.toContain('Income Tax');
   });
 });
