@@ -187,8 +187,31 @@ function taxRules(market: MarketData): void {
       `    ${p.state_code} ${p.name.padEnd(34)} ${(100 * (p.city_tax_rate ?? 0)).toFixed(2)}% (county rule ${(100 * countyRule).toFixed(2)}%)  tax year ${p.city_tax_year}`,
     );
   }
+  const largest = largestPlaces(market, 100);
+  const without = largest.filter((p) => p.city_tax_rate === null);
+  console.log(
+    `  the 100 largest places (2020 Census): ${largest.length - without.length} with their own investor rate; without: ${without.map((p) => `${p.name.replace(/ (city|town|CDP|municipality|urban county|metro government|zona urbana).*$/, '')} ${p.state_code}`).join(', ')}`,
+  );
   const missing = STATES_50_DC.filter((s) => investorTaxRule(s, '') === null);
   console.log(`  states without a rule: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
+}
+
+/** The `count` most populous places (people summed over their counties), each by its main county's row. */
+function largestPlaces(market: MarketData, count: number): MarketData['placeRows'][number][] {
+  const byPlace = new Map<string, { people: number; main: MarketData['placeRows'][number] }>();
+  for (const p of market.placeRows) {
+    const key = p.state_fips + p.place_fips;
+    const seen = byPlace.get(key);
+    if (!seen) byPlace.set(key, { people: p.population_in_county, main: p });
+    else {
+      seen.people += p.population_in_county;
+      if (p.city_tax_rate !== null || p.population_in_county > seen.main.population_in_county) seen.main = p;
+    }
+  }
+  return [...byPlace.values()]
+    .sort((a, b) => b.people - a.people)
+    .slice(0, count)
+    .map((x) => x.main);
 }
 
 /**
