@@ -196,7 +196,10 @@ function taxRules(market: MarketData): void {
   console.log(`  states without a rule: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
 }
 
-/** The `count` most populous places (people summed over their counties), each by its main county's row. */
+/**
+ * The `count` most populous places (people summed over their counties), each by the row of the county
+ * most of its people live in (Aurora, CO counts by its Arapahoe part, not its Adams part).
+ */
 function largestPlaces(market: MarketData, count: number): MarketData['placeRows'][number][] {
   const byPlace = new Map<string, { people: number; main: MarketData['placeRows'][number] }>();
   for (const p of market.placeRows) {
@@ -205,7 +208,7 @@ function largestPlaces(market: MarketData, count: number): MarketData['placeRows
     if (!seen) byPlace.set(key, { people: p.population_in_county, main: p });
     else {
       seen.people += p.population_in_county;
-      if (p.city_tax_rate !== null || p.population_in_county > seen.main.population_in_county) seen.main = p;
+      if (p.population_in_county > seen.main.population_in_county) seen.main = p;
     }
   }
   return [...byPlace.values()]

@@ -13,12 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   buildMarketData,
+  INSURANCE_RANGE_COVERAGE,
+  INSURANCE_RANGE_WIDENING,
+  insuranceOfRow,
   loadMarketDir,
   parseCrimePairsCsv,
   parseFbiCitiesCsv,
+  parseInsuranceEvidenceCsv,
   parseRentEvidenceCsv,
   validateAppreciation,
   validateCrimeOrdering,
+  validateInsurance,
   validateMarketRent,
 } from '../src/market/tables/index.js';
 
@@ -35,6 +40,10 @@ export const TARGETS = {
   appreciation: {
     /** share of realised 5-year averages inside the range, periods held out */
     coverage: 0.7,
+  },
+  insurance: {
+    /** share of a left-out state's published city averages inside the range widened without it */
+    heldOutCoverage: 0.75,
   },
   crime: {
     /** share of pair comparisons the grades order as the public figures do */
@@ -112,6 +121,34 @@ check(
   appreciation.coverage >= TARGETS.appreciation.coverage,
   `appreciation: the range holds at least ${pct(TARGETS.appreciation.coverage)}`,
 );
+
+console.log(
+  '\nInsurance: each city as a multiple of its state in the same source, against the county hazard multiple',
+);
+const insurance = validateInsurance(
+  parseInsuranceEvidenceCsv(await evidence('insurance_cities.csv')),
+  (fips) => {
+    const county = market.county(fips);
+    return county ? insuranceOfRow(county) : null;
+  },
+);
+const multiples = (s: typeof insurance.estimate) =>
+  `median ratio ${s.median_ratio.toFixed(3)}, within ±20 % ${pct(s.within_20)}, typically off ×${s.typical_factor.toFixed(3)}`;
+console.log(`  ${insurance.cities} cities in ${insurance.states} states`);
+console.log(`    estimate (state × county hazard): ${multiples(insurance.estimate)}`);
+console.log(`    state average alone:              ${multiples(insurance.state_only)}`);
+console.log(
+  `  the state's published averages alone hold ${pct(insurance.published_range_holds)}; widened ×${insurance.widening.toFixed(4)} to hold ${pct(INSURANCE_RANGE_COVERAGE)} of all, and fitted with each state left out, ${pct(insurance.widened_range_holds_held_out)} of that state; the shipped range (×${INSURANCE_RANGE_WIDENING}) holds ${pct(insurance.range_holds)}`,
+);
+check(
+  insurance.widened_range_holds_held_out >= TARGETS.insurance.heldOutCoverage,
+  `insurance: the widened range holds at least ${pct(TARGETS.insurance.heldOutCoverage)} of a left-out state's cities`,
+);
+check(
+  insurance.range_holds >= INSURANCE_RANGE_COVERAGE,
+  `insurance: the shipped range holds at least ${pct(INSURANCE_RANGE_COVERAGE)} of the cities`,
+);
+for (const f of insurance.furthest) console.log(`    ${f}`);
 
 console.log('\nCrime grades against public city figures (FBI 2019 by city, NY State 2023 by borough)');
 const ordering = validateCrimeOrdering(

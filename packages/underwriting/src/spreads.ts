@@ -122,7 +122,7 @@ export const DEFAULT_SPREAD_RULES: { readonly [K in SpreadKey]: SpreadRule } = {
     down: 0.2,
     up: 0.3,
     reason:
-      "judgment, the width of the market data's own insurance range (a state's two published averages, × 1.15 to × 1.25 for a landlord policy); a quote replaces it",
+      "judgment, about a state's two published averages apart with a landlord policy's 15–25 % on top; the market's own range (fitted on published city averages, wider) replaces it where there is one, and a quote replaces both",
   },
   insurance_annual_growth_rate: {
     unit: 'points',

@@ -162,6 +162,8 @@ export {
 export {
   buildInsuranceIndex,
   type HazardCountyRow,
+  homeownerPremium,
+  INSURANCE_RANGE_WIDENING,
   type InsuranceBasis,
   type InsuranceEstimate,
   type InsuranceStateRow,
@@ -171,6 +173,13 @@ export {
   parseHazardCountyCsv,
   parseInsuranceStateCsv,
 } from './insurance.js';
+export {
+  INSURANCE_RANGE_COVERAGE,
+  type InsuranceEvidenceRow,
+  type InsuranceValidation,
+  parseInsuranceEvidenceCsv,
+  validateInsurance,
+} from './insurance-validation.js';
 export {
   INVESTOR_TAX_LABEL,
   INVESTOR_TAX_RULES,

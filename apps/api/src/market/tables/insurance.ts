@@ -168,26 +168,69 @@ const atCoverage = (premium300k: number, coverage: number) =>
   (PREMIUM_FIXED + PREMIUM_PER_DOLLAR * REFERENCE_COVERAGE);
 
 /**
- * The landlord premium for a house bought at `price` (the price stands for the dwelling coverage; a
- * hazard adjustment never takes more than half the state's premium away).
+ * How far a city's premium strays from its state's beyond what the county's hazard explains: the
+ * range from the state's published averages, × this on its high end and ÷ on its low, holds 80 % of
+ * 162 published city averages in 10 states, and 75 % of each state's when fitted without it
+ * (`validateInsurance`, market README "Insurance").
+ */
+export const INSURANCE_RANGE_WIDENING = 1.33;
+
+/** A homeowners premium at a coverage, with its range. */
+export interface HomeownerPremium {
+  readonly value: number;
+  /** the lower published state average at the coverage with the hazard, ÷ the widening */
+  readonly low: number;
+  /** the higher one, × the widening */
+  readonly high: number;
+  /** the range before the widening: the state's published averages only */
+  readonly published_low: number;
+  readonly published_high: number;
+  /** the state's premium carried to the coverage, before the county's hazard */
+  readonly state_at_coverage: number;
+  /** what the county's hazard adds (or takes) a year at the coverage */
+  readonly hazard_adjustment: number;
+}
+
+/**
+ * The homeowners premium for `coverage` of dwelling in the basis's county: the state's average
+ * carried to the coverage, plus the county's hazard (never taking more than half the state's
+ * premium away). `validateInsurance` scores this against published city averages.
+ */
+export function homeownerPremium(basis: InsuranceBasis, coverage: number): HomeownerPremium {
+  const hazard = basis.hazard_excess * coverage * PREMIUM_PER_EXPECTED_LOSS;
+  const at = (premium300k: number) => {
+    const base = atCoverage(premium300k, coverage);
+    return Math.max(base + hazard, base / 2);
+  };
+  return {
+    value: at(basis.state_premium),
+    low: at(basis.state_low) / INSURANCE_RANGE_WIDENING,
+    high: at(basis.state_high) * INSURANCE_RANGE_WIDENING,
+    published_low: at(basis.state_low),
+    published_high: at(basis.state_high),
+    state_at_coverage: atCoverage(basis.state_premium, coverage),
+    hazard_adjustment: hazard,
+  };
+}
+
+/**
+ * The landlord premium for a house bought at `price` (the price stands for the dwelling coverage):
+ * the homeowners premium × the landlord factor, its range from the lower published average × the
+ * lower factor to the higher × the higher.
  *
  * @example Ohio (Bankrate $1,377 at $300,000), a county at its state's hazard, $95,000:
  *   1,377 × (510 + 600.9) / 2,407.5 = 635.2 a year as a homeowner, × 1.2 = $762 as a landlord (0.80 %)
  */
 export function insuranceEstimate(basis: InsuranceBasis, price: number): InsuranceEstimate {
-  const hazard = basis.hazard_excess * price * PREMIUM_PER_EXPECTED_LOSS;
-  const homeowner = (premium300k: number) => {
-    const base = atCoverage(premium300k, price);
-    return Math.max(base + hazard, base / 2);
-  };
-  const value = homeowner(basis.state_premium) * LANDLORD_FACTOR.value;
+  const homeowner = homeownerPremium(basis, price);
+  const value = homeowner.value * LANDLORD_FACTOR.value;
   return {
     value,
-    low: Math.min(value, homeowner(basis.state_low) * LANDLORD_FACTOR.low),
-    high: Math.max(value, homeowner(basis.state_high) * LANDLORD_FACTOR.high),
+    low: Math.min(value, homeowner.low * LANDLORD_FACTOR.low),
+    high: Math.max(value, homeowner.high * LANDLORD_FACTOR.high),
     rate: value / price,
-    state_at_price: atCoverage(basis.state_premium, price),
-    hazard_adjustment: hazard,
+    state_at_price: homeowner.state_at_coverage,
+    hazard_adjustment: homeowner.hazard_adjustment,
     basis,
     source: SOURCE.insurance,
     vintage: 'state averages of 2025 (Bankrate, NerdWallet); FEMA NRI hazard losses, 2024 edition',
