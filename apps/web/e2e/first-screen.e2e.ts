@@ -38,12 +38,14 @@ describe('before the JavaScript', () => {
       );
       expect(await form.locator('button[type="submit"]').textContent()).toBe(UI_TEXT.analyzeProperty);
       expect(await page.locator('#navbar-links').innerHTML()).toBe('');
-      // drawn with the components' own styles (they load with the app, so the page links them):
+      // drawn with the components' own styles (they load with the app, so the page inlines them):
       // the green navbar and the form's grid, not an unstyled column that jumps when the app arrives
       expect(
         await page.locator('header.navbar').evaluate((el) => getComputedStyle(el).backgroundColor),
       ).not.toBe('rgba(0, 0, 0, 0)');
       expect(await form.evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+      // …and those styles are in the page, so the first paint waits for no other request
+      expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
     } finally {
       await close();
     }
