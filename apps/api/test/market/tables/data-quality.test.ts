@@ -355,5 +355,9 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     expect(m().lookupZip('91101', 2, { city: 'Pasadena' })?.investor_tax_rate.value).toBe(0.011);
     expect(m().lookupZip('90012', 2)?.investor_tax_rate.value).toBe(0.011743);
     expect(m().lookupZip('33130', 2)?.investor_tax_rate.value).toBeGreaterThan(0.016); // Miami-Dade, non-homestead
+    // Baltimore's FY2025 city 2.248 + state 0.112 per $100, where the county rule gives 1.55 %;
+    // Indianapolis at Indiana's 2 % cap for a rental plus IPS's referenda (an upper bound)
+    expect(m().lookupZip('21201', 2, { city: 'Baltimore' })?.investor_tax_rate.value).toBe(0.0236);
+    expect(m().lookupZip('46204', 2, { city: 'Indianapolis' })?.investor_tax_rate.value).toBe(0.022953);
   });
 });
