@@ -19,20 +19,10 @@ import {
   widenedSpreads,
 } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
+import { useValueAfterPaint } from '../../ui/after-paint';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
@@ -128,9 +118,9 @@ export default function AnalysisResults({
   const [expanded, setExpanded] = useState<ReadonlySet<MetricGroupName>>(new Set());
   const { live } = editor;
   const stale = isStale(editor);
-  // the charts and the hold-period table (~100 cells, below the figures) redraw just after the
-  // figures: a keystroke paints those first
-  const charted = useDeferredValue(live);
+  // the charts, the hold-period table (~100 cells) and the decision tools, below the figures,
+  // redraw once the figures have painted: a keystroke paints those first
+  const charted = useValueAfterPaint(live);
   // the "±" ranges the user gave, as typed (first those the analysis keeps); they follow the value
   // they surround, and Update Metrics keeps those that read with the analysis
   const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
@@ -443,7 +433,7 @@ export default function AnalysisResults({
         nameError={scenarioNameError}
       />
       <Suspense fallback={<LoadingBlock height={240} />}>
-        <DecisionTools analysis={live} spreadOptions={rangeOptions} />
+        <DecisionTools analysis={charted} spreadOptions={rangeOptions} />
       </Suspense>
 
       {/* only the rows read the source: the provider wraps them alone, so a keystroke's new
