@@ -88,7 +88,7 @@ export interface InsuranceValidation {
   readonly furthest: readonly string[];
 }
 
-/** The share of held-out truths the widened range should hold. */
+/** The share of the published city averages the range is widened to hold (and the shipped one must). */
 export const INSURANCE_RANGE_COVERAGE = 0.8;
 
 function score(ratios: readonly number[]): InsuranceScore {
