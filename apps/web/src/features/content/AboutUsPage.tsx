@@ -86,6 +86,10 @@ const SOURCES: readonly { name: string; use: string }[] = [
     use: 'the insurance estimate and its range',
   },
   {
+    name: 'Published city average homeowners premiums (Policygenius, MoneyGeek, MyBankTracker, Insurance.com)',
+    use: 'how wide the insurance range must be to hold 8 cities’ premiums in 10',
+  },
+  {
     name: 'City and county assessors’ published tax rates and the states’ assessment rules',
     use: 'the property tax a buyer pays in the cities we hold',
   },
