@@ -22,9 +22,9 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     // offline market rent from 78701's 2 BR Small Area FMR 2,780: 2,836.04 × 1.26 for 3 bedrooms
     expect(body.year_1_metrics.rentometer_rent).toBe(3573);
     expect(body.property.metrics.rent).toBe(3573);
-    // Austin's own 2024 rates for a rental (city, Travis County, Austin ISD and others): 1.98 %
+    // Austin's own 2025 rates for a rental (city, Travis County, Austin ISD and others): 2.05 %
     const taxRate = body.market_data.figures.property_tax_rate?.value as number;
-    expect(taxRate).toBe(0.019818);
+    expect(taxRate).toBe(0.020465);
     expect(body.property.metrics.property_taxes).toBeCloseTo(450_000 * taxRate, 6);
     expect(body.property.metrics.closing_cost).toBeCloseTo(13_500, 9);
     expect(body.year_1_metrics.violent_crime_grade).toMatch(/^[A-DF][+-]?$/);

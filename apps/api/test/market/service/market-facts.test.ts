@@ -110,13 +110,13 @@ describe('figures with tiers', () => {
 
     // Austin's own published rates, beside Travis County's ACS rate
     expect(figures.property_tax_rate).toMatchObject({
-      value: 0.019818,
+      value: 0.020465,
       label: 'Estimated investor (non-homestead) tax rate for the city',
       tier: 'estimated',
     });
-    expect(figures.property_tax_rate?.note).toMatch(/^Austin's own rates \(tax year 2024\)/);
+    expect(figures.property_tax_rate?.note).toMatch(/^Austin's own rates \(tax year 2025\)/);
     expect(figures.property_tax_rate?.note).toMatch(
-      /= 1\.981814\/100\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
+      /= 2\.046485\/100.*\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
     );
     expect(figures.violent_crime_grade?.tier).toBe('reported');
     // Texas's $4,101 at $300,000 carried to $450,000, less Travis's hazard against Texas's, × 1.2

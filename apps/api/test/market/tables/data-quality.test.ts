@@ -347,7 +347,7 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
       0.01841,
       5,
     );
-    expect(m().lookupZip('78701', 2)?.investor_tax_rate.value).toBe(0.019818);
+    expect(m().lookupZip('78701', 2)?.investor_tax_rate.value).toBe(0.020465);
     // Detroit: 84.5 non-homestead mills on half the value, where Wayne County's rule gives 2.95 %
     expect(m().lookupZip('48201', 2, { city: 'Detroit' })?.investor_tax_rate.value).toBeCloseTo(0.04225, 5);
     expect(m().lookupZip('35203', 2)?.investor_tax_rate.value).toBeCloseTo(2 * 0.00596, 12); // Jefferson, AL
