@@ -2,18 +2,18 @@
  * The decision tools under the verdict (issue 14 §1–2): the offer line, what breaks the deal and
  * the break-even line, all computed in the browser on the assumptions on screen. The results page
  * loads this module lazily with the results (its default export), so none of it is in the
- * analyzer's first JavaScript. The figures follow edits a frame behind the verdict (deferred).
+ * analyzer's first JavaScript. The page hands it the analysis once the figures have painted
+ * (`useValueAfterPaint`), so it follows edits a frame behind the verdict.
  */
 import { type AnalysisResponse, analysisSpreads, type SpreadOptions } from '@sfr/contracts';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { BreakEvenLine as BreakEvenLineLive } from './BreakEvenLine';
 import { dealInputOf } from './decision-model';
 import { OfferLine as OfferLineLive } from './OfferLine';
 import { SensitivityTable as SensitivityTableLive } from './SensitivityTable';
 import './decision.css';
 
-// A keystroke renders this twice: first with the deferred (previous) deal, which these skip, then
-// with the new one after the figures have painted.
+// the page renders this on every keystroke; each tool redraws only when its deal or spreads change
 const OfferLine = memo(OfferLineLive);
 const SensitivityTable = memo(SensitivityTableLive);
 const BreakEvenLine = memo(BreakEvenLineLive);
@@ -25,9 +25,8 @@ interface DecisionToolsProps {
 }
 
 export default function DecisionTools({ analysis, spreadOptions }: DecisionToolsProps) {
-  const shown = useDeferredValue(analysis);
-  const deal = useMemo(() => dealInputOf(shown), [shown]);
-  const spreads = useMemo(() => analysisSpreads(shown, spreadOptions), [shown, spreadOptions]);
+  const deal = useMemo(() => dealInputOf(analysis), [analysis]);
+  const spreads = useMemo(() => analysisSpreads(analysis, spreadOptions), [analysis, spreadOptions]);
   return (
     <div className="decision-tools">
       <OfferLine deal={deal} spreads={spreads} />
