@@ -24,6 +24,7 @@ import {
   type MarketCountyRow,
   type MarketData,
   type MarketZipRow,
+  placeShortName,
   STATE_FIPS_50_DC,
   STATES_50_DC,
   validateCrimeModel,
@@ -190,7 +191,7 @@ function taxRules(market: MarketData): void {
   const largest = largestPlaces(market, 100);
   const without = largest.filter((p) => p.city_tax_rate === null);
   console.log(
-    `  the 100 largest places (2020 Census): ${largest.length - without.length} with their own investor rate; without: ${without.map((p) => `${p.name.replace(/ (city|town|CDP|municipality|urban county|metro government|zona urbana).*$/, '')} ${p.state_code}`).join(', ')}`,
+    `  the 100 largest places (2020 Census): ${largest.length - without.length} with their own investor rate; without: ${without.map((p) => `${placeShortName(p.name)} ${p.state_code}`).join(', ')}`,
   );
   const missing = STATES_50_DC.filter((s) => investorTaxRule(s, '') === null);
   console.log(`  states without a rule: ${missing.length === 0 ? 'none' : missing.join(', ')}`);
