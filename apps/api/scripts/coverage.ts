@@ -12,8 +12,10 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
+  BEST_GRADE_FOR_UNRATED_CITY,
   buildMarketData,
   type CrimeKind,
+  gradeOfRow,
   INVESTOR_TAX_RULES,
   insuranceEstimate,
   insuranceOfRow,
@@ -111,6 +113,17 @@ function crime(market: MarketData): void {
       }
     }
   }
+  // addresses in a city without a rate of its own whose wider area grades A (`gradeForUnratedCity`)
+  const capped = market.zipRows.filter((r) => {
+    if (!r.is_main || !inStates(r)) return false;
+    const g = market.lookupZip(r.zip, 2, { county: r.county_name })?.violent_crime_grade ?? null;
+    const county = market.county(r.county_fips);
+    const wide = county ? gradeOfRow(county, 'violent') : null;
+    return g !== null && wide !== null && g.basis !== 'place' && g.grade !== wide.grade;
+  });
+  console.log(
+    `  ${capped.length} ZIPs (50 states + DC) whose USPS city has no rate of its own in an area graded A: shown ${BEST_GRADE_FOR_UNRATED_CITY} (violent)`,
+  );
   const graded = market.placeRows.filter(
     (p) => p.violent_crime_tier !== 'none' || p.property_crime_tier !== 'none',
   );

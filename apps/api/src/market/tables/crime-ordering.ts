@@ -8,7 +8,7 @@
 import { CRIME_GRADES, type CrimeGrade, type CrimeKind } from './crime.js';
 import type { BoroughCrimeRow } from './crime-boroughs.js';
 import type { MarketData } from './market-index.js';
-import { gradeOfRow } from './market-index.js';
+import { crimeGradeAt, gradeOfRow } from './market-index.js';
 import { readTable } from './table.js';
 import { median } from './tax.js';
 
@@ -83,20 +83,25 @@ export interface CrimeOrdering {
   readonly above_median_own_rate: number;
   readonly above_median_own_rate_with_a: number;
   readonly national_median_violent: number;
+  /**
+   * The evidence for `gradeForUnratedCity`: cities (10,000+) with no rate of their own whose wider
+   * area (county, or county outside its graded cities) grades A before the cap, and how many of them
+   * are above the national median violent rate.
+   */
+  readonly unrated_in_a_area: number;
+  readonly unrated_in_a_area_above_median: number;
   readonly a_examples: readonly string[];
 }
 
-/**
- * The grade an address in a city gets: the city's own where it is a graded place, else its county's
- * (the balance outside graded places).
- */
+/** The grade an address in a city gets (`crimeGradeAt`). */
 function cityGrade(market: MarketData, city: FbiCityRow, kind: CrimeKind): CrimeGrade | null {
-  const place = market.placeRows.find(
-    (p) => p.state_fips + p.place_fips === city.place && p.county_fips === city.county_fips,
-  );
-  const county = market.county(city.county_fips);
-  return (place ? gradeOfRow(place, kind) : null) ?? (county ? gradeOfRow(county, kind) : null);
+  return crimeGradeAt(placeOf(market, city), market.county(city.county_fips) ?? null, kind);
 }
+
+const placeOf = (market: MarketData, city: FbiCityRow) =>
+  market.placeRows.find(
+    (p) => p.state_fips + p.place_fips === city.place && p.county_fips === city.county_fips,
+  ) ?? null;
 
 const step = (g: CrimeGrade | null) => (g ? CRIME_GRADES.indexOf(g.grade) : null);
 
@@ -148,6 +153,11 @@ export function validateCrimeOrdering(
     .filter((c) => c.violent_per_100k > nationalMedian)
     .map((c) => ({ c, grade: cityGrade(market, c, 'violent') }));
   const own = above.filter((x) => x.grade?.basis === 'place');
+  const unratedInAArea = sized.filter((c) => {
+    const place = placeOf(market, c);
+    const county = market.county(c.county_fips);
+    return place && !gradeOfRow(place, 'violent') && county && isA(gradeOfRow(county, 'violent'));
+  });
   return {
     comparisons: results.length,
     right: results.filter((r) => r.right).length,
@@ -162,6 +172,8 @@ export function validateCrimeOrdering(
     above_median_own_rate: own.length,
     above_median_own_rate_with_a: own.filter((x) => isA(x.grade)).length,
     national_median_violent: nationalMedian,
+    unrated_in_a_area: unratedInAArea.length,
+    unrated_in_a_area_above_median: unratedInAArea.filter((c) => c.violent_per_100k > nationalMedian).length,
     a_examples: above
       .filter((x) => isA(x.grade))
       .slice(0, 10)

@@ -796,6 +796,32 @@ export function buildCrimeGrades(
   return { counties: out, places, implausible };
 }
 
+/**
+ * The best grade a wider area's rate (the county, or the county outside its graded cities) may give
+ * an address inside a city that has no rate of its own. Crime gathers in towns, so a county's low
+ * rate cannot vouch that a city in it is among the safest: of the FBI's 2019 cities in counties the
+ * grades put in the A band, about a quarter had more violent crime than the national median
+ * (`validate:market` prints the share). The wider area's rate and percentile are kept as they are.
+ */
+export const BEST_GRADE_FOR_UNRATED_CITY: CrimeGradeLetter = 'B+';
+
+/**
+ * The grade of an address in `city` (a Census place with no rate of its own) from a wider area's
+ * grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`. A borough's grade is New York
+ * City's own rate apportioned, not a wider area's, and stands.
+ *
+ * @example Dauphin County A (571 per 100,000) for an address in Harrisburg → B+, rate 571, the note says why
+ */
+export function gradeForUnratedCity(wide: CrimeGrade, city: string): CrimeGrade {
+  const best = CRIME_GRADES.indexOf(BEST_GRADE_FOR_UNRATED_CITY);
+  if (wide.basis === 'borough' || CRIME_GRADES.indexOf(wide.grade) >= best) return wide;
+  return crimeGrade({
+    ...wide,
+    grade: BEST_GRADE_FOR_UNRATED_CITY,
+    note: `${wide.note} ${city} has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so its ${wide.grade} is shown as ${BEST_GRADE_FOR_UNRATED_CITY} here.`,
+  });
+}
+
 /** The stored columns of one grade (the importer keeps grades flattened in county and place rows). */
 export interface CrimeGradeColumns {
   readonly tier: CrimeTier;

@@ -29,6 +29,7 @@ export {
   type ZipStateCheck,
 } from './county-choice.js';
 export {
+  BEST_GRADE_FOR_UNRATED_CITY,
   buildCrimeGrades,
   CITYWIDE_CRIME_AREAS,
   CRIME_BASES,
@@ -59,6 +60,7 @@ export {
   displayGrade,
   fitCrimeModels,
   gradeForPercentile,
+  gradeForUnratedCity,
   gradeLetterBand,
   IMPLAUSIBLE_SHARE_OF_ESTIMATE,
   IMPLAUSIBLE_SHARE_OF_OWN_YEARS,
@@ -200,6 +202,7 @@ export {
 } from './load.js';
 export {
   buildMarketData,
+  crimeGradeAt,
   findPlace,
   fmrScheduleOf,
   gradeOfRow,

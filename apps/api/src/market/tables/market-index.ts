@@ -1,7 +1,13 @@
 import type { Appreciation } from './appreciation.js';
 import { cityInvestorTaxRate } from './city-tax.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
-import { type CrimeGrade, type CrimeKind, crimeGradeFromColumns } from './crime.js';
+import {
+  type CrimeGrade,
+  type CrimeKind,
+  crimeGradeFromColumns,
+  gradeForUnratedCity,
+  placeShortName,
+} from './crime.js';
 import {
   appreciationOfRow,
   buildMarketContext,
@@ -145,6 +151,22 @@ export function findPlace<P extends Pick<MarketPlaceRow, 'name_keys' | 'county_f
   return null;
 }
 
+/**
+ * The crime grade of an address: its place's own grade where the place has one, else the county's
+ * (its balance outside graded places), no better than B+ when the address is in a place without a
+ * rate (`gradeForUnratedCity`).
+ */
+export function crimeGradeAt(
+  place: MarketPlaceRow | null,
+  county: (CrimeColumns<'violent'> & CrimeColumns<'property'>) | null,
+  kind: CrimeKind,
+): CrimeGrade | null {
+  const own = place ? gradeOfRow(place, kind) : null;
+  if (own) return own;
+  const wide = county ? gradeOfRow(county, kind) : null;
+  return place && wide ? gradeForUnratedCity(wide, placeShortName(place.name)) : wide;
+}
+
 export interface LookupOptions {
   /** The county the user typed; decides among the ZIP's counties (`chooseZipCounty`). */
   readonly county?: string | null;
@@ -193,9 +215,7 @@ export function lookupFromRows(
     : propertyTaxRate(DEFAULT_PROPERTY_TAX_RATE, 'default');
   const hasCoordinates = row.lat !== null && row.lng !== null;
   const place = findPlace(options.places ?? [], row.county_fips, [options.city, row.city]);
-  // the place's own grade where it has one, else the county's (its balance outside graded places)
-  const crimeFor = (kind: CrimeKind): CrimeGrade | null =>
-    (place ? gradeOfRow(place, kind) : null) ?? (countyRow ? gradeOfRow(countyRow, kind) : null);
+  const crimeFor = (kind: CrimeKind): CrimeGrade | null => crimeGradeAt(place, countyRow, kind);
   return {
     zip: row.zip,
     bedrooms,

@@ -40,10 +40,12 @@ describe('the address decides the county', () => {
     expect(williamson.market_data.location).toMatchObject({ county_fips: '48491', county_matched: 'typed' });
 
     // crime and tax follow the county: neither city has a rate of its own, so each county outside
-    // Austin decides (fixture rows): Travis outside Austin A, Williamson outside Austin B-
+    // Austin decides (fixture rows): Travis outside Austin A, shown no better than B+ for a city in
+    // it, and Williamson outside Austin B-
     expect(travis.market_data.figures.violent_crime_grade).toMatchObject({
-      value: 'A',
+      value: 'B+',
       label: 'Violent Crime Grade for Travis County outside Austin',
+      note: expect.stringContaining('West Lake Hills has no rate of its own'),
     });
     expect(williamson.market_data.figures.violent_crime_grade?.value).toBe('B-');
     // in Austin itself, the city's own rate

@@ -5,6 +5,7 @@ import {
   CRIME_GRADE_BANDS,
   CRIME_GRADES,
   gradeForPercentile,
+  gradeForUnratedCity,
   midRankPercentile,
   parseCrimePlaceCsv,
 } from '../../../src/market/tables/index.js';
@@ -104,6 +105,46 @@ describe('buildCrimeGrades (fixtures)', () => {
   it('gives null grades to a county suppressed in every year (Loving TX) and none to an absent one', () => {
     expect(grades.counties.get('48301')).toEqual({ violent: null, property: null });
     expect(grades.counties.get('69110')).toBeUndefined();
+  });
+});
+
+describe('gradeForUnratedCity: a wider area grades a city without a rate of its own no better than B+', () => {
+  // Connecticut's planning region 09110: 625.16 in 2023, the lowest of the 7 → A+ (see above)
+  const region = () => {
+    const g = grades.counties.get('09110')?.violent;
+    if (!g) throw new Error('fixture grade missing');
+    return g;
+  };
+
+  it('shows an A+ county as B+ in a city inside it, keeping the county’s rate, percentile and area', () => {
+    const g = gradeForUnratedCity(region(), 'Hartford');
+    expect(g).toMatchObject({
+      grade: 'B+',
+      display: 'B+',
+      rate: 625.16,
+      percentile: region().percentile,
+      area: region().area,
+      basis: 'county',
+      tier: 'reported',
+    });
+    expect(g.note).toBe(
+      `${region().note} Hartford has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so its A+ is shown as B+ here.`,
+    );
+  });
+
+  it('leaves a grade of B+ or worse, and a New York City borough’s, as it is', () => {
+    const travis = grades.counties.get('48453')?.violent; // C+
+    if (!travis) throw new Error('fixture grade missing');
+    expect(gradeForUnratedCity(travis, 'West Lake Hills')).toBe(travis);
+    const borough = { ...region(), basis: 'borough' as const };
+    expect(gradeForUnratedCity(borough, 'New York')).toBe(borough);
+  });
+
+  it('keeps an estimate a letter band (≈B)', () => {
+    expect(gradeForUnratedCity({ ...region(), tier: 'estimated' }, 'Hartford')).toMatchObject({
+      grade: 'B+',
+      display: '≈B',
+    });
   });
 });
 

@@ -162,8 +162,9 @@ export function HowToUsePage() {
             provider, the comparable rentals behind its estimate are listed under Market Data Sources.
           </li>
           <li>
-            <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (of
-            the county outside its big cities where the city has no rate of its own), A+ (least crime) to F.
+            <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (or of
+            the county outside its big cities where the city has no rate of its own, then no better than B+: a
+            county’s low rate cannot vouch for a city in it), A+ (least crime) to F.
           </li>
           <li>
             <strong>Acquisition Cost</strong>, <strong>Income</strong>, <strong>Expenses</strong> and{' '}
