@@ -149,6 +149,11 @@ check(
   insurance.range_holds >= INSURANCE_RANGE_COVERAGE,
   `insurance: the shipped range holds at least ${pct(INSURANCE_RANGE_COVERAGE)} of the cities`,
 );
+check(
+  insurance.estimate.within_20 >= insurance.state_only.within_20 &&
+    insurance.estimate.typical_factor <= insurance.state_only.typical_factor,
+  'insurance: the county hazard brings the cities closer than their state average alone',
+);
 for (const f of insurance.furthest) console.log(`    ${f}`);
 
 console.log('\nCrime grades against public city figures (FBI 2019 by city, NY State 2023 by borough)');

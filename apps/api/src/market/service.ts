@@ -642,7 +642,7 @@ function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFig
       ? ''
       : ` The county's hurricane and wildfire losses ${e.hazard_adjustment > 0 ? 'add' : 'take off'} ${dollars(
           Math.round(Math.abs(e.hazard_adjustment)),
-        )} against its state's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}.`;
+        )} against its state's typical county's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}.`;
   return {
     value: e.rate,
     source: e.source,

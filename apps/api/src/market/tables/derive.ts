@@ -249,7 +249,7 @@ export function buildMarketContext(files: ParsedMarketFiles): MarketContext {
     fmr: buildFmrIndex(files.fmr, files.safmrMandatory, population),
     tax: buildTaxIndex(files.acsCounty),
     appreciation: buildAppreciationIndex(files.hpiCounty),
-    insurance: buildInsuranceIndex(files.insuranceStates, files.hazardCounties),
+    insurance: buildInsuranceIndex(files.insuranceStates, files.hazardCounties, population),
     crime: buildCrimeGrades(files.crimeCounty, {
       acs: files.acsCounty,
       places: files.crimePlace,

@@ -2,7 +2,7 @@
  * Landlord insurance by state and risk (market README, "Insurance"): the state's average homeowners
  * premium for $300,000 of dwelling coverage (`insurance_state.csv`), scaled to the price the way
  * premiums scale with coverage, moved by the county's hurricane and wildfire expected losses against
- * its state's (FEMA National Risk Index, `insurance_hazard_county.csv`), and raised for a landlord
+ * its state's typical county's (FEMA National Risk Index, `insurance_hazard_county.csv`), and raised for a landlord
  * (dwelling) policy. An estimate, with a range from the published averages' spread.
  */
 import { MarketDataError } from './errors.js';
@@ -100,39 +100,67 @@ export interface InsuranceBasis {
   readonly state_low: number;
   readonly state_high: number;
   /**
-   * The county's hurricane and wildfire expected annual loss per dollar of building value, less its
-   * state's (value-weighted): positive where the county is riskier than its state.
+   * The county's hurricane and wildfire expected annual loss per dollar of building value, less that
+   * of its state's typical resident's county (`typicalLossRate`): positive where the county is
+   * riskier than where most of its state lives.
    */
   readonly hazard_excess: number;
   readonly hurricane_rating: string | null;
   readonly wildfire_rating: string | null;
 }
 
-/** The county's basis: its state's averages and its hazard against the state's; null without a state row. */
+/**
+ * The loss rate of the county a state's typical resident lives in: the population-weighted median of
+ * its counties' rates (every county counts once where no population is known). A state's average
+ * premium is what its typical policyholder pays, and the value-weighted mean rate sits far above that
+ * resident's wherever a dear coast holds much of the state's building value (North Carolina's and
+ * Texas's by about ×6): measured against the mean, every inland county came out cheaper than its state, which the
+ * published city averages do not show (`validate:market`, market README "Insurance").
+ */
+function typicalLossRate(counties: readonly { rate: number; people: number }[]): number | null {
+  if (counties.length === 0) return null;
+  const weighted = counties.some((c) => c.people > 0);
+  const sorted = [...counties].sort((a, b) => a.rate - b.rate);
+  const total = sorted.reduce((sum, c) => sum + (weighted ? c.people : 1), 0);
+  let seen = 0;
+  for (const c of sorted) {
+    seen += weighted ? c.people : 1;
+    if (seen >= total / 2) return c.rate;
+  }
+  return sorted[sorted.length - 1]?.rate ?? null;
+}
+
+/**
+ * The county's basis: its state's averages and its hazard against its state's typical county's;
+ * null without a state row. `people`: county populations (ACS), for the state's typical county.
+ */
 export function buildInsuranceIndex(
   states: readonly InsuranceStateRow[],
   hazards: readonly HazardCountyRow[],
+  people: ReadonlyMap<string, number> = new Map(),
 ): { forCounty(countyFips: string, stateCode: string | null): InsuranceBasis | null } {
   const byState = new Map(states.map((s) => [s.state, s]));
   const hazardOf = new Map(hazards.map((h) => [h.county_fips, h]));
-  const stateTotals = new Map<string, { value: number; loss: number }>();
+  const lossRate = (h: HazardCountyRow | undefined) =>
+    h && h.building_value > 0 ? (h.hurricane_eal + h.wildfire_eal) / h.building_value : null;
+  const countiesOf = new Map<string, { rate: number; people: number }[]>();
   for (const h of hazards) {
+    const rate = lossRate(h);
+    if (rate === null) continue;
     const st = h.county_fips.slice(0, 2);
-    const total = stateTotals.get(st) ?? { value: 0, loss: 0 };
-    total.value += h.building_value;
-    total.loss += h.hurricane_eal + h.wildfire_eal;
-    stateTotals.set(st, total);
+    const list = countiesOf.get(st) ?? [];
+    list.push({ rate, people: people.get(h.county_fips) ?? 0 });
+    countiesOf.set(st, list);
   }
+  const typical = new Map([...countiesOf].map(([st, list]) => [st, typicalLossRate(list)]));
   return {
     forCounty(countyFips, stateCode) {
       const state = stateCode === null ? undefined : byState.get(stateCode);
       if (state === undefined) return null;
       const published = [state.bankrate_300k, state.nerdwallet_300k].filter((v): v is number => v !== null);
       const h = hazardOf.get(countyFips);
-      const total = stateTotals.get(countyFips.slice(0, 2));
-      const countyRate =
-        h && h.building_value > 0 ? (h.hurricane_eal + h.wildfire_eal) / h.building_value : null;
-      const stateRate = total && total.value > 0 ? total.loss / total.value : null;
+      const countyRate = lossRate(h);
+      const stateRate = typical.get(countyFips.slice(0, 2)) ?? null;
       return {
         state: state.state,
         state_premium: state.bankrate_300k,
@@ -170,10 +198,10 @@ const atCoverage = (premium300k: number, coverage: number) =>
 /**
  * How far a city's premium strays from its state's beyond what the county's hazard explains: the
  * range from the state's published averages, × this on its high end and ÷ on its low, holds 80 % of
- * 162 published city averages in 10 states, and 75 % of each state's when fitted without it
+ * 162 published city averages in 10 states, and 78 % of each state's when fitted without it
  * (`validateInsurance`, market README "Insurance").
  */
-export const INSURANCE_RANGE_WIDENING = 1.33;
+export const INSURANCE_RANGE_WIDENING = 1.25;
 
 /** A homeowners premium at a coverage, with its range. */
 export interface HomeownerPremium {

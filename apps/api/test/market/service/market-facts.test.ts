@@ -121,12 +121,13 @@ describe('figures with tiers', () => {
       /= 2\.046485\/100.*\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
     );
     expect(figures.violent_crime_grade?.tier).toBe('reported');
-    // Texas's $4,101 at $300,000 carried to $450,000, less Travis's hazard against Texas's, × 1.2
-    expect(figures.insurance_rate).toMatchObject({ tier: 'estimated', value: expect.closeTo(0.01345, 4) });
+    // Texas's $4,101 at $300,000 carried to $450,000 ($5,717), plus Travis's hazard above the fixture
+    // Texas's typical county's (Dallas's: 5.856e-5 × 450,000 × 110.6 / 75.5 = $38.6), × 1.2
+    expect(figures.insurance_rate).toMatchObject({ tier: 'estimated', value: expect.closeTo(0.01535, 4) });
     expect(figures.insurance_rate?.note).toMatch(
-      /^About \$6,052 a year at this price for a landlord policy: TX's average/,
+      /^About \$6,907 a year at this price for a landlord policy: TX's average/,
     );
-    expect(body.property.metrics.insurance).toBeCloseTo(6052, 0);
+    expect(body.property.metrics.insurance).toBeCloseTo(6907, 0);
 
     // Travis in the fixture's three-county index: its blend capped at 5 %, the range from its history
     expect(figures.annual_price_appreciation).toMatchObject({

@@ -23,12 +23,23 @@ const hazard = (county_fips: string, building_value: number, hurricane_eal: numb
   hurricane_rating: hurricane_eal > 1_000_000 ? 'Very High' : 'Very Low',
   wildfire_rating: 'Very Low',
 });
-// Texas: an inland county at 0.01 % of building value a year, a coastal one at 0.31 %, equal values
-const index = buildInsuranceIndex(states, [
-  hazard('48001', 1e9, 1e5),
-  hazard('48003', 1e9, 3.1e6),
-  hazard('39001', 1e9, 5e4),
-]);
+// Texas: an inland county at 0.01 % of building value a year where 900,000 people live, a coastal
+// one at 0.31 % with 100,000 and the same building value; a third inland at 0.005 % with 50,000
+const index = buildInsuranceIndex(
+  states,
+  [
+    hazard('48001', 1e9, 1e5),
+    hazard('48003', 1e9, 3.1e6),
+    hazard('48005', 1e9, 5e4),
+    hazard('39001', 1e9, 5e4),
+  ],
+  new Map([
+    ['48001', 900_000],
+    ['48003', 100_000],
+    ['48005', 50_000],
+    ['39001', 1_000_000],
+  ]),
+);
 
 /** The county's basis, which these tests' counties all have. */
 function basisOf(countyFips: string, state: string) {
@@ -53,27 +64,44 @@ describe('landlord insurance by state and risk', () => {
     expect(e.value).toBeCloseTo(e.state_at_price * 1.2, 9);
     expect(Math.round(e.value)).toBe(762);
     expect(e.rate).toBeCloseTo(e.value / 95_000, 12);
-    // the range: the lower published average ÷ 1.33 × 1.15 … the higher × 1.33 × 1.25 (a city strays
+    // the range: the lower published average ÷ 1.25 × 1.15 … the higher × 1.25 × 1.25 (a city strays
     // from its state's average: the widening validateInsurance fits on published city averages)
-    expect(e.low).toBeCloseTo((e.state_at_price / 1.33) * 1.15, 9);
-    expect(e.high).toBeCloseTo(((1_590 * 1_110.875) / 2_407.5) * 1.33 * 1.25, 9);
-    expect(Math.round(e.low)).toBe(549);
-    expect(Math.round(e.high)).toBe(1_220);
+    expect(e.low).toBeCloseTo((e.state_at_price / 1.25) * 1.15, 9);
+    expect(e.high).toBeCloseTo(((1_590 * 1_110.875) / 2_407.5) * 1.25 * 1.25, 9);
+    expect(Math.round(e.low)).toBe(585);
+    expect(Math.round(e.high)).toBe(1_146);
   });
 
-  it('moves the premium by the county’s hurricane and wildfire losses against its state’s', () => {
-    // Texas's value-weighted loss rate: (1e5 + 3.1e6) / 2e9 = 0.0016; the coast 0.0031 − 0.0016 = +0.0015
+  it('moves the premium by the county’s hurricane and wildfire losses against its state’s typical county’s', () => {
+    // Texas's people by loss rate: 50,000 at 0.00005, 900,000 at 0.0001, 100,000 at 0.0031; half
+    // of 1,050,000 is reached at 0.0001, the typical resident's county (the value-weighted mean,
+    // 0.00108, is the coast's pull). The coast 0.0031 − 0.0001 = +0.003
     const coast = index.forCounty('48003', 'TX');
-    const inland = index.forCounty('48001', 'TX');
-    expect(coast?.hazard_excess).toBeCloseTo(0.0015, 12);
-    expect(inland?.hazard_excess).toBeCloseTo(-0.0015, 12);
+    expect(coast?.hazard_excess).toBeCloseTo(0.003, 12);
+    expect(index.forCounty('48001', 'TX')?.hazard_excess).toBeCloseTo(0, 12);
+    expect(index.forCounty('48005', 'TX')?.hazard_excess).toBeCloseTo(-0.00005, 12);
     const e = insuranceEstimate(basisOf('48003', 'TX'), 300_000);
-    // 0.0015 × 300,000 × 110.6 / 75.5 (the premium that covers a loss at 2023's industry ratios)
-    expect(e.hazard_adjustment).toBeCloseTo(0.0015 * 300_000 * PREMIUM_PER_EXPECTED_LOSS, 9);
+    // 0.003 × 300,000 × 110.6 / 75.5 (the premium that covers a loss at 2023's industry ratios)
+    expect(e.hazard_adjustment).toBeCloseTo(0.003 * 300_000 * PREMIUM_PER_EXPECTED_LOSS, 9);
     expect(e.value).toBeCloseTo((4_101 + e.hazard_adjustment) * 1.2, 9);
-    // a safer county pays less, but never less than half its state's premium
-    const cheap = insuranceEstimate(basisOf('48001', 'TX'), 300_000);
-    expect(cheap.value).toBeCloseTo((4_101 - 0.0015 * 300_000 * PREMIUM_PER_EXPECTED_LOSS) * 1.2, 9);
+    // a safer county pays less
+    const cheap = insuranceEstimate(basisOf('48005', 'TX'), 300_000);
+    expect(cheap.value).toBeCloseTo((4_101 - 0.00005 * 300_000 * PREMIUM_PER_EXPECTED_LOSS) * 1.2, 9);
+  });
+
+  it('never takes more than half the state’s premium away', () => {
+    const safest = { ...basisOf('48005', 'TX'), hazard_excess: -1 };
+    expect(insuranceEstimate(safest, 300_000).value).toBeCloseTo((4_101 / 2) * 1.2, 9);
+  });
+
+  it('measures every county once where no population is known', () => {
+    // equal weights: the median of 0.00005, 0.0001, 0.0031 is 0.0001
+    const unweighted = buildInsuranceIndex(states, [
+      hazard('48001', 1e9, 1e5),
+      hazard('48003', 1e9, 3.1e6),
+      hazard('48005', 1e9, 5e4),
+    ]);
+    expect(unweighted.forCounty('48003', 'TX')?.hazard_excess).toBeCloseTo(0.003, 12);
   });
 
   it('has no estimate for a state without a row', () => {
@@ -103,7 +131,13 @@ describe('landlord insurance by state and risk', () => {
     const market = await loadFixtureMarket();
     const travis = market.lookupZip('78701', 3)?.insurance;
     expect(travis).toMatchObject({ state: 'TX', state_premium: 4_101, hurricane_rating: 'Relatively Low' });
-    expect(travis?.hazard_excess).toBeLessThan(0); // Harris County's hurricanes raise Texas's average
+    // the fixture's Texans by loss rate (ACS people; Harris has none there): Dallas 2,603,816 holds
+    // half of 4,555,384 at 1.08e-5, so Travis's excess is its rate less Dallas's
+    const rate = (value: number, hurricane: number, wildfire: number) => (hurricane + wildfire) / value;
+    expect(travis?.hazard_excess).toBeCloseTo(
+      rate(120_617_000_000, 5_087_556.94, 3_282_208.13) - rate(271_380_000_000, 2_322_074.38, 617_078.86),
+      15,
+    );
     expect(market.lookupZip('96950', 3)?.insurance).toBeNull(); // no row for the territory
   });
 

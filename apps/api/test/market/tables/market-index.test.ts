@@ -368,7 +368,7 @@ describe('derived table rows', () => {
       insurance_state_premium: 4101,
       insurance_state_low: 4101,
       insurance_state_high: 4585,
-      insurance_hazard_excess: expect.closeTo(-0.00125176, 8),
+      insurance_hazard_excess: expect.closeTo(0.00005856, 8),
       insurance_hurricane_rating: 'Relatively Low',
       insurance_wildfire_rating: 'Relatively Moderate',
       violent_crime_tier: 'reported',
