@@ -2,8 +2,8 @@
  * Landlord insurance by state and risk (market README, "Insurance"): the state's average homeowners
  * premium for $300,000 of dwelling coverage (`insurance_state.csv`), scaled to the price the way
  * premiums scale with coverage, moved by the county's hurricane and wildfire expected losses against
- * its state's typical county's (FEMA National Risk Index, `insurance_hazard_county.csv`), and raised for a landlord
- * (dwelling) policy. An estimate, with a range from the published averages' spread.
+ * its state's typical county's (FEMA National Risk Index, `insurance_hazard_county.csv`), and raised
+ * for a landlord (dwelling) policy. An estimate, with a range from the published averages' spread.
  */
 import { MarketDataError } from './errors.js';
 import { SOURCE } from './sources.js';
@@ -114,8 +114,9 @@ export interface InsuranceBasis {
  * its counties' rates (every county counts once where no population is known). A state's average
  * premium is what its typical policyholder pays, and the value-weighted mean rate sits far above that
  * resident's wherever a dear coast holds much of the state's building value (North Carolina's and
- * Texas's by about ×6): measured against the mean, every inland county came out cheaper than its state, which the
- * published city averages do not show (`validate:market`, market README "Insurance").
+ * Texas's by about ×6): measured against the mean, inland counties came out cheaper than their
+ * state, which the published city averages do not show (`validate:market`, market README
+ * "Insurance").
  */
 function typicalLossRate(counties: readonly { rate: number; people: number }[]): number | null {
   if (counties.length === 0) return null;
