@@ -35,7 +35,7 @@ const FEATURES: readonly Feature[] = [
       'Every address gets a violent crime grade and a property crime grade from A+ (least crime) to F, for ' +
       'the city you typed where it reports its own rate, for the county outside its graded cities elsewhere, ' +
       "and for each New York City borough from the state's borough figures. A city without a rate of its " +
-      'own is graded no better than B+ from its county: a quarter of the cities in counties graded A had ' +
+      'own is graded no better than B+ from its county: a quarter of such cities in counties graded A had ' +
       "more violent crime than the national median in the FBI's 2019 city figures. Grades rank the rate against " +
       'the people of every place with reliable reporting in the same year, using FBI NIBRS data compiled by ' +
       'the Urban Institute (2021–2023). Each grade says how it is known: reported, reported incompletely (a ' +
