@@ -818,7 +818,7 @@ export function gradeForUnratedCity(wide: CrimeGrade, city: string): CrimeGrade 
   return crimeGrade({
     ...wide,
     grade: BEST_GRADE_FOR_UNRATED_CITY,
-    note: `${wide.note} ${city} has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so its ${wide.grade} is shown as ${BEST_GRADE_FOR_UNRATED_CITY} here.`,
+    note: `${wide.note} ${city} has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's ${wide.grade} is shown as ${BEST_GRADE_FOR_UNRATED_CITY} here.`,
   });
 }
 

@@ -128,7 +128,7 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
       tier: 'reported',
     });
     expect(g.note).toBe(
-      `${region().note} Hartford has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so its A+ is shown as B+ here.`,
+      `${region().note} Hartford has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's A+ is shown as B+ here.`,
     );
   });
 
