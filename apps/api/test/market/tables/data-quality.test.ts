@@ -333,9 +333,11 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
       expect(l.investor_tax_rate.state, c.county_fips).toBe(c.state_code);
       const rate = l.investor_tax_rate;
       if (rate.kinds.includes('city_rates')) {
-        // a city's own rates: within half to three times its county's average (a typo would not be)
+        // a city's own rates: within half to four times its county's owner-occupied average (a typo
+        // would not be; South Carolina's rule alone takes a rental to ×2.7 of an owner's: Charleston
+        // 1.46 % against Charleston County's ACS 0.41 %)
         expect(rate.value / rate.owner_rate, c.county_fips).toBeGreaterThanOrEqual(0.5);
-        expect(rate.value / rate.owner_rate, c.county_fips).toBeLessThanOrEqual(3);
+        expect(rate.value / rate.owner_rate, c.county_fips).toBeLessThanOrEqual(4);
       } else {
         expect(rate.value, c.county_fips).toBeGreaterThanOrEqual(rate.owner_rate);
       }
