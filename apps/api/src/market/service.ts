@@ -28,7 +28,7 @@ import { checkZipState } from './tables/county-choice.js';
 import type { CrimeBasis, CrimeGrade } from './tables/crime.js';
 import type { MarketZipRow } from './tables/derive.js';
 import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
-import { type InsuranceBasis, insuranceEstimate } from './tables/insurance.js';
+import { type InsuranceBasis, insuranceEstimate, windPoolOf } from './tables/insurance.js';
 import type { InvestorTaxRate } from './tables/investor-tax.js';
 import { lookupFromRows } from './tables/market-index.js';
 import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './tables/mortgage.js';
@@ -620,7 +620,11 @@ export function insuranceRateOf(facts: MarketFacts, price: number): number {
 }
 
 /** The insurance figure: the landlord premium at the price as a share of it, with its dollars and range. */
-function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFigure {
+function insuranceFigure(
+  basis: InsuranceBasis | null,
+  price: number,
+  countyFips: string | null,
+): MarketFigure {
   if (basis === null) {
     return {
       value: DEFAULTS.insuranceRate,
@@ -643,6 +647,11 @@ function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFig
       : ` The county's hurricane and wildfire losses ${e.hazard_adjustment > 0 ? 'add' : 'take off'} ${dollars(
           Math.round(Math.abs(e.hazard_adjustment)),
         )} against its state's typical county's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}.`;
+  const pool = countyFips === null ? null : windPoolOf(countyFips);
+  const wind =
+    pool === null
+      ? ''
+      : ` Wind and hail here are often insured apart, by ${pool}: check that a quote includes them.`;
   return {
     value: e.rate,
     source: e.source,
@@ -655,7 +664,7 @@ function insuranceFigure(basis: InsuranceBasis | null, price: number): MarketFig
     },
     note: `About ${dollars(Math.round(e.value))} a year at this price for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
       basis.state_premium,
-    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard} Flood is not covered by these policies. A quote for the address replaces it.`,
+    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard}${wind} Flood is not covered by these policies. A quote for the address replaces it.`,
   };
 }
 
@@ -729,6 +738,6 @@ export function marketFigures(
         note: 'Mortgage-rate data unavailable.',
       };
   figures.annual_price_appreciation = appreciationFigure(facts.appreciation);
-  figures.insurance_rate = insuranceFigure(facts.insurance, price);
+  figures.insurance_rate = insuranceFigure(facts.insurance, price, facts.location?.county_fips ?? null);
   return figures;
 }

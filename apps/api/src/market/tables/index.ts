@@ -174,6 +174,8 @@ export {
   PREMIUM_PER_EXPECTED_LOSS,
   parseHazardCountyCsv,
   parseInsuranceStateCsv,
+  WIND_POOLS,
+  windPoolOf,
 } from './insurance.js';
 export {
   INSURANCE_RANGE_COVERAGE,

@@ -91,6 +91,44 @@ export const LANDLORD_FACTOR = { value: 1.2, low: 1.15, high: 1.25 } as const;
  */
 export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
 
+/**
+ * Where a state's windstorm pool insures wind and hail apart from the homeowners or dwelling policy,
+ * so a quote for the address may leave them out: the published city averages run furthest below
+ * the estimate on such coasts (market README, "Insurance"). Texas: the Texas Windstorm Insurance
+ * Association's territory, 14 first-tier coastal counties and part of Harris County
+ * (twia.org/Agents/CoverageEligibility.aspx; the counties by name from manfredlaw.com, "What is a
+ * TWIA policy", both read 2026-11-27). Harris's part is east of State Highway 146 (La Porte,
+ * Morgan's Point, Pasadena, Seabrook, Shore Acres), which a county cannot tell from Houston, so
+ * Harris is not listed.
+ */
+export const WIND_POOLS: readonly { readonly name: string; readonly counties: readonly string[] }[] = [
+  {
+    name: 'the Texas Windstorm Insurance Association (TWIA)',
+    // Aransas, Brazoria, Calhoun, Cameron, Chambers, Galveston, Jefferson, Kenedy, Kleberg,
+    // Matagorda, Nueces, Refugio, San Patricio, Willacy
+    counties: [
+      '48007',
+      '48039',
+      '48057',
+      '48061',
+      '48071',
+      '48167',
+      '48245',
+      '48261',
+      '48273',
+      '48321',
+      '48355',
+      '48391',
+      '48409',
+      '48489',
+    ],
+  },
+];
+
+/** The windstorm pool whose territory the county is in, by name; null elsewhere. */
+export const windPoolOf = (countyFips: string): string | null =>
+  WIND_POOLS.find((pool) => pool.counties.includes(countyFips))?.name ?? null;
+
 /** What a county's estimate is made of (stored in its row; the price comes later). */
 export interface InsuranceBasis {
   readonly state: string;

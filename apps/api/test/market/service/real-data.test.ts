@@ -99,6 +99,30 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     });
   });
 
+  it('in a Texas windstorm-pool county the insurance note says to check that a quote includes wind (Corpus Christi, Nueces)', async () => {
+    const coast = await analysed({
+      ...chicago,
+      street: '600 N Shoreline Blvd',
+      city: 'Corpus Christi',
+      zipcode: '78401',
+      state_code: 'TX',
+      county_name: 'Nueces',
+    });
+    expect(coast.market_data.location.county_fips).toBe('48355');
+    expect(coast.market_data.figures.insurance_rate?.note).toContain(
+      'Wind and hail here are often insured apart, by the Texas Windstorm Insurance Association (TWIA): check that a quote includes them.',
+    );
+    const inland = await analysed({
+      ...chicago,
+      street: '1100 Congress Ave',
+      city: 'Austin',
+      zipcode: '78701',
+      state_code: 'TX',
+      county_name: 'Travis',
+    });
+    expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Windstorm/);
+  });
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed({
       ...chicago,

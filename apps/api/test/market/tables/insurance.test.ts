@@ -8,6 +8,8 @@ import {
   MarketDataError,
   PREMIUM_PER_EXPECTED_LOSS,
   parseInsuranceStateCsv,
+  WIND_POOLS,
+  windPoolOf,
 } from '../../../src/market/tables/index.js';
 import { loadFixtureMarket } from './fixtures.js';
 
@@ -139,6 +141,16 @@ describe('landlord insurance by state and risk', () => {
       15,
     );
     expect(market.lookupZip('96950', 3)?.insurance).toBeNull(); // no row for the territory
+  });
+
+  it('names the windstorm pool of a Texas first-tier coastal county, and none inland or for Harris', () => {
+    expect(windPoolOf('48355')).toBe('the Texas Windstorm Insurance Association (TWIA)'); // Nueces
+    expect(windPoolOf('48167')).toBe('the Texas Windstorm Insurance Association (TWIA)'); // Galveston
+    expect(windPoolOf('48453')).toBeNull(); // Travis
+    expect(windPoolOf('48201')).toBeNull(); // Harris: only its part east of Highway 146
+    const counties = WIND_POOLS.flatMap((pool) => pool.counties);
+    expect(new Set(counties).size).toBe(14);
+    expect(counties.every((fips) => /^48\d{3}$/.test(fips))).toBe(true);
   });
 
   it('names the file, row and column of a bad premium', () => {
