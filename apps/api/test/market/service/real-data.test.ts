@@ -49,6 +49,16 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     factor: 1,
   };
 
+  /** The Chicago deal at another address. */
+  const at = (street: string, city: string, zipcode: string, state_code: string, county_name: string) => ({
+    ...chicago,
+    street,
+    city,
+    zipcode,
+    state_code,
+    county_name,
+  });
+
   it('4218 N Sheridan Rd, Chicago 60614, 2 bed, $380,000: an asking-rent estimate whose range holds the listings’ $3,370', async () => {
     const body = await analysed(chicago);
     const rent = body.market_data.figures.rentometer_rent;
@@ -100,38 +110,17 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
   });
 
   it('in a Texas windstorm-pool county the insurance note says to check that a quote includes wind (Corpus Christi, Nueces)', async () => {
-    const coast = await analysed({
-      ...chicago,
-      street: '600 N Shoreline Blvd',
-      city: 'Corpus Christi',
-      zipcode: '78401',
-      state_code: 'TX',
-      county_name: 'Nueces',
-    });
+    const coast = await analysed(at('600 N Shoreline Blvd', 'Corpus Christi', '78401', 'TX', 'Nueces'));
     expect(coast.market_data.location.county_fips).toBe('48355');
     expect(coast.market_data.figures.insurance_rate?.note).toContain(
       'Wind and hail here are often insured apart, by the Texas Windstorm Insurance Association (TWIA): check that a quote includes them.',
     );
-    const inland = await analysed({
-      ...chicago,
-      street: '1100 Congress Ave',
-      city: 'Austin',
-      zipcode: '78701',
-      state_code: 'TX',
-      county_name: 'Travis',
-    });
+    const inland = await analysed(at('1100 Congress Ave', 'Austin', '78701', 'TX', 'Travis'));
     expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Windstorm/);
   });
 
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
-    const body = await analysed({
-      ...chicago,
-      street: '400 S Orange Ave',
-      city: 'Orlando',
-      zipcode: '32801',
-      state_code: 'FL',
-      county_name: 'Orange County',
-    });
+    const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;
     expect(violent).toMatchObject({ tier: 'estimated', value: expect.stringMatching(/^≈[A-F]$/) });
     expect(body.market_data.warnings.join(' ')).toMatch(/estimate/);
