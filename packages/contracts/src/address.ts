@@ -1,5 +1,5 @@
 /** The address look-ups behind the analyzer's Street field and its map (GET /api/address/…). */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** One address the user can pick: the analyzer form's fields, plus a point when one is known. */
 export const addressSuggestionSchema = z.object({
@@ -9,8 +9,8 @@ export const addressSuggestionSchema = z.object({
   zipcode: z.string(),
   state_code: z.string(),
   county_name: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
+  lat: z.nullable(z.number()),
+  lng: z.nullable(z.number()),
 });
 
 export type AddressSuggestion = z.output<typeof addressSuggestionSchema>;

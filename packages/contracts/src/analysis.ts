@@ -3,15 +3,15 @@
  * (product spec §3 and §7). Output schemas drop unknown keys, so a response carries exactly these.
  */
 import { type ScoreName, SPREAD_KEYS } from '@sfr/underwriting';
-import { z } from 'zod';
 import { assumptionsSchema, dealInputSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS, holdPeriodOptionalRows } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
 import { propertyRecordSchema, rentComparableSchema } from './property-record.js';
 import { scenarioSchema } from './scenarios.js';
+import { z } from './zod.js';
 
-const nullableNumber = z.number().nullable();
+const nullableNumber = z.nullable(z.number());
 
 /** The model's year-1 figures (underwriting-model.md, "Year-1 metrics"). */
 export const year1FiguresSchema = z.object({
@@ -38,35 +38,35 @@ export const year1FiguresSchema = z.object({
 
 /** The optional expense lines' year-1 dollars (issue 28), each present only when its line is given. */
 export const expenseLineFiguresSchema = z.object({
-  capex_reserve_expense: z.number().optional(),
-  hoa_expense: z.number().optional(),
-  owner_utilities_expense: z.number().optional(),
-  leasing_expense: z.number().optional(),
+  capex_reserve_expense: z.optional(z.number()),
+  hoa_expense: z.optional(z.number()),
+  owner_utilities_expense: z.optional(z.number()),
+  leasing_expense: z.optional(z.number()),
 });
 
 /** The loan shapes' and the rehab and refinance's figures (issue 28), each present only when its input is given. */
 export const strategyFiguresSchema = z.object({
-  points_cost: z.number().optional(),
-  amortizing_loan_payment: z.number().optional(),
-  second_loan_payment: z.number().optional(),
-  second_loan_amortizing_payment: z.number().optional(),
-  second_loan_payoff_month: z.number().int().optional(),
-  second_loan_payoff: z.number().optional(),
-  refinance_value: z.number().optional(),
-  refinance_loan_amount: z.number().optional(),
-  refinance_payoff: z.number().optional(),
-  refinance_loan_payment: z.number().optional(),
-  cash_invested: z.number().optional(),
-  cash_returned_at_refinance: z.number().optional(),
-  cash_left_in_deal: z.number().optional(),
+  points_cost: z.optional(z.number()),
+  amortizing_loan_payment: z.optional(z.number()),
+  second_loan_payment: z.optional(z.number()),
+  second_loan_amortizing_payment: z.optional(z.number()),
+  second_loan_payoff_month: z.optional(z.number().check(z.int())),
+  second_loan_payoff: z.optional(z.number()),
+  refinance_value: z.optional(z.number()),
+  refinance_loan_amount: z.optional(z.number()),
+  refinance_payoff: z.optional(z.number()),
+  refinance_loan_payment: z.optional(z.number()),
+  cash_invested: z.optional(z.number()),
+  cash_returned_at_refinance: z.optional(z.number()),
+  cash_left_in_deal: z.optional(z.number()),
   /** null when the refinance left no cash in the deal: no cash-on-cash then */
-  cash_on_cash_on_cash_left_in: nullableNumber.optional(),
-  no_cash_left_in: z.boolean().optional(),
+  cash_on_cash_on_cash_left_in: z.optional(nullableNumber),
+  no_cash_left_in: z.optional(z.boolean()),
 });
 
 /** Year-1 figures with the deal's inputs echoed beside them (the tax situation is not echoed). */
 export const year1MetricsSchema = z.object({
-  ...dealInputSchema.omit({ tax: true }).shape,
+  ...z.omit(dealInputSchema, { tax: true }).shape,
   ...year1FiguresSchema.shape,
   ...expenseLineFiguresSchema.shape,
   ...strategyFiguresSchema.shape,
@@ -74,8 +74,8 @@ export const year1MetricsSchema = z.object({
 
 export const saleAssumptionsSchema = z.object({
   sale_price_appreciation: z.number(),
-  sale_month: z.number().int(),
-  hold_period: z.number().int(),
+  sale_month: z.number().check(z.int()),
+  hold_period: z.number().check(z.int()),
   annual_price_appreciation: z.number(),
   cost_to_sell: z.number(),
 });
@@ -117,14 +117,14 @@ export const holdPeriodTableSchema = z.object({
     annual_return: years,
   }),
   /** each optional expense line the deal gives, a year at a time (issue 28) */
-  expense_lines: z
-    .object({
-      capex_reserve: years.optional(),
-      hoa: years.optional(),
-      owner_utilities: years.optional(),
-      leasing: years.optional(),
-    })
-    .optional(),
+  expense_lines: z.optional(
+    z.object({
+      capex_reserve: z.optional(years),
+      hoa: z.optional(years),
+      owner_utilities: z.optional(years),
+      leasing: z.optional(years),
+    }),
+  ),
 });
 
 /** The after-tax returns (issue 28 §4), present when the deal gives its tax situation. */
@@ -193,7 +193,7 @@ export const scoreSchema = z.object({
 
 /** The analyst rating; the API sends it as `summary`. */
 export const ratingSchema = z.object({
-  overall_points: z.number().int().min(0).max(100),
+  overall_points: z.number().check(z.int(), z.minimum(0), z.maximum(100)),
   overall_color: z.enum(RATING_COLORS),
   overall_response: z.string(),
   scores: z.array(scoreSchema),
@@ -206,7 +206,7 @@ export const analysisSchema = z.object({
   overall_returns: overallReturnsSchema,
   hold_period: holdPeriodTableSchema,
   summary: ratingSchema,
-  after_tax: afterTaxSchema.optional(),
+  after_tax: z.optional(afterTaxSchema),
 });
 
 function formattedRows<const Rows extends readonly string[], const Optional extends string>(
@@ -215,11 +215,11 @@ function formattedRows<const Rows extends readonly string[], const Optional exte
 ) {
   const shape = {
     ...Object.fromEntries(rows.map((row) => [row, z.array(z.string())])),
-    ...Object.fromEntries(optional.map((row) => [row, z.array(z.string()).optional()])),
+    ...Object.fromEntries(optional.map((row) => [row, z.optional(z.array(z.string()))])),
   };
   return z.object(
-    shape as Record<Rows[number], z.ZodArray<z.ZodString>> &
-      Record<Optional, z.ZodOptional<z.ZodArray<z.ZodString>>>,
+    shape as Record<Rows[number], z.ZodMiniArray<z.ZodMiniString<string>>> &
+      Record<Optional, z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniString<string>>>>,
   );
 }
 
@@ -256,16 +256,16 @@ export const marketFigureTierSchema = z.enum(MARKET_FIGURE_TIERS);
 
 /** One market figure and where it came from. */
 export const marketFigureSchema = z.object({
-  value: z.union([z.number(), z.string()]).nullable(),
+  value: z.nullable(z.union([z.number(), z.string()])),
   /** what the figure is, when the metric's own label does not say it (the investor tax rate) */
-  label: z.string().optional(),
+  label: z.optional(z.string()),
   source: z.string(),
   /** when the source's data is from, e.g. 'FY2025' */
-  vintage: z.string().nullable(),
+  vintage: z.nullable(z.string()),
   tier: marketFigureTierSchema,
   /** a low–high band around the value: the market rent's range, HUD's payment-standard band */
-  range: z.object({ low: z.number(), high: z.number(), note: z.string().optional() }).optional(),
-  note: z.string().optional(),
+  range: z.optional(z.object({ low: z.number(), high: z.number(), note: z.optional(z.string()) })),
+  note: z.optional(z.string()),
 });
 
 /** The market data behind the defaults, figure by figure. Loose until the API settles its figures. */
@@ -273,28 +273,28 @@ export const marketDataSchema = z.looseObject({
   figures: z.record(z.string(), marketFigureSchema),
   warnings: z.array(z.string()),
   /** what the figures together say in the investor's favour, e.g. a Section 8 opportunity */
-  opportunities: z.array(z.string()).optional(),
+  opportunities: z.optional(z.array(z.string())),
   /** the rentals a live rent estimate rests on (RentCast) */
-  comparables: z.array(rentComparableSchema).optional(),
+  comparables: z.optional(z.array(rentComparableSchema)),
   /** the provider's public record of the property, with its current tax bill */
-  property_record: propertyRecordSchema.optional(),
+  property_record: z.optional(propertyRecordSchema),
 });
 
 /**
  * The user's "±" per uncertain assumption, as typed ("10%", "300", "1"): at most 20 characters each.
  * What they mean is `range-widths.ts`'s (kept apart so the page's first JavaScript has no parser).
  */
-export const rangeWidthsSchema = z.partialRecord(z.enum(SPREAD_KEYS), z.string().max(20));
+export const rangeWidthsSchema = z.partialRecord(z.enum(SPREAD_KEYS), z.string().check(z.maxLength(20)));
 export type RangeWidths = z.output<typeof rangeWidthsSchema>;
 
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */
-export const propertyWithMetricsSchema = propertyInputSchema.extend({ metrics: assumptionsSchema });
+export const propertyWithMetricsSchema = z.extend(propertyInputSchema, { metrics: assumptionsSchema });
 
 /**
  * The id of a stored analysis or saved property: 24 lower-case base32 characters (the API's one id
  * generator). Checked before any database read, so a malformed id is a 400, never a 500.
  */
-export const recordIdSchema = z.string().regex(/^[a-z2-7]{24}$/, 'Not a valid id.');
+export const recordIdSchema = z.string().check(z.regex(/^[a-z2-7]{24}$/, 'Not a valid id.'));
 
 /**
  * POST /update_metrics: the analysis being edited (`analysis_id`, or `saved_property_id` for a saved
@@ -304,23 +304,25 @@ export const recordIdSchema = z.string().regex(/^[a-z2-7]{24}$/, 'Not a valid id
  */
 export const updateMetricsRequestSchema = z
   .object({
-    analysis_id: recordIdSchema.optional(),
-    saved_property_id: recordIdSchema.optional(),
+    analysis_id: z.optional(recordIdSchema),
+    saved_property_id: z.optional(recordIdSchema),
     property: propertyWithMetricsSchema,
     /** the "±" to keep with the analysis, replacing those kept; left out, they stay as they are */
-    range_widths: rangeWidthsSchema.optional(),
+    range_widths: z.optional(rangeWidthsSchema),
   })
-  .refine((body) => (body.analysis_id === undefined) !== (body.saved_property_id === undefined), {
-    message: 'Name the analysis being edited: analysis_id or saved_property_id (one of them).',
-    path: ['analysis_id'],
-  });
+  .check(
+    z.refine((body) => (body.analysis_id === undefined) !== (body.saved_property_id === undefined), {
+      message: 'Name the analysis being edited: analysis_id or saved_property_id (one of them).',
+      path: ['analysis_id'],
+    }),
+  );
 
 /** The response of POST /create_property and POST /update_metrics. */
 export const analysisResponseSchema = z.object({
   /** the user's stored analysis these numbers are (GET /api/analyses/:id reopens it) */
   analysis_id: z.string(),
-  property: propertySchema.extend({ metrics: z.object(assumptionsSchema.shape) }),
-  year_1_metrics: year1MetricsSchema.extend({ hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
+  property: z.extend(propertySchema, { metrics: z.object(assumptionsSchema.shape) }),
+  year_1_metrics: z.extend(year1MetricsSchema, { hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
   sale_assumptions: saleAssumptionsSchema,
   overall_returns: overallReturnsSchema,
@@ -329,7 +331,7 @@ export const analysisResponseSchema = z.object({
   /** the engine's numeric per-year arrays, for API users (the formatted table is metrics_for_hold_period) */
   hold_period: holdPeriodTableSchema,
   /** the after-tax returns, when the metrics give a tax situation */
-  after_tax: afterTaxSchema.optional(),
+  after_tax: z.optional(afterTaxSchema),
   market_data: marketDataSchema,
   /** the deal's named scenarios besides these metrics (its base case), oldest first (issue 28 §6) */
   scenarios: z.array(scenarioSchema),
@@ -338,7 +340,7 @@ export const analysisResponseSchema = z.object({
 });
 
 /** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */
-export const sharedAnalysisSchema = analysisResponseSchema.omit({ analysis_id: true });
+export const sharedAnalysisSchema = z.omit(analysisResponseSchema, { analysis_id: true });
 
 /** One row of GET /api/analyses: enough to list and pick an analysis. */
 export const analysisSummarySchema = z.object({
@@ -346,7 +348,7 @@ export const analysisSummarySchema = z.object({
   /** '1100 Congress Ave, Austin, TX 78701' */
   address: z.string(),
   purchase_price: z.number(),
-  overall_points: z.number().int(),
+  overall_points: z.number().check(z.int()),
   overall_color: z.enum(RATING_COLORS),
   /** ISO 8601: when the analysis was run, and when its metrics were last edited */
   created_at: z.string(),
@@ -355,14 +357,14 @@ export const analysisSummarySchema = z.object({
 
 /** GET /api/analyses?limit=&cursor=: newest first; pass `next_cursor` back as `cursor` for the next page. */
 export const analysisListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const analysisListSchema = z.object({
   analyses: z.array(analysisSummarySchema),
   /** null on the last page */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 
 export type Year1MetricsResponse = z.output<typeof analysisResponseSchema>['year_1_metrics'];

@@ -1,5 +1,5 @@
 /** The API's one error body shape, and how a validation failure fills its `fields`. */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Every machine code the API answers with: the one list the server throws (`AppError`) and the web
@@ -55,7 +55,7 @@ export const apiErrorCodeSchema = z.enum([
 export type ApiErrorCode = z.output<typeof apiErrorCodeSchema>;
 
 /** The codes by name: `API_ERROR_CODES.OUT_OF_FREE_SEARCHES`. */
-export const API_ERROR_CODES = apiErrorCodeSchema.enum;
+export const API_ERROR_CODES = apiErrorCodeSchema.def.entries;
 
 /**
  * Every 4xx/5xx body: `error` is a message meant for the user, `code` a stable machine name, and
@@ -64,7 +64,7 @@ export const API_ERROR_CODES = apiErrorCodeSchema.enum;
 export const apiErrorSchema = z.object({
   error: z.string(),
   code: apiErrorCodeSchema,
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 
 export type ApiError = z.output<typeof apiErrorSchema>;
@@ -76,7 +76,7 @@ export type ApiError = z.output<typeof apiErrorSchema>;
  * @example fieldErrors(propertyInputSchema.safeParse({ ...valid, zipcode: '' }).error)
  *   → { zipcode: 'Zipcode is required' }
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   const add = (path: readonly PropertyKey[], message: string) => {
     const key = path.map(String).join('.');

@@ -10,7 +10,6 @@ import {
   CRIME_GRADES,
   UNITS_BOUND,
 } from '@sfr/underwriting';
-import { z } from 'zod';
 import { METRIC_LABELS } from './labels.js';
 import { numberField, plainNumber } from './number-field.js';
 import {
@@ -24,6 +23,7 @@ import {
   TAX_INPUT_BOUNDS,
   TAX_LABELS,
 } from './optional-metrics.js';
+import { z } from './zod.js';
 
 /**
  * The rule of a bound in words, without the field name.
@@ -86,8 +86,8 @@ export const secondLoanSchema = z.strictObject({
   amount: secondLoan.amount,
   interest_rate: secondLoan.interest_rate,
   term_months: secondLoan.term_months,
-  interest_only_months: secondLoan.interest_only_months.optional(),
-  balloon_month: secondLoan.balloon_month.optional(),
+  interest_only_months: z.optional(secondLoan.interest_only_months),
+  balloon_month: z.optional(secondLoan.balloon_month),
 });
 
 /** A cash-out refinance of the first loan: when, at what share of the value, its rate, term and costs. */
@@ -96,19 +96,19 @@ export const refinanceSchema = z.strictObject(refinance);
 /** The investor's tax situation, for the after-tax returns; losses carried forward unless said. */
 export const taxSchema = z.strictObject({
   ...groupFields(TAX_INPUT_BOUNDS, TAX_LABELS),
-  losses: z
-    .enum(['carry_forward', 'offset'], { error: 'Tax Losses must be carry_forward or offset' })
-    .optional(),
+  losses: z.optional(
+    z.enum(['carry_forward', 'offset'], { error: 'Tax Losses must be carry_forward or offset' }),
+  ),
 });
 
 const optionalMetricShape = {
-  ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, optionalMetricFields[key].optional()])) as {
-    [K in OptionalMetricKey]: z.ZodOptional<ReturnType<typeof boundedField>>;
+  ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, z.optional(optionalMetricFields[key])])) as {
+    [K in OptionalMetricKey]: z.ZodMiniOptional<ReturnType<typeof boundedField>>;
   }),
-  rehab_financed: z.boolean({ error: 'Rehab Financed must be true or false' }).optional(),
-  second_loan: secondLoanSchema.optional(),
-  refinance: refinanceSchema.optional(),
-  tax: taxSchema.optional(),
+  rehab_financed: z.optional(z.boolean({ error: 'Rehab Financed must be true or false' })),
+  second_loan: z.optional(secondLoanSchema),
+  refinance: z.optional(refinanceSchema),
+  tax: z.optional(taxSchema),
 };
 
 function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
@@ -138,16 +138,16 @@ const crimeGradeList = CRIME_GRADES.join(', ');
 
 function crimeGradeField(label: string) {
   const rule = `one of ${crimeGradeList}, or null when unknown`;
-  return z
-    .enum(CRIME_GRADES, {
+  return z.nullable(
+    z.enum(CRIME_GRADES, {
       error: (issue) =>
         issue.input === undefined ? `${label} is required (${rule})` : `${label} must be ${rule}`,
-    })
-    .nullable();
+    }),
+  );
 }
 
 /** What the engine analyses: the assumptions plus the property facts the rating reads. */
-export const dealInputSchema = assumptionsSchema.extend({
+export const dealInputSchema = z.extend(assumptionsSchema, {
   units: boundedField(METRIC_LABELS.units, UNITS_BOUND),
   violent_crime_grade: crimeGradeField(METRIC_LABELS.violent_crime_grade),
   property_crime_grade: crimeGradeField(METRIC_LABELS.property_crime_grade),

@@ -2,7 +2,7 @@
  * Internal: a zod number schema whose every failure is one user-facing sentence naming the field.
  * Not exported from the package.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** A plain decimal as people type it: optional sign and point; no exponent, hex or spaces. */
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
@@ -55,23 +55,25 @@ export function numberField(rules: NumberRules) {
       return rules.optional ? `${label} must be a number or left out` : `${label} must be a number`;
     },
   });
-  if (integer) schema = schema.int(said(tooLow));
-  schema = schema.min(min, said(tooLow));
-  schema = maxInclusive ? schema.max(max, said(tooHigh)) : schema.lt(max, said(tooHigh));
-  if (step !== undefined) schema = schema.multipleOf(step, said(tooHigh));
+  if (integer) schema = schema.check(z.int(said(tooLow)));
+  schema = schema.check(z.minimum(min, said(tooLow)));
+  schema = maxInclusive
+    ? schema.check(z.maximum(max, said(tooHigh)))
+    : schema.check(z.lt(max, said(tooHigh)));
+  if (step !== undefined) schema = schema.check(z.multipleOf(step, said(tooHigh)));
 
   return schema;
 }
 
 /** numberField that also reads numeric strings from forms ('3', ' 2.5 '); '' is still 'is required'. */
 export function formNumberField(rules: NumberRules) {
-  return z.preprocess(fromFormText, numberField(rules));
+  return z.pipe(z.transform(fromFormText), numberField(rules));
 }
 
 /** formNumberField for a field the user may leave out: '', null and undefined are undefined. */
 export function optionalFormNumberField(rules: NumberRules) {
-  return z.preprocess(
-    (value) => (value === null ? undefined : fromFormText(value)),
-    numberField(rules).optional(),
+  return z.pipe(
+    z.transform((value) => (value === null ? undefined : fromFormText(value))),
+    z.optional(numberField(rules)),
   );
 }

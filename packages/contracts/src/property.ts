@@ -3,9 +3,9 @@
  * the rooms, the price and the house type. Strings are trimmed; numbers may arrive as form text.
  */
 import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
-import { z } from 'zod';
 import { formNumberField, optionalFormNumberField, plainNumber } from './number-field.js';
 import { cleanString } from './text.js';
+import { z } from './zod.js';
 
 /** House type (`factor`) → its name. The default display is Single Family. */
 export const HOUSE_TYPES = {
@@ -58,10 +58,14 @@ const MAX_TEXT_LENGTH = 200;
 function requiredText(label: string) {
   return cleanString(label, {
     error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`),
-  })
-    .trim()
-    .min(1, { error: `${label} is required`, abort: true })
-    .max(MAX_TEXT_LENGTH, { error: `${label} must be at most ${MAX_TEXT_LENGTH} characters`, abort: true });
+  }).check(
+    z.trim(),
+    z.minLength(1, { error: `${label} is required`, abort: true }),
+    z.maxLength(MAX_TEXT_LENGTH, {
+      error: `${label} must be at most ${MAX_TEXT_LENGTH} characters`,
+      abort: true,
+    }),
+  );
 }
 
 const L = PROPERTY_FIELD_LABELS;
@@ -82,12 +86,14 @@ const {
 export const propertyInputSchema = z.object({
   street: requiredText(L.street),
   city: requiredText(L.city),
-  zipcode: requiredText(L.zipcode)
-    .regex(/^\d{5}(-\d{4})?$/, { error: `${L.zipcode} must be 5 digits, like 02139` })
-    .overwrite((zip) => zip.slice(0, 5)),
-  state_code: requiredText(L.state_code)
-    .regex(/^[A-Za-z]{2}$/, { error: `${L.state_code} must be 2 letters, like NY` })
-    .toUpperCase(),
+  zipcode: requiredText(L.zipcode).check(
+    z.regex(/^\d{5}(-\d{4})?$/, { error: `${L.zipcode} must be 5 digits, like 02139` }),
+    z.overwrite((zip) => zip.slice(0, 5)),
+  ),
+  state_code: requiredText(L.state_code).check(
+    z.regex(/^[A-Za-z]{2}$/, { error: `${L.state_code} must be 2 letters, like NY` }),
+    z.toUpperCase(),
+  ),
   county_name: requiredText(L.county_name),
   num_bedrooms: formNumberField({
     label: L.num_bedrooms,
@@ -155,6 +161,6 @@ export const propertySchema = z.object({
   num_bathrooms: z.number(),
   purchase_price: z.number(),
   factor: z.number(),
-  square_feet: z.number().optional(),
-  year_built: z.number().optional(),
+  square_feet: z.optional(z.number()),
+  year_built: z.optional(z.number()),
 });

@@ -1,11 +1,11 @@
 /** A saved property (product spec §3): the analysis as the user last saw it, with its id and savedAt. */
-import { z } from 'zod';
 import { analysisResponseSchema, rangeWidthsSchema, recordIdSchema } from './analysis.js';
 import { assumptionsSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import type { PropertyInput } from './property.js';
+import { z } from './zod.js';
 
-export const savedPropertySchema = analysisResponseSchema.extend({
+export const savedPropertySchema = z.extend(analysisResponseSchema, {
   id: z.string(),
   /** ISO 8601 */
   savedAt: z.string(),
@@ -31,7 +31,7 @@ export const savedPropertySummarySchema = z.object({
   num_bedrooms: z.number(),
   num_bathrooms: z.number(),
   purchase_price: z.number(),
-  overall_points: z.number().int(),
+  overall_points: z.number().check(z.int()),
   overall_color: z.enum(RATING_COLORS),
   /** year 1, after the loan payment */
   monthly_levered_cash_flow: z.number(),
@@ -41,14 +41,14 @@ export const savedPropertySummarySchema = z.object({
 
 /** GET /api/saved_properties?limit=&cursor=: newest first; pass `next_cursor` back as `cursor`. */
 export const savedPropertyListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(200).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const savedPropertyListSchema = z.object({
   properties: z.array(savedPropertySummarySchema),
   /** null on the last page */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 
 /**
@@ -59,8 +59,8 @@ export const savedPropertyListSchema = z.object({
  */
 export const saveAnalysisRequestSchema = z.object({
   analysis_id: recordIdSchema,
-  metrics: assumptionsSchema.optional(),
-  range_widths: rangeWidthsSchema.optional(),
+  metrics: z.optional(assumptionsSchema),
+  range_widths: z.optional(rangeWidthsSchema),
 });
 
 /** POST /api/saved_properties/:id/share: the read-only link (shown once; only its hash is stored). */

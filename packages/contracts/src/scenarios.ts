@@ -4,8 +4,8 @@
  * scenario stores whole metrics, the same shape the analysis stores, so every screen computes it
  * with the one assembler (`assembleScenario` in assemble.ts).
  */
-import { z } from 'zod';
 import { assumptionsSchema } from './assumptions.js';
+import { z } from './zod.js';
 
 /** What the analysis's own metrics are called beside its scenarios. */
 export const BASE_SCENARIO_NAME = 'Base case';
@@ -24,12 +24,12 @@ export const SCENARIO_MESSAGES = {
   notFound: 'Scenario not found.',
 } as const;
 
-export const scenarioNameSchema = z
-  .string({ error: SCENARIO_MESSAGES.nameRequired })
-  .trim()
-  .min(1, SCENARIO_MESSAGES.nameRequired)
-  .max(SCENARIO_NAME_MAX, SCENARIO_MESSAGES.nameTooLong)
-  .refine((name) => !sameName(name, BASE_SCENARIO_NAME), SCENARIO_MESSAGES.baseName);
+export const scenarioNameSchema = z.string({ error: SCENARIO_MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, SCENARIO_MESSAGES.nameRequired),
+  z.maxLength(SCENARIO_NAME_MAX, SCENARIO_MESSAGES.nameTooLong),
+  z.refine((name) => !sameName(name, BASE_SCENARIO_NAME), SCENARIO_MESSAGES.baseName),
+);
 
 /** One scenario as stored and sent: its id, its name and its whole metrics. */
 export const scenarioSchema = z.object({

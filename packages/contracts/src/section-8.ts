@@ -6,11 +6,11 @@
  * says. Pure: the product rederives the fields that follow rent (management, maintenance) itself.
  */
 import { DERIVATIONS, inferOverridden, NEW_ANALYSIS_EXPENSE_DEFAULTS } from '@sfr/underwriting';
-import { z } from 'zod';
 import type { SharedAnalysis } from './analysis.js';
 import type { Metrics } from './assumptions.js';
 import { formatMoney, formatMultiple, formatPercent } from './format.js';
 import { derivationContextOf } from './ranges.js';
+import { z } from './zod.js';
 
 /** The payment-standard basic range, a share of the FMR or SAFMR (24 CFR 982.503(b)(1)(i)). */
 export const PAYMENT_STANDARD_SHARE = { min: 0.9, max: 1.1, default: 1 } as const;
@@ -122,13 +122,17 @@ export const SECTION_8_MESSAGES = {
 export const section8TermsSchema = z.strictObject({
   payment_standard_share: z
     .number({ error: SECTION_8_MESSAGES.shareRequired })
-    .min(PAYMENT_STANDARD_SHARE.min, SECTION_8_MESSAGES.shareRange)
-    .max(PAYMENT_STANDARD_SHARE.max, SECTION_8_MESSAGES.shareRange),
+    .check(
+      z.minimum(PAYMENT_STANDARD_SHARE.min, SECTION_8_MESSAGES.shareRange),
+      z.maximum(PAYMENT_STANDARD_SHARE.max, SECTION_8_MESSAGES.shareRange),
+    ),
   tenant_pays_utilities: z.boolean({ error: SECTION_8_MESSAGES.tenantPaysRequired }),
   utility_allowance: z
     .number({ error: SECTION_8_MESSAGES.allowanceRequired })
-    .min(0, SECTION_8_MESSAGES.allowanceRange)
-    .max(UTILITY_ALLOWANCE_MAX, SECTION_8_MESSAGES.allowanceRange),
+    .check(
+      z.minimum(0, SECTION_8_MESSAGES.allowanceRange),
+      z.maximum(UTILITY_ALLOWANCE_MAX, SECTION_8_MESSAGES.allowanceRange),
+    ),
 });
 
 /**

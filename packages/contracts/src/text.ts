@@ -4,7 +4,7 @@
  * Unicode, they cannot be stored or sent on as UTF-8). The API and the web's forms both use these
  * schemas, so both refuse the same input with the same message naming the field.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is searched for
 const NUL = /\u0000/;
@@ -22,8 +22,10 @@ export const forbiddenCharactersMessage = (label: string) =>
 
 /** A string without NUL or lone surrogates; the message names the field. */
 export function cleanString(label: string, error?: Parameters<typeof z.string>[0]) {
-  return z.string(error).refine((text) => !hasForbiddenCharacters(text), {
-    error: forbiddenCharactersMessage(label),
-    abort: true,
-  });
+  return z.string(error).check(
+    z.refine((text) => !hasForbiddenCharacters(text), {
+      error: forbiddenCharactersMessage(label),
+      abort: true,
+    }),
+  );
 }

@@ -10,7 +10,7 @@ import {
   type Year1Metrics,
 } from '@sfr/underwriting';
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   type AnalysisResponse,
   API_ERROR_CODES,
@@ -151,7 +151,7 @@ describe('updateMetricsRequestSchema', () => {
   test('names exactly one analysis or saved property, by a well-formed id', () => {
     const property = { ...exampleProperty, metrics: exampleAssumptions };
     const errorsOf = (body: object) =>
-      fieldErrors(updateMetricsRequestSchema.safeParse(body).error as z.ZodError);
+      fieldErrors(updateMetricsRequestSchema.safeParse(body).error as z.core.$ZodError);
     const oneOf = 'Name the analysis being edited: analysis_id or saved_property_id (one of them).';
     expect(errorsOf({ property })).toEqual({ analysis_id: oneOf });
     expect(errorsOf({ property, analysis_id, saved_property_id: analysis_id })).toEqual({
@@ -170,7 +170,7 @@ describe('updateMetricsRequestSchema', () => {
     };
     const result = updateMetricsRequestSchema.safeParse(body);
     expect(result.success).toBe(false);
-    expect(fieldErrors(result.error as z.ZodError)).toEqual({
+    expect(fieldErrors(result.error as z.core.$ZodError)).toEqual({
       'property.metrics.hold_period': 'Hold Period must be a whole number from 1 to 30',
       'property.metrics.rate': 'Unknown field: rate',
     });
@@ -178,7 +178,9 @@ describe('updateMetricsRequestSchema', () => {
 
   test('requires the metrics', () => {
     const result = updateMetricsRequestSchema.safeParse({ analysis_id, property: exampleProperty });
-    expect(fieldErrors(result.error as z.ZodError)).toEqual({ 'property.metrics': 'Metrics are required' });
+    expect(fieldErrors(result.error as z.core.$ZodError)).toEqual({
+      'property.metrics': 'Metrics are required',
+    });
   });
 
   test('can be described as JSON Schema for the API docs', () => {

@@ -12,7 +12,7 @@ import {
 } from '@sfr/underwriting';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, test } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   assumptionRule,
   assumptionsSchema,
@@ -23,7 +23,7 @@ import {
 import { exampleAssumptions, exampleDeal, exampleExpenseLines } from './fixtures.js';
 
 /** The messages of a rejected parse, by field. */
-function rejections(schema: z.ZodType, input: unknown): Record<string, string> {
+function rejections(schema: z.ZodMiniType, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
   if (result.success) throw new Error(`expected ${JSON.stringify(input)} to be rejected`);
   return fieldErrors(result.error);

@@ -16,7 +16,9 @@ export const addressRoutes: FastifyPluginAsyncZod<{ address: AddressService }> =
       schema: {
         tags: ['address'],
         summary: 'Address suggestions for the analyzer form (Mapbox when configured, else ZIPs and cities)',
-        querystring: z.object({ q: cleanString('q').trim().max(256, 'q must be at most 256 characters') }),
+        querystring: z.object({
+          q: cleanString('q').check(z.trim(), z.maxLength(256, 'q must be at most 256 characters')),
+        }),
         response: {
           200: addressSuggestionsResponseSchema,
           400: apiErrorSchema,
@@ -33,7 +35,11 @@ export const addressRoutes: FastifyPluginAsyncZod<{ address: AddressService }> =
         tags: ['address'],
         summary: 'Coordinates of an address, for the map',
         querystring: z.object({
-          address: cleanString('address').trim().min(1, 'address is required').max(512),
+          address: cleanString('address').check(
+            z.trim(),
+            z.minLength(1, 'address is required'),
+            z.maxLength(512),
+          ),
         }),
         response: {
           200: mapPointSchema,

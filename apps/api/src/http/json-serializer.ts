@@ -15,8 +15,7 @@
  * A frozen object whose values are all scalars (the metric labels) is written once and reused.
  */
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { safeEncode } from 'zod/v4/core';
+import { type $ZodType, safeEncode } from 'zod/v4/core';
 
 /** Thrown when a value does not match the schema; carries no detail (zod reports it). */
 export class InvalidResponseValue extends Error {
@@ -35,13 +34,13 @@ interface Compiled {
 interface Def {
   type: string;
   checks?: { _zod: { def: CheckDef } }[];
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
+  shape?: Record<string, $ZodType>;
+  catchall?: $ZodType;
+  element?: $ZodType;
+  innerType?: $ZodType;
+  keyType?: $ZodType;
+  valueType?: $ZodType;
+  options?: $ZodType[];
   entries?: Record<string, string | number>;
   values?: unknown[];
 }
@@ -53,7 +52,7 @@ interface CheckDef {
   inclusive?: boolean;
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: $ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 function invalid(): never {
   throw new InvalidResponseValue('response value does not match its schema');
@@ -63,7 +62,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** zod's own encoding for a part this compiler does not model. */
-function delegated(schema: z.ZodType): Compiled {
+function delegated(schema: $ZodType): Compiled {
   return {
     scalar: false,
     write(value) {
@@ -95,7 +94,7 @@ function numberPredicate(checks: Def['checks']): ((n: number) => boolean) | null
 /** Whether a scalar node accepts `value` (for unions). */
 type Accepts = (value: unknown) => boolean;
 
-function scalarAccepts(schema: z.ZodType): Accepts | null {
+function scalarAccepts(schema: $ZodType): Accepts | null {
   const def = defOf(schema);
   const plain = (def.checks?.length ?? 0) === 0;
   switch (def.type) {
@@ -112,7 +111,7 @@ function scalarAccepts(schema: z.ZodType): Accepts | null {
   }
 }
 
-function compileNode(schema: z.ZodType): Compiled {
+function compileNode(schema: $ZodType): Compiled {
   const def = defOf(schema);
   const plain = (def.checks?.length ?? 0) === 0;
   switch (def.type) {
@@ -157,7 +156,7 @@ function compileNode(schema: z.ZodType): Compiled {
       };
     }
     case 'nullable': {
-      const inner = compileNode(def.innerType as z.ZodType);
+      const inner = compileNode(def.innerType as $ZodType);
       return { scalar: inner.scalar, write: (value) => (value === null ? 'null' : inner.write(value)) };
     }
     case 'union': {
@@ -174,7 +173,7 @@ function compileNode(schema: z.ZodType): Compiled {
     }
     case 'array': {
       if (!plain) return delegated(schema);
-      const element = compileNode(def.element as z.ZodType).write;
+      const element = compileNode(def.element as $ZodType).write;
       return {
         scalar: false,
         write(value) {
@@ -208,10 +207,10 @@ function frozenMemo(compiled: Compiled['write']): Compiled['write'] {
   };
 }
 
-function compileRecord(schema: z.ZodType, def: Def): Compiled {
-  const keyDef = defOf(def.keyType as z.ZodType);
+function compileRecord(schema: $ZodType, def: Def): Compiled {
+  const keyDef = defOf(def.keyType as $ZodType);
   if (!plainRecordKey(keyDef)) return delegated(schema);
-  const valueNode = compileNode(def.valueType as z.ZodType);
+  const valueNode = compileNode(def.valueType as $ZodType);
   const writeValue = valueNode.write;
   const write: Writer = (value) => {
     if (!isPlainObject(value)) invalid();
@@ -236,7 +235,7 @@ const startsWithDigit = (key: string) => {
   return c >= 48 && c <= 57;
 };
 
-function compileObject(schema: z.ZodType, def: Def): Compiled {
+function compileObject(schema: $ZodType, def: Def): Compiled {
   if (!((def.checks?.length ?? 0) === 0)) return delegated(schema);
   const catchall = def.catchall === undefined ? 'strip' : defOf(def.catchall).type;
   if (catchall !== 'strip' && catchall !== 'unknown' && catchall !== 'never') return delegated(schema);
@@ -245,7 +244,7 @@ function compileObject(schema: z.ZodType, def: Def): Compiled {
   const fields = entries.map(([key, child]) => {
     const childDef = defOf(child);
     const optional = childDef.type === 'optional';
-    const node = compileNode(optional ? (childDef.innerType as z.ZodType) : child);
+    const node = compileNode(optional ? (childDef.innerType as $ZodType) : child);
     return { key, prefix: `${JSON.stringify(key)}:`, optional, write: node.write };
   });
   const known = new Set(entries.map(([key]) => key));
@@ -281,7 +280,7 @@ function compileObject(schema: z.ZodType, def: Def): Compiled {
  * `(data) => JSON text`, equal to `JSON.stringify(z.encode(schema, data))`; throws
  * `InvalidResponseValue` where `z.encode` would fail.
  */
-export function compileJsonSerializer(schema: z.ZodType): (data: unknown) => string {
+export function compileJsonSerializer(schema: $ZodType): (data: unknown) => string {
   return compileNode(schema).write;
 }
 
@@ -299,7 +298,7 @@ export function onePassSerializerCompiler(route: unknown): (data: unknown) => st
   const { schema, httpStatus } = zodRoute;
   const isZod = typeof schema === 'object' && schema !== null && '_zod' in schema;
   if (!isZod || !String(httpStatus).startsWith('2')) return zodSerializer;
-  const write = compileJsonSerializer(schema as z.ZodType);
+  const write = compileJsonSerializer(schema as $ZodType);
   return (data) => {
     try {
       return write(data);

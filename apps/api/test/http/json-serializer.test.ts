@@ -22,7 +22,7 @@ import type { MarketFacts } from '../../src/market/service.js';
 import { austin } from '../support/app.js';
 
 /** What the zod serializer writes, or 'refused'. */
-function viaZod(schema: z.ZodType, data: unknown): string {
+function viaZod(schema: z.core.$ZodType, data: unknown): string {
   const result = safeEncode(schema, data);
   return result.success ? JSON.stringify(result.data) : 'refused';
 }
@@ -37,7 +37,7 @@ function viaOnePass(write: (data: unknown) => string, data: unknown): string {
   }
 }
 
-function same(schema: z.ZodType, data: unknown): string {
+function same(schema: z.core.$ZodType, data: unknown): string {
   const expected = viaZod(schema, data);
   expect(viaOnePass(compileJsonSerializer(schema), data)).toBe(expected);
   return expected;

@@ -3,7 +3,7 @@
  * failure turned into an `ApiRequestError` carrying the API's error body ({ error, code, fields }).
  */
 import { API_REQUEST_TIMEOUT_MS, type ApiErrorCode, apiErrorSchema, okResponseSchema } from '@sfr/contracts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Failures the browser names itself, when there is no API error body to read. */
 export type RequestFailureCode = 'NETWORK' | 'TIMEOUT' | 'HTTP_ERROR' | 'BAD_RESPONSE';
@@ -30,7 +30,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * A request with no answer after API_REQUEST_TIMEOUT_MS fails with code TIMEOUT; one the caller
  * aborts through `signal` rethrows the abort.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends z.ZodMiniType>(
   method: Method,
   path: string,
   schema: S,
@@ -78,10 +78,10 @@ export async function apiRequest<S extends z.ZodType>(
   return parsed.data;
 }
 
-export const apiGet = <S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal) =>
+export const apiGet = <S extends z.ZodMiniType>(path: string, schema: S, signal?: AbortSignal) =>
   apiRequest('GET', path, schema, undefined, signal);
 
-export const apiPost = <S extends z.ZodType>(path: string, schema: S, body: unknown = {}) =>
+export const apiPost = <S extends z.ZodMiniType>(path: string, schema: S, body: unknown = {}) =>
   apiRequest('POST', path, schema, body);
 
 /** A DELETE answers 204 with no body (read as null), or `{ ok: true }`. */

@@ -4,7 +4,7 @@
  * showed last (workspace-memory.ts), so leaving the page never loses an analysis.
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { currentUserQuery } from '../features/account/session';
 import { analysisQuery } from '../features/analyses/queries';
 import { AnalyzerPage } from '../features/analyzer/AnalyzerPage';
@@ -13,15 +13,18 @@ import { savedPropertyQuery } from '../features/saved/queries';
 import { LoadingBlock } from '../ui/LoadingBlock';
 
 /** Search values that look like numbers arrive as numbers; an id is text either way. */
-const urlIdSchema = z
-  .union([z.string(), z.number()])
-  .transform((id) => String(id).trim())
-  .pipe(z.string().min(1).max(64));
+const urlIdSchema = z.pipe(
+  z.pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((id) => String(id).trim()),
+  ),
+  z.string().check(z.minLength(1), z.maxLength(64)),
+);
 
 const analyzerSearchSchema = z.object({
   // a malformed id is ignored rather than failing the page
-  saved: urlIdSchema.optional().catch(undefined),
-  analysis: urlIdSchema.optional().catch(undefined),
+  saved: z.catch(z.optional(urlIdSchema), undefined),
+  analysis: z.catch(z.optional(urlIdSchema), undefined),
 });
 
 /** An analysis just made or edited in this tab is in the cache; a minute is fresh enough to reuse. */

@@ -9,7 +9,7 @@ import {
   resetRequestBodySchema,
   signUpBodySchema,
 } from '@sfr/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError } from '../../lib/api';
 import { checkWithSchema, type FieldErrors, type Validated } from '../../ui/forms/form-check';
 

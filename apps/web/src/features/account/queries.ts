@@ -11,7 +11,7 @@ import {
   userResponseSchema,
 } from '@sfr/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiPost } from '../../lib/api';
 import { billingKeys } from '../billing/queries';
 import { savedPropertyKeys } from '../saved/queries';

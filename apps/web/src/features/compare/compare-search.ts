@@ -4,7 +4,7 @@
  * /compare loads with the page.
  */
 import { recordIdSchema } from '@sfr/contracts';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
@@ -21,14 +21,16 @@ export const idsOf = (text: string | undefined): string[] =>
  * stays a string: the router writes the validated search back into the URL, so its output must read
  * as its input.
  */
-const idList = z.string().refine((text) => {
-  const ids = idsOf(text);
-  return ids.length <= MAX_COMPARED && ids.every((id) => recordIdSchema.safeParse(id).success);
-}, 'Not a list of up to four ids.');
+const idList = z.string().check(
+  z.refine((text) => {
+    const ids = idsOf(text);
+    return ids.length <= MAX_COMPARED && ids.every((id) => recordIdSchema.safeParse(id).success);
+  }, 'Not a list of up to four ids.'),
+);
 
 /** A malformed list is dropped rather than failing the page: the user picks again. */
 export const compareSearchSchema = z.object({
-  saved: idList.optional().catch(undefined),
-  analyses: idList.optional().catch(undefined),
+  saved: z.catch(z.optional(idList), undefined),
+  analyses: z.catch(z.optional(idList), undefined),
 });
 export type CompareSearch = z.output<typeof compareSearchSchema>;

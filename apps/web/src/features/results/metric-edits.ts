@@ -16,7 +16,7 @@ import {
   parseMetricInput,
   roundToCents,
 } from '@sfr/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export type Assumptions = z.output<typeof assumptionsSchema>;
 /** The metrics typed as one number (a second loan and a refinance are groups, edited apart). */
@@ -71,14 +71,25 @@ function percentText(fraction: number): string {
   return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
 }
 
+/** A number schema's lower and upper bounds, read off its checks (inclusive or not). */
+function boundsOf(schema: ReturnType<typeof fieldSchema>): { min?: number; max?: number } {
+  const bounds: { min?: number; max?: number } = {};
+  for (const { _zod } of schema._zod.def.checks ?? []) {
+    const def = _zod.def;
+    if (!('value' in def) || typeof def.value !== 'number') continue;
+    if (def.check === 'greater_than') bounds.min = def.value;
+    if (def.check === 'less_than') bounds.max = def.value;
+  }
+  return bounds;
+}
+
 /**
  * The rule of a rate in the percents the user types, read from the schema's own bounds:
  * 'Vacancy Rate must be from 0% to 100%', 'Loan to Value must be from 0% to below 100%'.
  */
 export function percentRule(key: EditableKey): string {
   const schema = fieldSchema(key);
-  const min = schema.minValue ?? 0;
-  const max = schema.maxValue ?? 1;
+  const { min = 0, max = 1 } = boundsOf(schema);
   const upTo = schema.safeParse(max).success ? '' : 'below ';
   return `${METRIC_LABELS[key]} must be from ${percentText(min)}% to ${upTo}${percentText(max)}%`;
 }

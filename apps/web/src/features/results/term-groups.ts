@@ -16,7 +16,7 @@ import {
   taxSchema,
 } from '@sfr/contracts';
 import type { Refinance, SecondLoan, TaxInputs } from '@sfr/underwriting';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { metricInputText } from './metric-edits';
 
 export type LoanGroup = 'refinance' | 'second_loan' | 'tax';
@@ -83,7 +83,7 @@ export type GroupReading<T> =
  * The group's terms from its texts, each field checked against the engine's bounds; an optional
  * field left empty is left out. The errors name the fields, in the labels' words.
  */
-function readGroup<S extends z.ZodType>(
+function readGroup<S extends z.ZodMiniType>(
   group: LoanGroup,
   schema: S,
   texts: GroupTexts,

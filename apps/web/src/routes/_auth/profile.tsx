@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ProfilePage } from '../../features/account/ProfilePage';
 import { currentUserQuery, publicConfigQuery } from '../../features/account/session';
 import { subscriptionQuery } from '../../features/billing/queries';
 
 /** The checkout returns to `/profile?checkout=success` after a payment. */
 const profileSearchSchema = z.object({
-  checkout: z.literal('success').optional().catch(undefined),
+  checkout: z.catch(z.optional(z.literal('success')), undefined),
 });
 
 export const Route = createFileRoute('/_auth/profile')({

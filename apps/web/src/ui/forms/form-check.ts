@@ -4,7 +4,7 @@
  * focusing the first field that has one. Used by useSchemaForm, unit-tested on their own.
  */
 import { fieldErrors } from '@sfr/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ApiRequestError } from '../../lib/api';
 
 /** One message per invalid field, keyed by its input's `name` (the request body's field). */
@@ -18,7 +18,7 @@ export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldEr
  * `extra` messages for rules the schema leaves to the server (e.g. the password's minimum); the
  * schema's message wins where both speak of one field.
  */
-export function checkWithSchema<S extends z.ZodType>(
+export function checkWithSchema<S extends z.ZodMiniType>(
   schema: S,
   input: unknown,
   extra: FieldErrors = {},
