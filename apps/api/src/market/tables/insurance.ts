@@ -99,7 +99,10 @@ export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
  * (twia.org/Agents/CoverageEligibility.aspx; the counties by name from manfredlaw.com, "What is a
  * TWIA policy", both read 2026-11-27). Harris's part is east of State Highway 146 (La Porte,
  * Morgan's Point, Pasadena, Seabrook, Shore Acres), which a county cannot tell from Houston, so
- * Harris is not listed.
+ * Harris is not listed. North Carolina: the North Carolina Insurance Underwriting Association's
+ * Coastal Property Insurance Pool writes wind and hail alone in the statute's "coastal area", 18
+ * counties by name, and whole policies on the Outer Banks ("beach area") inside them (N.C. Gen.
+ * Stat. § 58-45-5(2), (2b); read 2026-11-27 at laws9.com, a copy of the General Statutes).
  */
 export const WIND_POOLS: readonly { readonly name: string; readonly counties: readonly string[] }[] = [
   {
@@ -121,6 +124,31 @@ export const WIND_POOLS: readonly { readonly name: string; readonly counties: re
       '48391',
       '48409',
       '48489',
+    ],
+  },
+  {
+    name: "the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool",
+    // Beaufort, Brunswick, Camden, Carteret, Chowan, Craven, Currituck, Dare, Hyde, Jones,
+    // New Hanover, Onslow, Pamlico, Pasquotank, Pender, Perquimans, Tyrrell, Washington
+    counties: [
+      '37013',
+      '37019',
+      '37029',
+      '37031',
+      '37041',
+      '37049',
+      '37053',
+      '37055',
+      '37095',
+      '37103',
+      '37129',
+      '37133',
+      '37137',
+      '37139',
+      '37141',
+      '37143',
+      '37177',
+      '37187',
     ],
   },
 ];

@@ -119,6 +119,16 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Windstorm/);
   });
 
+  it("on North Carolina's coast the note names the state's pool (Wilmington, New Hanover), and not inland (Raleigh)", async () => {
+    const coast = await analysed(at('102 N 3rd St', 'Wilmington', '28401', 'NC', 'New Hanover'));
+    expect(coast.market_data.location.county_fips).toBe('37129');
+    expect(coast.market_data.figures.insurance_rate?.note).toContain(
+      "Wind and hail here are often insured apart, by the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool: check that a quote includes them.",
+    );
+    const inland = await analysed(at('222 W Hargett St', 'Raleigh', '27601', 'NC', 'Wake'));
+    expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Wind and hail/);
+  });
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;

@@ -148,9 +148,21 @@ describe('landlord insurance by state and risk', () => {
     expect(windPoolOf('48167')).toBe('the Texas Windstorm Insurance Association (TWIA)'); // Galveston
     expect(windPoolOf('48453')).toBeNull(); // Travis
     expect(windPoolOf('48201')).toBeNull(); // Harris: only its part east of Highway 146
-    const counties = WIND_POOLS.flatMap((pool) => pool.counties);
-    expect(new Set(counties).size).toBe(14);
-    expect(counties.every((fips) => /^48\d{3}$/.test(fips))).toBe(true);
+    const [texas] = WIND_POOLS;
+    expect(new Set(texas?.counties).size).toBe(14);
+    expect(texas?.counties.every((fips) => /^48\d{3}$/.test(fips))).toBe(true);
+  });
+
+  it("names North Carolina's pool in the statute's 18 coastal counties, and none inland", () => {
+    const pool = "the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool";
+    expect(windPoolOf('37129')).toBe(pool); // New Hanover (Wilmington)
+    expect(windPoolOf('37133')).toBe(pool); // Onslow (Jacksonville)
+    expect(windPoolOf('37055')).toBe(pool); // Dare (the Outer Banks)
+    expect(windPoolOf('37183')).toBeNull(); // Wake (Raleigh)
+    expect(windPoolOf('37015')).toBeNull(); // Bertie: on Albemarle Sound, not in the statute's list
+    const northCarolina = WIND_POOLS.find((entry) => entry.name === pool);
+    expect(new Set(northCarolina?.counties).size).toBe(18);
+    expect(northCarolina?.counties.every((fips) => /^37\d{3}$/.test(fips))).toBe(true);
   });
 
   it('names the file, row and column of a bad premium', () => {
