@@ -103,6 +103,9 @@ export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
  * Coastal Property Insurance Pool writes wind and hail alone in the statute's "coastal area", 18
  * counties by name, and whole policies on the Outer Banks ("beach area") inside them (N.C. Gen.
  * Stat. § 58-45-5(2), (2b); read 2026-11-27 at laws9.com, a copy of the General Statutes).
+ * Alabama: the Alabama Insurance Underwriting Association (the Beach Pool) writes wind and hail
+ * alone for property in Baldwin and Mobile counties (aiua.org/about-aiua, read 2026-11-27; its
+ * rules keep to the parts south of the 31st parallel, nearly all of both counties' people).
  */
 export const WIND_POOLS: readonly { readonly name: string; readonly counties: readonly string[] }[] = [
   {
@@ -150,6 +153,11 @@ export const WIND_POOLS: readonly { readonly name: string; readonly counties: re
       '37177',
       '37187',
     ],
+  },
+  {
+    name: 'the Alabama Insurance Underwriting Association (the Beach Pool)',
+    // Baldwin, Mobile
+    counties: ['01003', '01097'],
   },
 ];
 

@@ -153,13 +153,16 @@ describe('landlord insurance by state and risk', () => {
     expect(texas?.counties.every((fips) => /^48\d{3}$/.test(fips))).toBe(true);
   });
 
-  it("names North Carolina's pool in the statute's 18 coastal counties, and none inland", () => {
+  it("names North Carolina's pool in the statute's 18 coastal counties and Alabama's in Baldwin and Mobile, and none inland", () => {
     const pool = "the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool";
     expect(windPoolOf('37129')).toBe(pool); // New Hanover (Wilmington)
     expect(windPoolOf('37133')).toBe(pool); // Onslow (Jacksonville)
     expect(windPoolOf('37055')).toBe(pool); // Dare (the Outer Banks)
     expect(windPoolOf('37183')).toBeNull(); // Wake (Raleigh)
     expect(windPoolOf('37015')).toBeNull(); // Bertie: on Albemarle Sound, not in the statute's list
+    expect(windPoolOf('01097')).toBe('the Alabama Insurance Underwriting Association (the Beach Pool)'); // Mobile
+    expect(windPoolOf('01003')).toBe('the Alabama Insurance Underwriting Association (the Beach Pool)'); // Baldwin
+    expect(windPoolOf('01073')).toBeNull(); // Jefferson (Birmingham)
     const northCarolina = WIND_POOLS.find((entry) => entry.name === pool);
     expect(new Set(northCarolina?.counties).size).toBe(18);
     expect(northCarolina?.counties.every((fips) => /^37\d{3}$/.test(fips))).toBe(true);
