@@ -40,7 +40,8 @@ const FEATURES: readonly Feature[] = [
       'the people of every place with reliable reporting in the same year, using FBI NIBRS data compiled by ' +
       'the Urban Institute (2021–2023). Each grade says how it is known: reported, reported incompletely (a ' +
       'rate far below its own other years or its estimate, as in Florida after 2021), or estimated from ' +
-      'Census figures. Only reported grades count towards the rating.',
+      'Census figures. Reported grades count towards the rating, and so does an incomplete one, at the worse ' +
+      'of its rate and its estimate (an undercount can only flatter a place); an estimated grade does not.',
   },
   {
     title: 'Rental calculator',
