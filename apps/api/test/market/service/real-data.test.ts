@@ -109,25 +109,40 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     });
   });
 
-  it('in a Texas windstorm-pool county the insurance note says to check that a quote includes wind (Corpus Christi, Nueces)', async () => {
-    const coast = await analysed(at('600 N Shoreline Blvd', 'Corpus Christi', '78401', 'TX', 'Nueces'));
-    expect(coast.market_data.location.county_fips).toBe('48355');
-    expect(coast.market_data.figures.insurance_rate?.note).toContain(
-      'Wind and hail here are often insured apart, by the Texas Windstorm Insurance Association (TWIA): check that a quote includes them.',
-    );
-    const inland = await analysed(at('1100 Congress Ave', 'Austin', '78701', 'TX', 'Travis'));
-    expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Windstorm/);
-  });
-
-  it("on North Carolina's coast the note names the state's pool (Wilmington, New Hanover), and not inland (Raleigh)", async () => {
-    const coast = await analysed(at('102 N 3rd St', 'Wilmington', '28401', 'NC', 'New Hanover'));
-    expect(coast.market_data.location.county_fips).toBe('37129');
-    expect(coast.market_data.figures.insurance_rate?.note).toContain(
-      "Wind and hail here are often insured apart, by the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool: check that a quote includes them.",
-    );
-    const inland = await analysed(at('222 W Hargett St', 'Raleigh', '27601', 'NC', 'Wake'));
-    expect(inland.market_data.figures.insurance_rate?.note).not.toMatch(/Wind and hail/);
-  });
+  it.each([
+    {
+      state: 'Texas',
+      coast: at('600 N Shoreline Blvd', 'Corpus Christi', '78401', 'TX', 'Nueces'),
+      county: '48355',
+      pool: 'the Texas Windstorm Insurance Association (TWIA)',
+      inland: at('1100 Congress Ave', 'Austin', '78701', 'TX', 'Travis'),
+    },
+    {
+      state: 'North Carolina',
+      coast: at('102 N 3rd St', 'Wilmington', '28401', 'NC', 'New Hanover'),
+      county: '37129',
+      pool: "the North Carolina Insurance Underwriting Association's Coastal Property Insurance Pool",
+      inland: at('222 W Hargett St', 'Raleigh', '27601', 'NC', 'Wake'),
+    },
+    {
+      state: 'Alabama',
+      coast: at('205 Government St', 'Mobile', '36602', 'AL', 'Mobile'),
+      county: '01097',
+      pool: 'the Alabama Insurance Underwriting Association (the Beach Pool)',
+      inland: at('710 N 20th St', 'Birmingham', '35203', 'AL', 'Jefferson'),
+    },
+  ])(
+    'in a $state wind-pool county the insurance note names the pool ($coast.city), and not inland ($inland.city)',
+    async ({ coast, county, pool, inland }) => {
+      const onCoast = await analysed(coast);
+      expect(onCoast.market_data.location.county_fips).toBe(county);
+      expect(onCoast.market_data.figures.insurance_rate?.note).toContain(
+        `Wind and hail here are often insured apart, by ${pool}: check that a quote includes them.`,
+      );
+      const away = await analysed(inland);
+      expect(away.market_data.figures.insurance_rate?.note).not.toMatch(/Wind and hail/);
+    },
+  );
 
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
