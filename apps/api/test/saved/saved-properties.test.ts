@@ -132,6 +132,23 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
     expect(reopened.summary).toEqual(updated.json().summary);
   });
 
+  it('leaves the saved copy as it was when an edit is refused', async () => {
+    const { cookie } = await signUp(t.app);
+    const { analysis_id, property } = await analysedProperty(t.app, cookie);
+    const saved = (await call('POST', '/api/saved_properties', cookie, { analysis_id })).json();
+    const edited = { ...property, metrics: { ...property.metrics, rent: 4_000 } };
+    // a "±" that does not read is refused by the handler, after the schema has passed the body
+    const refused = await call('POST', '/api/update_metrics', cookie, {
+      analysis_id,
+      property: edited,
+      range_widths: { rent: 'a lot' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const reopened = (await call('GET', `/api/saved_properties/${saved.id}`, cookie)).json();
+    expect(reopened.savedAt).toBe(saved.savedAt);
+    expect(reopened.property.metrics.rent).toBe(property.metrics.rent);
+  });
+
   it('keeps another user out of everything', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
