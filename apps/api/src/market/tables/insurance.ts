@@ -104,8 +104,10 @@ export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
  * counties by name, and whole policies on the Outer Banks ("beach area") inside them (N.C. Gen.
  * Stat. § 58-45-5(2), (2b); read 2026-11-27 at laws9.com, a copy of the General Statutes).
  * Alabama: the Alabama Insurance Underwriting Association (the Beach Pool) writes wind and hail
- * alone for property in Baldwin and Mobile counties (aiua.org/about-aiua, read 2026-11-27; its
- * rules keep to the parts south of the 31st parallel, nearly all of both counties' people).
+ * alone for property in Baldwin and Mobile counties (aiua.org/about-aiua, read 2026-11-27). A
+ * summary of its rules (stillinsurable.com, 2026-05) keeps it south of the 31st parallel, which
+ * leaves out the counties' northern edges (Citronelle); a county cannot tell them apart, so the
+ * whole of both is listed, and the note says "often".
  */
 export const WIND_POOLS: readonly { readonly name: string; readonly counties: readonly string[] }[] = [
   {
