@@ -12,10 +12,12 @@ import {
   isOptionalMetricKey,
   METRIC_KIND,
   METRIC_LABELS,
+  OPTIONAL_METRIC_BOUNDS,
   optionalMetricFields,
   parseMetricInput,
   roundToCents,
 } from '@sfr/contracts';
+import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
 import type { z } from 'zod/mini';
 
 export type Assumptions = z.output<typeof assumptionsSchema>;
@@ -71,26 +73,15 @@ function percentText(fraction: number): string {
   return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
 }
 
-/** A number schema's lower and upper bounds, read off its checks (inclusive or not). */
-function boundsOf(schema: ReturnType<typeof fieldSchema>): { min?: number; max?: number } {
-  const bounds: { min?: number; max?: number } = {};
-  for (const { _zod } of schema._zod.def.checks ?? []) {
-    const def = _zod.def;
-    if (!('value' in def) || typeof def.value !== 'number') continue;
-    if (def.check === 'greater_than') bounds.min = def.value;
-    if (def.check === 'less_than') bounds.max = def.value;
-  }
-  return bounds;
-}
-
 /**
- * The rule of a rate in the percents the user types, read from the schema's own bounds:
+ * The rule of a rate in the percents the user types, from the bounds its schema is built from:
  * 'Vacancy Rate must be from 0% to 100%', 'Loan to Value must be from 0% to below 100%'.
  */
 export function percentRule(key: EditableKey): string {
-  const schema = fieldSchema(key);
-  const { min = 0, max = 1 } = boundsOf(schema);
-  const upTo = schema.safeParse(max).success ? '' : 'below ';
+  const { min, max, maxInclusive } = isOptionalMetricKey(key)
+    ? OPTIONAL_METRIC_BOUNDS[key]
+    : ASSUMPTION_BOUNDS[key];
+  const upTo = maxInclusive ? '' : 'below ';
   return `${METRIC_LABELS[key]} must be from ${percentText(min)}% to ${upTo}${percentText(max)}%`;
 }
 
