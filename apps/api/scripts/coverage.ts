@@ -30,6 +30,7 @@ import {
   STATE_FIPS_50_DC,
   STATES_50_DC,
   validateCrimeModel,
+  WIND_POOLS,
 } from '../src/market/tables/index.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -262,6 +263,14 @@ function insuranceAndAppreciation(market: MarketData): void {
   }
   line('counties with an insurance estimate', withInsurance, counties.length);
   line('counties with an appreciation figure', withAppreciation, counties.length);
+  // the counties whose insurance note says wind and hail are often insured apart, by a state pool
+  for (const pool of WIND_POOLS) {
+    const inPool = counties.filter((c) => pool.counties.includes(c.county_fips));
+    const people = inPool.reduce((sum, c) => sum + (c.population ?? 0), 0);
+    console.log(
+      `  wind-pool note: ${inPool.length} of ${pool.counties.length} counties found, ${people.toLocaleString('en-US')} people: ${pool.name}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {

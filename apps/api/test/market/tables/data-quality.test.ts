@@ -17,6 +17,7 @@ import {
   type ParsedMarketFiles,
   percentileIn,
   STATES_50_DC,
+  WIND_POOLS,
 } from '../../../src/market/tables/index.js';
 import { REAL_MARKET_DIR } from './fixtures.js';
 
@@ -319,6 +320,23 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     expect(l?.hud_rent).toMatchObject({ value: 2670, applies: 'safmr' });
     // exp(0.8217 + 0.8989 × ln 2670) = 2,734.96; range × exp(−0.2164) … × exp(0.2187)
     expect(l?.market_rent).toMatchObject({ value: 2735, low: 2203, high: 3404 });
+  });
+
+  it('lists each wind pool by the FIPS codes of the counties its source names', () => {
+    // the names as the sources give them (insurance.ts): TWIA's page, N.C. Gen. Stat. § 58-45-5(2b), aiua.org
+    const named = [
+      'Aransas Brazoria Calhoun Cameron Chambers Galveston Jefferson Kenedy Kleberg Matagorda Nueces Refugio San_Patricio Willacy',
+      'Beaufort Brunswick Camden Carteret Chowan Craven Currituck Dare Hyde Jones New_Hanover Onslow Pamlico Pasquotank Pender Perquimans Tyrrell Washington',
+      'Baldwin Mobile',
+    ];
+    const nameOf = new Map(
+      m().countyRows.map((c) => [c.county_fips, c.county_name?.replace(/ County$/, '')]),
+    );
+    const states = WIND_POOLS.map((pool) => new Set(pool.counties.map((fips) => fips.slice(0, 2))));
+    expect(states.map((set) => [...set])).toEqual([['48'], ['37'], ['01']]);
+    expect(WIND_POOLS.map((pool) => pool.counties.map((fips) => nameOf.get(fips)).sort())).toEqual(
+      named.map((list) => list.split(' ').map((name) => name.replace('_', ' '))),
+    );
   });
 
   it('resolves an investor tax rule for every county of the 50 states and DC, never below the ACS rate', () => {
