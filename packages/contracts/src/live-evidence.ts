@@ -4,9 +4,9 @@
  * beside our investor estimate.
  */
 import type { MarketData } from './analysis.js';
+import { formatWholeNumber, formatWholeDollars as usd } from './format.js';
 import type { PropertyRecord, RentComparable } from './property-record.js';
 
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 const DASH = '—';
 
 export interface ComparableRow {
@@ -72,7 +72,7 @@ export function recordFactsLine(record: PropertyRecord): string | null {
   const facts = [
     record.bedrooms === null ? null : `${record.bedrooms} bedrooms`,
     record.bathrooms === null ? null : `${record.bathrooms} bathrooms`,
-    record.square_feet === null ? null : `${Math.round(record.square_feet).toLocaleString('en-US')} sq ft`,
+    record.square_feet === null ? null : `${formatWholeNumber(record.square_feet)} sq ft`,
     record.year_built === null ? null : `built ${record.year_built}`,
   ].filter(Boolean);
   return facts.length > 0 ? `Record: ${facts.join(', ')}.` : null;

@@ -8,6 +8,8 @@ import {
   formatMultiple,
   formatPercent,
   formatRatio,
+  formatWholeDollars,
+  formatWholeNumber,
   parseMetricInput,
   parseMoneyInput,
   parsePercentInput,
@@ -58,6 +60,36 @@ describe('formatMoney', () => {
     [0.5, '$0.50'],
   ])('formatMoney(%s) === %s', (value, expected) => {
     expect(formatMoney(value)).toBe(expected);
+  });
+});
+
+describe('formatWholeNumber and formatWholeDollars', () => {
+  test.each([
+    [1850.4, '1,850', '$1,850'],
+    [1234.5, '1,235', '$1,235'],
+    [999_999.5, '1,000,000', '$1,000,000'],
+    [0, '0', '$0'],
+    [-0.4, '0', '$0'], // rounds to zero: no sign
+    [-1234.5, '-1,235', '-$1,235'], // half away from zero, as Intl rounds
+    [25, '25', '$25'],
+  ])('%s → %s, %s', (value, number, dollars) => {
+    expect(formatWholeNumber(value)).toBe(number);
+    expect(formatWholeDollars(value)).toBe(dollars);
+  });
+
+  test('writes what Intl writes for en-US, without building a formatter', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.double({ min: -1e12, max: 1e12, noNaN: true }), (value) => {
+        const expected = intl.format(value).replace(/^-0$/, '0');
+        expect(formatWholeNumber(value)).toBe(expected);
+      }),
+    );
+  });
+
+  test('refuses NaN and Infinity', () => {
+    expect(() => formatWholeNumber(Number.NaN)).toThrow(RangeError);
+    expect(() => formatWholeDollars(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 });
 

@@ -1,8 +1,6 @@
 /** What the analyzer says after filling the form from a property record (RecordFill). */
-import { PROPERTY_FIELD_LABELS, type PropertyRecord } from '@sfr/contracts';
+import { formatWholeDollars, PROPERTY_FIELD_LABELS, type PropertyRecord } from '@sfr/contracts';
 import type { PropertyField } from './property-form';
-
-const usd = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
 
 /** 'a', 'a and b', 'a, b and c' */
 function listed(items: readonly string[]): string {
@@ -23,7 +21,7 @@ export function recordFillMessage(record: PropertyRecord, filled: readonly Prope
       ? `Filled ${listed(filled.map((field) => PROPERTY_FIELD_LABELS[field]))} from ${from}.`
       : `Nothing to fill from ${from}: it has no other rooms, size or age than the form's.`;
   const bill = record.tax_bill
-    ? ` Its ${record.tax_bill.year} tax bill: ${usd(record.tax_bill.total)}, the seller's; the results show it beside our estimate for a buyer.`
+    ? ` Its ${record.tax_bill.year} tax bill: ${formatWholeDollars(record.tax_bill.total)}, the seller's; the results show it beside our estimate for a buyer.`
     : '';
   return what + bill;
 }

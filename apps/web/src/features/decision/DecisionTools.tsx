@@ -24,7 +24,8 @@ interface DecisionToolsProps {
   spreadOptions?: SpreadOptions;
 }
 
-export default function DecisionTools({ analysis, spreadOptions }: DecisionToolsProps) {
+/** Memoised: it follows the analysis after the paint, so a keystroke's urgent pass passes it by. */
+export default memo(function DecisionTools({ analysis, spreadOptions }: DecisionToolsProps) {
   const deal = useMemo(() => dealInputOf(analysis), [analysis]);
   const spreads = useMemo(() => analysisSpreads(analysis, spreadOptions), [analysis, spreadOptions]);
   return (
@@ -34,4 +35,4 @@ export default function DecisionTools({ analysis, spreadOptions }: DecisionTools
       <BreakEvenLine deal={deal} />
     </div>
   );
-}
+});

@@ -25,15 +25,16 @@ import { ApiRequestError } from '../../lib/api';
 import { useValueAfterPaint } from '../../ui/after-paint';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
+import { useStableCallback } from '../../ui/stable-callback';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
-import { RangeNotes } from '../ranges/RangeNotes';
+import { RangeNotes as RangeNotesLive } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
 import { useChangeScenario } from '../scenarios/queries';
-import { ScenarioPanel } from '../scenarios/ScenarioPanel';
+import { ScenarioPanel as ScenarioPanelLive } from '../scenarios/ScenarioPanel';
 import { SCENARIO_TEXT } from '../scenarios/scenario-text';
-import { ReportButtons } from '../share/ReportButtons';
+import { ReportButtons as ReportButtonsLive, type ReportSource } from '../share/ReportButtons';
 import {
   assumptionEditor,
   derivationBasis,
@@ -43,10 +44,14 @@ import {
   startEditing,
 } from './assumption-editor';
 import { HoldPeriodTable } from './HoldPeriodTable';
-import { LiveEvidence } from './LiveEvidence';
-import { MarketOpportunities, MarketSources, MarketWarnings } from './MarketSources';
-import { MetricsPanel } from './MetricsPanel';
-import { MonthlySchedule } from './MonthlySchedule';
+import { LiveEvidence as LiveEvidenceLive } from './LiveEvidence';
+import {
+  MarketOpportunities as MarketOpportunitiesLive,
+  MarketSources as MarketSourcesLive,
+  MarketWarnings as MarketWarningsLive,
+} from './MarketSources';
+import { MetricsPanel as MetricsPanelLive } from './MetricsPanel';
+import { MonthlySchedule as MonthlyScheduleLive } from './MonthlySchedule';
 import {
   type EditableKey,
   editableDisplayOrder,
@@ -56,18 +61,39 @@ import {
 } from './metric-edits';
 import { METRIC_GROUPS, type MetricGroupName, SALE_ASSUMPTION_KEYS } from './metric-groups';
 import { type AssumptionOrigin, type MetricSource, MetricSourceContext, metricValues } from './metric-source';
-import { OverallReturns } from './OverallReturns';
-import { PropertyInformation } from './PropertyInformation';
+import { OverallReturns as OverallReturnsLive } from './OverallReturns';
+import { PropertyInformation as PropertyInformationLive } from './PropertyInformation';
 import { oneLineAddress } from './property-info';
 import { useSaveProperty, useUpdateMetrics } from './queries';
-import { RatingCard } from './RatingCard';
-import { SaleAssumptions } from './SaleAssumptions';
-import { StrategyTerms } from './StrategyTerms';
-import { VerdictBand } from './VerdictBand';
+import { RatingCard as RatingCardLive } from './RatingCard';
+import { SaleAssumptions as SaleAssumptionsLive } from './SaleAssumptions';
+import { StrategyTerms as StrategyTermsLive } from './StrategyTerms';
+import { VerdictBand as VerdictBandLive } from './VerdictBand';
 import './AnalysisResults.css';
 
 /** The map depends on the address only: edits of the assumptions pass it by. */
 const PropertyMap = memo(PropertyMapLive);
+
+/*
+ * A keystroke renders the results three times: the edit itself, then (after the paint) the charts,
+ * table and tools below, then the ranges when the worker answers. Each block is memoised, so each
+ * render redraws only the blocks whose figures it changed (their callbacks are stable for that).
+ */
+const VerdictBand = memo(VerdictBandLive);
+const RangeNotes = memo(RangeNotesLive);
+const OverallReturns = memo(OverallReturnsLive);
+const MonthlySchedule = memo(MonthlyScheduleLive);
+const ReportButtons = memo(ReportButtonsLive);
+const MarketWarnings = memo(MarketWarningsLive);
+const MarketOpportunities = memo(MarketOpportunitiesLive);
+const ScenarioPanel = memo(ScenarioPanelLive);
+const PropertyInformation = memo(PropertyInformationLive);
+const MetricsPanel = memo(MetricsPanelLive);
+const StrategyTerms = memo(StrategyTermsLive);
+const SaleAssumptions = memo(SaleAssumptionsLive);
+const RatingCard = memo(RatingCardLive);
+const MarketSources = memo(MarketSourcesLive);
+const LiveEvidence = memo(LiveEvidenceLive);
 
 /** The table follows the deferred analysis, as the charts do (see `charted`). */
 const HoldPeriod = memo(HoldPeriodTable);
@@ -125,7 +151,10 @@ export default function AnalysisResults({
   // they surround, and Update Metrics keeps those that read with the analysis
   const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
   const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
-  const rangeOptions = useMemo(() => ({ widened: widened.spreads }), [widened]);
+  // the same spreads keep one object: a keystroke that leaves them as they were (most do) leaves
+  // the decision tools' and the ranges' inputs as they were
+  const spreadsKey = JSON.stringify(widened.spreads);
+  const rangeOptions = useMemo(() => ({ widened: widened.spreads }), [spreadsKey]);
   const ranges = useRanges(live, rangeOptions);
   const onWiden = useCallback(
     (key: SpreadKey, text: string) => setWidenTexts((current) => ({ ...current, [key]: text })),
@@ -143,12 +172,13 @@ export default function AnalysisResults({
   }, []);
 
   /** Brings these inputs into view (their errors beside them), opening hidden sections, and focuses the first. */
-  function revealInputs(keys: readonly EditableKey[]) {
+  const revealInputs = useCallback((keys: readonly EditableKey[]) => {
     const ordered = EDITABLE_ORDER.filter((key) => keys.includes(key));
     flushSync(() => setExpanded((current) => new Set([...current, ...groupsHiding(ordered)])));
     const first = ordered[0];
     if (first) document.getElementById(metricInputId(first))?.focus();
-  }
+  }, []);
+  const onCheckInput = useCallback((key: EditableKey) => revealInputs([key]), [revealInputs]);
 
   const source: MetricSource = useMemo(() => {
     const values = metricValues(live);
@@ -176,6 +206,13 @@ export default function AnalysisResults({
       units: live.property.factor,
     };
   }, [live, editor, onEdit, onReset, widened, widenTexts, onWiden]);
+
+  const analysisId = editor.base.analysis_id;
+  // the reports of the saved copy once there is one, else of the analysis
+  const reportSource: ReportSource = useMemo(
+    () => (savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: analysisId }),
+    [savedId, analysisId],
+  );
 
   const save = useSaveProperty();
   const update = useUpdateMetrics();
@@ -215,7 +252,7 @@ export default function AnalysisResults({
     [editor.base],
   );
 
-  async function onSaveAsScenario(name: string): Promise<boolean> {
+  const onSaveAsScenario = useStableCallback(async (name: string): Promise<boolean> => {
     const property = numbersOnScreen();
     if (!property) return false;
     setScenarioNameError(undefined);
@@ -234,30 +271,32 @@ export default function AnalysisResults({
       scenarioFailed(error);
       return false;
     }
-  }
+  });
 
   /** Keeps `metrics` as the scenario called `name` (updating the one so named), and shows it. */
-  function onKeepScenario(name: string, metrics: AnalysisResponse['property']['metrics']) {
-    const named = editor.base.scenarios.find((scenario) => sameName(scenario.name, name));
-    const analysisId = editor.base.analysis_id;
-    const request = { name, metrics };
-    scenarioChange.mutate(
-      named
-        ? { kind: 'update', analysisId, scenarioId: named.id, request }
-        : { kind: 'add', analysisId, request },
-      {
-        onSuccess: (result) => {
-          dispatch({ type: 'rebase', analysis: result });
-          dispatch({ type: 'load', metrics });
-          setOnScreenId(result.scenarios.find((scenario) => sameName(scenario.name, name))?.id ?? null);
-          toast.success(named ? SCENARIO_TEXT.updated : SCENARIO_TEXT.added);
+  const onKeepScenario = useStableCallback(
+    (name: string, metrics: AnalysisResponse['property']['metrics']) => {
+      const named = editor.base.scenarios.find((scenario) => sameName(scenario.name, name));
+      const analysisId = editor.base.analysis_id;
+      const request = { name, metrics };
+      scenarioChange.mutate(
+        named
+          ? { kind: 'update', analysisId, scenarioId: named.id, request }
+          : { kind: 'add', analysisId, request },
+        {
+          onSuccess: (result) => {
+            dispatch({ type: 'rebase', analysis: result });
+            dispatch({ type: 'load', metrics });
+            setOnScreenId(result.scenarios.find((scenario) => sameName(scenario.name, name))?.id ?? null);
+            toast.success(named ? SCENARIO_TEXT.updated : SCENARIO_TEXT.added);
+          },
+          onError: scenarioFailed,
         },
-        onError: scenarioFailed,
-      },
-    );
-  }
+      );
+    },
+  );
 
-  function onDeleteScenario(scenarioId: string) {
+  const onDeleteScenario = useStableCallback((scenarioId: string) => {
     scenarioChange.mutate(
       { kind: 'delete', analysisId: editor.base.analysis_id, scenarioId },
       {
@@ -270,7 +309,7 @@ export default function AnalysisResults({
         onError: scenarioFailed,
       },
     );
-  }
+  });
 
   /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
   function numbersOnScreen(): AnalysisResponse['property'] | null {
@@ -394,11 +433,7 @@ export default function AnalysisResults({
           </p>
         ) : null}
         <div className="results-save">
-          <ReportButtons
-            source={
-              savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }
-            }
-          />
+          <ReportButtons source={reportSource} />
           <button
             type="button"
             className="button button-primary"
@@ -416,7 +451,7 @@ export default function AnalysisResults({
         </div>
       </div>
       <VerdictBand analysis={live} stale={stale} ranges={ranges} />
-      <RangeNotes ranges={ranges} stale={stale} onCheck={(key) => revealInputs([key])} />
+      <RangeNotes ranges={ranges} stale={stale} onCheck={onCheckInput} />
       {/* under the verdict: above it, a long notice pushed the verdict's last figures under a
           phone's toast; here they are still the first thing read after the verdict */}
       <MarketWarnings warnings={live.market_data.warnings} />
@@ -469,11 +504,7 @@ export default function AnalysisResults({
       </Suspense>
 
       <HoldPeriod holdPeriod={charted.sale_assumptions.hold_period} table={charted.metrics_for_hold_period} />
-      <MonthlySchedule
-        analysis={charted}
-        source={savedId ? { kind: 'saved', id: savedId } : { kind: 'analysis', id: editor.base.analysis_id }}
-        scenarioId={onScreenId}
-      />
+      <MonthlySchedule analysis={charted} source={reportSource} scenarioId={onScreenId} />
 
       <div className="results-update">
         <p>{UI_TEXT.adjustHighlighted}</p>

@@ -5,7 +5,7 @@
  */
 import { type AnalysisResponse, dealInput, factsOf, formatMetric } from '@sfr/contracts';
 import { defaultMirrRates, type MirrRates, modifiedReturns } from '@sfr/underwriting';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { TextField } from '../../ui/forms/FormField';
 
 const RATE_FIELDS = [
@@ -25,7 +25,8 @@ function parseRate(text: string, label: string): number | string {
 
 const percentText = (rate: number): string => String(Math.round(rate * 100_000) / 1_000);
 
-export function ModifiedReturns({ analysis }: { analysis: AnalysisResponse }) {
+/** Memoised: it follows the deferred analysis, so the keystroke's urgent pass passes it by. */
+export const ModifiedReturns = memo(function ModifiedReturns({ analysis }: { analysis: AnalysisResponse }) {
   const idBase = useId();
   const deal = useMemo(
     () => dealInput(analysis.property, analysis.property.metrics, factsOf(analysis)),
@@ -84,7 +85,7 @@ export function ModifiedReturns({ analysis }: { analysis: AnalysisResponse }) {
       </p>
     </section>
   );
-}
+});
 
 /** The MIRRs of the deal on screen, or null if its figures are not a valid deal yet. */
 function mirrOrNull(deal: Parameters<typeof modifiedReturns>[0], rates: MirrRates) {

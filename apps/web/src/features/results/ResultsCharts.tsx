@@ -193,7 +193,7 @@ function ChartFigure({ id, title, summary, canvas, table }: FigureProps) {
   );
 }
 
-function CashFlowChart({ analysis }: { analysis: AnalysisResponse }) {
+const CashFlowChart = memo(function CashFlowChart({ analysis }: { analysis: AnalysisResponse }) {
   const series = useMemo(() => cashFlowSeries(analysis), [analysis]);
   const data: ChartData<'bar' | 'line', number[], string> = useMemo(
     () => ({
@@ -234,9 +234,9 @@ function CashFlowChart({ analysis }: { analysis: AnalysisResponse }) {
       }}
     />
   );
-}
+});
 
-function EquityChart({ analysis }: { analysis: AnalysisResponse }) {
+const EquityChart = memo(function EquityChart({ analysis }: { analysis: AnalysisResponse }) {
   const series = useMemo(() => equitySeries(analysis), [analysis]);
   const data: ChartData<'line', number[], string> = useMemo(
     () => ({
@@ -278,7 +278,7 @@ function EquityChart({ analysis }: { analysis: AnalysisResponse }) {
       }}
     />
   );
-}
+});
 
 const SOURCE_LABELS = [
   'Cash flow',
@@ -288,7 +288,7 @@ const SOURCE_LABELS = [
   'Levered profit',
 ];
 
-function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
+const ReturnSourcesChart = memo(function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
   const sources = useMemo(() => returnSources(analysis), [analysis]);
   const values = [sources.cashFlow, sources.appreciation, sources.loanPaydown, sources.costs, sources.profit];
   const data: ChartData<'bar', number[], string> = useMemo(
@@ -330,9 +330,9 @@ function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
       }}
     />
   );
-}
+});
 
-function FanChart({ simulation }: { simulation: Simulation }) {
+const FanChart = memo(function FanChart({ simulation }: { simulation: Simulation }) {
   const years = simulation.yearly_levered_cash_flow;
   const series = useMemo(
     () => ({
@@ -392,14 +392,17 @@ function FanChart({ simulation }: { simulation: Simulation }) {
       }}
     />
   );
-}
+});
 
 interface ResultsChartsProps {
   analysis: AnalysisResponse;
   ranges: RangesState;
 }
 
-/** Memoised: a render that did not change the analysis (the numbers' urgent pass) skips the charts. */
+/**
+ * Memoised, as each chart is: the urgent pass of a keystroke passes the charts by, the pass after
+ * the paint redraws the three of the analysis, and the ranges' answer the fan chart alone.
+ */
 export default memo(function ResultsCharts({ analysis, ranges }: ResultsChartsProps) {
   const simulation = shownSimulation(ranges);
   return (

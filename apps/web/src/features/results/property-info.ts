@@ -1,5 +1,5 @@
 /** The Property Information block's text (product spec §2, Single-property view). */
-import { formatMoney, houseTypeName, type PropertyInput } from '@sfr/contracts';
+import { formatMoney, formatWholeNumber, houseTypeName, type PropertyInput } from '@sfr/contracts';
 
 type AddressParts = Partial<Pick<PropertyInput, 'street' | 'city' | 'state_code' | 'zipcode'>>;
 
@@ -34,7 +34,7 @@ export function propertyFacts(property: Omit<PropertyInput, 'street' | 'city' | 
     // the optional size and age, when the user (or the property record) gave them
     ...(property.square_feet === undefined
       ? []
-      : [{ label: 'Square Feet', value: property.square_feet.toLocaleString('en-US') }]),
+      : [{ label: 'Square Feet', value: formatWholeNumber(property.square_feet) }]),
     ...(property.year_built === undefined
       ? []
       : [{ label: 'Year Built', value: String(property.year_built) }]),

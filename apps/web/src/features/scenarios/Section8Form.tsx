@@ -7,6 +7,7 @@
  */
 import {
   type AnalysisResponse,
+  formatWholeNumber,
   type Metrics,
   PAYMENT_STANDARD_SHARE,
   section8Defaults,
@@ -15,7 +16,7 @@ import {
   utilityAllowanceDefault,
   validateSection8Terms,
 } from '@sfr/contracts';
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { SCENARIO_TEXT } from './scenario-text';
 
 interface Section8FormProps {
@@ -25,7 +26,8 @@ interface Section8FormProps {
   onKeep: (name: string, metrics: Metrics) => void;
 }
 
-export function Section8Form({ base, busy, onKeep }: Section8FormProps) {
+/** Memoised: its terms and the base case change rarely, the page's figures on every keystroke. */
+export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: Section8FormProps) {
   const id = useId();
   const bedrooms = base.property.num_bedrooms;
   const defaults = section8Defaults(bedrooms);
@@ -34,8 +36,7 @@ export function Section8Form({ base, busy, onKeep }: Section8FormProps) {
   const [allowanceText, setAllowanceText] = useState(String(defaults.utility_allowance));
   const [tenantPays, setTenantPays] = useState(defaults.tenant_pays_utilities);
 
-  // an analysis of its own: computed when the terms or the base case change, not on every render of
-  // the page (a keystroke in an assumption re-renders this panel)
+  // an analysis of its own: computed when the terms or the base case change
   const { checked, scenario } = useMemo(() => {
     const checked = validateSection8Terms({
       payment_standard_share: Number(share) / 100,
@@ -126,8 +127,8 @@ export function Section8Form({ base, busy, onKeep }: Section8FormProps) {
       ) : null}
       <p className="metric-origin">
         Payment standard from {PAYMENT_STANDARD_SHARE.min * 100}% to {PAYMENT_STANDARD_SHARE.max * 100}%;
-        allowance up to ${UTILITY_ALLOWANCE_MAX.toLocaleString('en-US')} a month per unit.
+        allowance up to ${formatWholeNumber(UTILITY_ALLOWANCE_MAX)} a month per unit.
       </p>
     </details>
   );
-}
+});
