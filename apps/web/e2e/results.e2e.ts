@@ -417,6 +417,42 @@ describe('charts', () => {
   });
 });
 
+describe('charts out of view', () => {
+  it('wait while typing elsewhere, and show the latest numbers once scrolled to', async () => {
+    const { page } = await analyse();
+    const figure = page.locator('figure.results-chart').filter({ hasText: 'Cash flow by year' });
+    const pixels = () => figure.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+    await figure.scrollIntoViewIfNeeded();
+    const before = await pixels();
+    const cashflowBefore = await yearOne(page, 'Levered', 'Rental Cashflow');
+
+    // typing in the metrics, far above the charts (beyond the half-screen margin they are drawn within)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await assumption(page, 'rent').fill('3500');
+    await expect.poll(() => yearOne(page, 'Levered', 'Rental Cashflow')).not.toBe(cashflowBefore);
+    const rentalCashflow = await yearOne(page, 'Levered', 'Rental Cashflow');
+    const firstYear = page
+      .getByRole('table', { name: 'Cash flow by year' })
+      .getByRole('row', { name: /^Levered cash flow/ })
+      .getByRole('cell')
+      .first();
+    // the chart's numbers for screen readers follow at once; its drawing would follow a frame later
+    await expect.poll(() => firstYear.textContent()).toBe(rentalCashflow);
+    await page.evaluate(
+      () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+    );
+    const distance = await figure.evaluate(
+      (element) => element.getBoundingClientRect().top / window.innerHeight,
+    );
+    expect(distance, 'the chart is out of view and beyond the margin').toBeGreaterThan(1.5);
+    expect(await pixels(), 'not redrawn while out of view').toBe(before);
+
+    await figure.scrollIntoViewIfNeeded();
+    await expect.poll(pixels).not.toBe(before);
+  });
+});
+
 describe('on a phone (375 px)', () => {
   it('nothing scrolls sideways; every year of the table reads whole, with its group', async () => {
     const { page } = await analyse(PHONE, { ...AUSTIN, factor: 4 });

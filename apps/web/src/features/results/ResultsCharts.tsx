@@ -24,7 +24,7 @@ import {
   PointElement,
   Tooltip,
 } from 'chart.js';
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { type RangesState, shownSimulation } from '../ranges/use-ranges';
 import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
 import './ResultsCharts.css';
@@ -101,10 +101,15 @@ function baseOptions(horizontal = false) {
   };
 }
 
+/** How far beyond the viewport a chart still counts as in view: it is redrawn before it scrolls in. */
+const NEAR_VIEW = '50% 0px';
+
 /**
  * A Chart.js chart on a canvas: made once, then fed new numbers in place and redrawn without
  * animation. A redraw waits for the frame that shows the new figures to be painted (a keystroke
- * paints the numbers first; the charts follow in the next frame), and a burst of edits redraws once.
+ * paints the numbers first; the charts follow in the next frame), a burst of edits redraws once,
+ * and a chart out of view waits until it comes near (typing in the metrics, the charts are below
+ * the fold: their redraw, ~1–2 ms each, would only hold up the next key).
  */
 function useChart<T extends ChartType>(make: () => ChartConfiguration<T>, data: ChartData<T>) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -112,16 +117,41 @@ function useChart<T extends ChartType>(make: () => ChartConfiguration<T>, data: 
   const first = useRef({ make, data });
   const latest = useRef(data);
   const scheduled = useRef(false);
+  const inView = useRef(true);
+
+  /** Feeds the latest numbers to the chart and redraws it, when they are new and it is in view. */
+  const redraw = useCallback(() => {
+    const current = chart.current;
+    const next = latest.current;
+    if (!current || current.data === next || !inView.current) return;
+    current.data.labels = next.labels;
+    next.datasets.forEach((dataset, index) => {
+      const shown = current.data.datasets[index];
+      if (shown) shown.data = dataset.data;
+    });
+    current.update('none');
+  }, []);
+
   useLayoutEffect(() => {
-    if (!canvas.current) return;
+    const element = canvas.current;
+    if (!element) return;
     const config = first.current.make();
-    const made = new Chart(canvas.current, { ...config, data: first.current.data });
+    const made = new Chart(element, { ...config, data: first.current.data });
     chart.current = made;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        inView.current = entry?.isIntersecting ?? true;
+        redraw();
+      },
+      { rootMargin: NEAR_VIEW },
+    );
+    observer.observe(element);
     return () => {
+      observer.disconnect();
       made.destroy();
       chart.current = null;
     };
-  }, []);
+  }, [redraw]);
   useLayoutEffect(() => {
     latest.current = data;
     if (scheduled.current) return;
@@ -129,18 +159,10 @@ function useChart<T extends ChartType>(make: () => ChartConfiguration<T>, data: 
     requestAnimationFrame(() =>
       setTimeout(() => {
         scheduled.current = false;
-        const current = chart.current;
-        const next = latest.current;
-        if (!current || current.data === next) return;
-        current.data.labels = next.labels;
-        next.datasets.forEach((dataset, index) => {
-          const shown = current.data.datasets[index];
-          if (shown) shown.data = dataset.data;
-        });
-        current.update('none');
+        redraw();
       }, 0),
     );
-  }, [data]);
+  }, [data, redraw]);
   return canvas;
 }
 
