@@ -1,6 +1,6 @@
 /**
  * Builds the API for `pnpm start`: src/server.ts bundled by esbuild into dist/server.js, run by
- * plain node (no tsx at run time). The workspace packages (@sfr/contracts ships TypeScript) are
+ * plain node (no tsx at run time), and the market import's child process into dist/market-prepare.js. The workspace packages (@sfr/contracts ships TypeScript) are
  * bundled in; every npm dependency stays external and loads from node_modules as usual.
  * Type-checking is `pnpm typecheck`'s job; this only transpiles.
  */
@@ -13,8 +13,13 @@ const external = Object.keys(pkg.dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // the server, and the child process an import parses and derives the market rows in
+  // (src/market/store/prepare-in-child.ts finds it beside the server)
+  entryPoints: [
+    { in: 'src/server.ts', out: 'server' },
+    { in: 'src/market/store/prepare.child.ts', out: 'market-prepare' },
+  ],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -96,7 +96,8 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
     expect(await allZips(db)).toEqual(fixture.zipRows);
     expect(await allCounties(db)).toEqual(fixture.countyRows);
     expect(log.lines.map((l) => l.msg)).toEqual(
-      expect.arrayContaining(['market data files parsed', 'market rows derived', 'market data imported']),
+      // parsed and derived in a child process, inserted here
+      expect.arrayContaining(['market rows derived', 'market data imported']),
     );
     const rows = fixture.zipRows.length + fixture.countyRows.length;
     expect(log.lines.some((l) => l.msg === `market rows inserted ${rows}/${rows}`)).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * `pnpm start` runs the API from built JavaScript: `pnpm build` (build.mjs) bundles it into
- * dist/server.js, which plain node runs (no tsx). And APP_URL follows PORT when unset, so a
+ * dist/server.js, which plain node runs (no tsx), with the market import's child beside it. And APP_URL follows PORT when unset, so a
  * newcomer who changes only PORT gets checkout links to the right port.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +30,8 @@ describe('the built server', () => {
   it('runs dist/server.js with plain node, and its checkout links use its own port', async () => {
     const health = await fetch(`${api.url}/api/health`);
     expect(health.status).toBe(200);
+    // its market rows were prepared by the built child process beside it (dist/market-prepare.js)
+    expect(api.lines.filter((line) => line.includes('"market data imported"'))).toHaveLength(1);
     const { cookie } = await signUpOn(api.url, {
       firstname: 'Built',
       lastname: 'Server',

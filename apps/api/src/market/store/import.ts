@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -13,34 +12,16 @@ import {
   marketZips,
 } from '../../db/schema.js';
 import {
-  buildMarketContext,
   DEFAULT_INVESTOR_PREMIUM,
-  defaultInterestRate,
-  deriveCountyRows,
-  derivePlaceRows,
-  deriveZipRows,
   fileHash,
   type InterestRate,
-  loadMarketDir,
-  loadZipcodesUsGazetteer,
   MARKET_FILES,
-  MARKET_ROWS_VERSION,
   type MarketFileProblem,
-  type MarketLoadResult,
-  VINTAGE,
 } from '../tables/index.js';
 import { isMissing, type MarketFileSources, readMarketFile } from '../tables/load.js';
 import { assertInvestorPremium } from '../tables/mortgage.js';
-
-/**
- * The market layer's row version (`MARKET_ROWS_VERSION`, bumped with any change to parsing or
- * derivation) plus this importer's own: bump the suffix when the importer changes the rows the same
- * files produce. The dataset hash changes with it, so the next start re-derives.
- */
-export const DERIVATION_VERSION = `${MARKET_ROWS_VERSION}+import-2`;
-
-/** Rows per INSERT statement (one JSON bind value of ~2 MB for ZIP rows). */
-export const IMPORT_BATCH_ROWS = 5_000;
+import { datasetHash, type RowTable } from './prepare.js';
+import { prepareInChild } from './prepare-in-child.js';
 
 /** Any fixed 64-bit number: one importer at a time when several API processes start together. */
 const IMPORT_LOCK = 0x5f52_6d6b_7469;
@@ -106,41 +87,27 @@ async function hashMarketDir(sources: MarketFileSources): Promise<FileHashes> {
   return missing.length > 0 ? { ok: false, reason: 'missing_files', missing } : { ok: true, files };
 }
 
-/**
- * sha256 over the derivation version, the inputs that are not files (investor premium, gazetteer
- * vintage) and each present file's name and sha256, in file-name order.
- */
-export function datasetHash(
-  files: readonly { readonly name: string; readonly sha256: string }[],
-  investorPremium: number,
-): string {
-  const h = createHash('sha256');
-  h.update(`${DERIVATION_VERSION}\ninvestor_premium=${investorPremium}\ngazetteer=${VINTAGE.gazetteer}\n`);
-  for (const f of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    h.update(`${f.name}=${f.sha256}\n`);
-  }
-  return h.digest('hex');
-}
-
 type ImportRow = typeof marketImports.$inferSelect;
 
+const ROW_TABLES: Record<RowTable, PgTable> = {
+  counties: marketCounties,
+  places: marketPlaces,
+  zips: marketZips,
+};
+
 /**
- * Inserts rows whose keys are `table`'s column names, sent as one JSON bind value per batch and
+ * Inserts a JSON array of rows whose keys are `table`'s column names, sent as one bind value and
  * expanded by `jsonb_populate_recordset`. Drizzle's multi-row `insert().values()` spends ~250 ms
  * building each 1,000-row statement (~10 s for the real data); this way the whole import takes ~2 s.
  * A key the table lacks is ignored and a missing one is null (a NOT NULL column then fails).
  */
-async function insertRows<T extends PgTable>(
-  db: Database,
-  table: T,
-  rows: readonly T['$inferInsert'][],
-): Promise<void> {
+async function insertJsonRows(db: Database, table: PgTable, json: string): Promise<void> {
   const columns = sql.join(
     Object.values(getTableColumns(table)).map((c) => sql.identifier(c.name)),
     sql`, `,
   );
   await db.execute(
-    sql`insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(rows)}::jsonb)`,
+    sql`insert into ${table} (${columns}) select ${columns} from jsonb_populate_recordset(null::${table}, ${json}::jsonb)`,
   );
 }
 
@@ -171,9 +138,10 @@ async function activeImport(db: Database): Promise<ImportRow | null> {
 
 /**
  * Makes the tables hold the market data in `dir`. Hashes the files first; when the active import has
- * the same dataset hash it does nothing. Otherwise parses and derives every row and, in one
- * transaction, deletes the old rows, inserts the new ones in batches and marks the import active, so
- * readers see either the old vintage or the new one.
+ * the same dataset hash it does nothing. Otherwise parses and derives every row in a child process
+ * (`prepareInChild`: this process keeps none of that memory) and, in one transaction, deletes the
+ * old rows, inserts the new ones in batches and marks the import active, so readers see either the
+ * old vintage or the new one.
  *
  * Never throws for missing or malformed files: it logs a warning and returns `available: false`, or,
  * when an earlier import is still active, keeps serving it (`available: true, imported: false`).
@@ -236,113 +204,87 @@ export async function importMarketData(
     return status;
   }
 
-  let loaded: MarketLoadResult;
-  try {
-    loaded = await loadMarketDir(dir, options.tablesDir, refreshed);
-  } catch (e) {
-    return unreadable(e);
-  }
-  if (!loaded.ok) {
+  const preparation = await prepareInChild({
+    dir,
+    tablesDir: options.tablesDir,
+    refreshed: [...refreshed],
+    investorPremium: premium,
+  });
+  const prepared = preparation.summary;
+  if (!prepared.ok) {
     return unusable({
       available: false,
-      reason: loaded.reason,
-      missing: loaded.missing,
-      invalid: loaded.invalid,
+      reason: prepared.reason,
+      missing: prepared.missing,
+      invalid: prepared.invalid,
     });
   }
-  log.debug({ dir, files: loaded.files.length, ms: Math.round(loaded.ms) }, 'market data files parsed');
-
-  const deriveStarted = performance.now();
-  const ctx = buildMarketContext(loaded.data);
-  const zipRows = deriveZipRows(ctx, await loadZipcodesUsGazetteer());
-  const countyRows = deriveCountyRows(ctx);
-  const placeRows = derivePlaceRows(ctx);
-  const interestRate = defaultInterestRate(loaded.data.mortgageRates, premium);
   log.debug(
     {
-      zip_rows: zipRows.length,
-      counties: countyRows.length,
-      ms: Math.round(performance.now() - deriveStarted),
+      zip_rows: prepared.zipRows,
+      counties: prepared.countyRows,
+      ms: Math.round(performance.now() - started),
     },
     'market rows derived',
   );
 
-  const files: MarketImportFile[] = loaded.files.map((f) => ({
-    name: f.file,
-    sha256: f.sha256,
-    bytes: f.bytes,
-    rows: f.rows,
-    vintage: f.vintage,
-    ...(f.refreshed && { refreshed: true }),
-  }));
-  // Hash what was parsed, not what was hashed a moment ago, in case a file changed in between.
-  const hash = datasetHash(files, premium);
-
-  const total = zipRows.length + countyRows.length;
-  // ZIPs, not rows: a ZIP has one row per county it reaches
-  const zipCount = new Set(zipRows.map((r) => r.zip)).size;
+  const hash = prepared.datasetHash;
+  const total = prepared.zipRows + prepared.countyRows;
   const insertStarted = performance.now();
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-    // Another process may have imported the same files while this one was deriving.
-    const now = await activeImport(tx);
-    if (now?.dataset_hash === hash) return { row: now, imported: false };
+  const result = await db
+    .transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      // Another process may have imported the same files while this one was deriving.
+      const now = await activeImport(tx);
+      if (now?.dataset_hash === hash) return { row: now, imported: false };
 
-    await tx.delete(marketZips);
-    await tx.delete(marketCounties);
-    await tx.delete(marketPlaces);
-    await tx.update(marketImports).set({ active: false }).where(eq(marketImports.active, true));
+      await tx.delete(marketZips);
+      await tx.delete(marketCounties);
+      await tx.delete(marketPlaces);
+      await tx.update(marketImports).set({ active: false }).where(eq(marketImports.active, true));
 
-    let inserted = 0;
-    let nextLog = 10_000;
-    const progress = () => {
-      if (inserted < nextLog && inserted < total) return;
-      log.debug({ inserted, total }, `market rows inserted ${inserted}/${total}`);
-      while (nextLog <= inserted) nextLog += 10_000;
-    };
-    for (let i = 0; i < countyRows.length; i += IMPORT_BATCH_ROWS) {
-      const batch = countyRows.slice(i, i + IMPORT_BATCH_ROWS);
-      await insertRows(tx, marketCounties, batch);
-      inserted += batch.length;
-      progress();
-    }
-    if (placeRows.length > 0) await insertRows(tx, marketPlaces, placeRows);
-    for (let i = 0; i < zipRows.length; i += IMPORT_BATCH_ROWS) {
-      const batch = zipRows.slice(i, i + IMPORT_BATCH_ROWS);
-      await insertRows(tx, marketZips, batch);
-      inserted += batch.length;
-      progress();
-    }
+      let inserted = 0;
+      let nextLog = 10_000;
+      for (let batch = await preparation.nextBatch(); batch; batch = await preparation.nextBatch()) {
+        await insertJsonRows(tx, ROW_TABLES[batch.table], batch.json);
+        if (batch.table === 'places') continue;
+        inserted += batch.rows;
+        if (inserted < nextLog && inserted < total) continue;
+        log.debug({ inserted, total }, `market rows inserted ${inserted}/${total}`);
+        while (nextLog <= inserted) nextLog += 10_000;
+      }
 
-    const values = {
-      dataset_hash: hash,
-      files,
-      interest_rate: interestRate,
-      zip_count: zipCount,
-      county_count: countyRows.length,
-      active: true,
-    };
-    // A dataset imported before (e.g. a rollback to an older vintage) gets its row back.
-    const [row] = await tx
-      .insert(marketImports)
-      .values(values)
-      .onConflictDoUpdate({
-        target: marketImports.dataset_hash,
-        set: { ...values, imported_at: sql`now()` },
-      })
-      .returning();
-    if (row === undefined) throw new Error('market_imports insert returned no row');
-    return { row, imported: true };
-  });
+      const values = {
+        dataset_hash: hash,
+        files: [...prepared.files],
+        interest_rate: prepared.interestRate,
+        zip_count: prepared.zipCount,
+        county_count: prepared.countyRows,
+        active: true,
+      };
+      // A dataset imported before (e.g. a rollback to an older vintage) gets its row back.
+      const [row] = await tx
+        .insert(marketImports)
+        .values(values)
+        .onConflictDoUpdate({
+          target: marketImports.dataset_hash,
+          set: { ...values, imported_at: sql`now()` },
+        })
+        .returning();
+      if (row === undefined) throw new Error('market_imports insert returned no row');
+      return { row, imported: true };
+    })
+    // the child is done after its last batch; otherwise (rows not wanted, a failed insert) it is ended
+    .finally(preparation.end);
 
   const status = availableStatus(result.row, result.imported, started);
   if (result.imported) {
     log.info(
       {
         dataset_hash: hash,
-        zip_count: zipCount,
-        zip_rows: zipRows.length,
-        county_count: countyRows.length,
+        zip_count: prepared.zipCount,
+        zip_rows: prepared.zipRows,
+        county_count: prepared.countyRows,
         insert_ms: Math.round(performance.now() - insertStarted),
         ms: status.ms,
       },
