@@ -55,7 +55,7 @@ function channel(child: ChildProcess) {
     if ('error' in message) current?.reject(new Error(`preparing the market rows failed: ${message.error}`));
     else current?.resolve(message);
   });
-  child.once('error', fail);
+  child.on('error', fail);
   child.once('exit', (code, signal) => {
     // an answer still in the channel when the exit is seen arrives before the channel's end
     const lost = () =>
