@@ -418,7 +418,7 @@ describe('charts', () => {
 });
 
 describe('charts out of view', () => {
-  it('wait while typing elsewhere, and show the latest numbers once scrolled to', async () => {
+  it('wait while typing elsewhere, and show the latest numbers once scrolled to or printed', async () => {
     const { page } = await analyse();
     const figure = page.locator('figure.results-chart').filter({ hasText: 'Cash flow by year' });
     const pixels = () => figure.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
@@ -448,8 +448,21 @@ describe('charts out of view', () => {
     expect(distance, 'the chart is out of view and beyond the margin').toBeGreaterThan(1.5);
     expect(await pixels(), 'not redrawn while out of view').toBe(before);
 
-    await figure.scrollIntoViewIfNeeded();
+    // a printed page shows it with the latest numbers, in view or not
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
     await expect.poll(pixels).not.toBe(before);
+    const printed = await pixels();
+
+    // another edit far above; scrolled to, the chart catches up
+    await assumption(page, 'rent').fill('3900');
+    await expect.poll(() => firstYear.textContent()).not.toBe(rentalCashflow);
+    await page.evaluate(
+      () =>
+        new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+    );
+    expect(await pixels(), 'not redrawn while out of view').toBe(printed);
+    await figure.scrollIntoViewIfNeeded();
+    await expect.poll(pixels).not.toBe(printed);
   });
 });
 
