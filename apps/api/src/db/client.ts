@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { createPgliteInChild, holdsDatabase } from './create-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -138,6 +139,8 @@ async function openPglite(dataDir: string, log: DbLog, started: number): Promise
   await mkdir(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
+    // a new folder is made by a child process: initdb's memory stays with it (create-pglite.ts)
+    if (!holdsDatabase(dir)) await createPgliteInChild(dir);
     const handle = await usePglite(await PGlite.create(dir));
     log.debug(
       { kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) },
