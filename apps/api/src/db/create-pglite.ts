@@ -2,7 +2,8 @@
  * A new embedded database folder, made by a short child process. PGlite's initdb grows the
  * WebAssembly memory of the process that runs it by ~500 MB, and WebAssembly memory never shrinks:
  * a server that made its own folder sat at ~850 MB for good, where one that opens a finished folder
- * starts at ~330 MB (README, "Memory after the first start"). Run once, on the first start.
+ * starts at ~330 MB (apps/api/bench/README.md, "Memory after the first start"). Runs once, on the
+ * first start.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
