@@ -126,8 +126,9 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
         </>
       ) : null}
       <p className="metric-origin">
-        Payment standard from {PAYMENT_STANDARD_SHARE.min * 100}% to {PAYMENT_STANDARD_SHARE.max * 100}%;
-        allowance up to ${formatWholeNumber(UTILITY_ALLOWANCE_MAX)} a month per unit.
+        Payment standard from {Math.round(PAYMENT_STANDARD_SHARE.min * 100)}% to{' '}
+        {Math.round(PAYMENT_STANDARD_SHARE.max * 100)}%; allowance up to $
+        {formatWholeNumber(UTILITY_ALLOWANCE_MAX)} a month per unit.
       </p>
     </details>
   );
