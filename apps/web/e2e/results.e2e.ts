@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES, METRIC_LABELS } from '@sfr/contracts';
+import { MESSAGES, METRIC_LABELS, MONEY_INPUT_MAX } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../src/ui/text';
@@ -272,6 +272,41 @@ describe('live recalculation', () => {
     expect(await metricRow(page, METRIC_LABELS.total_acquisition)).toContain('$409,500.00');
 
     await expectNoSeriousA11yViolations(page, '/ with an overridden assumption');
+  });
+
+  it('a dollar amount past $100,000,000 is refused with its rule; one at the limit wraps its returns, never widening the page', async () => {
+    const { page } = await analyse();
+    const cashFlowBefore = await verdictFigure(page, 'Monthly cash flow');
+    await assumption(page, 'rent').fill('1000000000000');
+    await page
+      .locator('.field-error')
+      .getByText(`${METRIC_LABELS.rent} must be at most ${MONEY_INPUT_MAX.toLocaleString('en-US')}`)
+      .waitFor();
+    // a refused edit leaves the figures as they were
+    expect(await verdictFigure(page, 'Monthly cash flow')).toBe(cashFlowBefore);
+
+    // a rent hundreds of times the price: returns of some forty digits, each wrapped inside its cell
+    await assumption(page, 'rent').fill(String(MONEY_INPUT_MAX));
+    await expect.poll(() => verdictFigure(page, 'Monthly cash flow')).not.toBe(cashFlowBefore);
+    expect((await verdictFigure(page, 'Levered XIRR')).length).toBeGreaterThan(30);
+    await page.screenshot({ path: `${SCREENSHOTS}results-huge-rent-1280.png` });
+    // no figure runs past its cell's edge, nor the window's
+    const spilling = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.verdict-value, .verdict-range, .check-first li')]
+        .filter((el) => {
+          const cell = el.parentElement?.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return (
+            el.scrollWidth > el.clientWidth + 1 ||
+            (cell && box.right > cell.right + 1) ||
+            box.right > window.innerWidth
+          );
+        })
+        .map((el) => el.textContent?.slice(0, 40)),
+    );
+    expect(spilling).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the page is wider than the window').toBeLessThanOrEqual(0);
   });
 });
 

@@ -3,7 +3,7 @@
  * (product spec §3 and §7). Output schemas drop unknown keys, so a response carries exactly these.
  */
 import { type ScoreName, SPREAD_KEYS } from '@sfr/underwriting';
-import { assumptionsSchema, dealInputSchema } from './assumptions.js';
+import { assumptionsSchema, dealInputSchema, storedAssumptionsSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS, holdPeriodOptionalRows } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
@@ -321,7 +321,7 @@ export const updateMetricsRequestSchema = z
 export const analysisResponseSchema = z.object({
   /** the user's stored analysis these numbers are (GET /api/analyses/:id reopens it) */
   analysis_id: z.string(),
-  property: z.extend(propertySchema, { metrics: z.object(assumptionsSchema.shape) }),
+  property: z.extend(propertySchema, { metrics: storedAssumptionsSchema }),
   year_1_metrics: z.extend(year1MetricsSchema, { hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
   sale_assumptions: saleAssumptionsSchema,

@@ -44,72 +44,41 @@ export function assumptionRule(bound: Bound): string | { tooLow: string; tooHigh
   };
 }
 
-function boundedField(label: string, bound: Bound, optional = false) {
-  return numberField({ ...bound, label, rule: assumptionRule(bound), optional });
+/**
+ * The most a request may give any dollar amount: no 1–4 unit deal comes near $100 million (the
+ * analyzer's price limit, `PROPERTY_LIMITS`), so more is extra zeros typed, and would fill the page
+ * with returns eighty digits long. The engine itself takes any amount ≥ 0 (the model sets no
+ * maximum), and an analysis stored before this limit is still read (`storedAssumptionsSchema`).
+ */
+export const MONEY_INPUT_MAX = 100_000_000;
+
+/** How far a field's numbers may go: what a request may enter, or what a stored analysis may hold. */
+type Ceiling = 'entered' | 'stored';
+
+/** An engine bound as a request may use it: a dollar amount up to `MONEY_INPUT_MAX`. */
+export function enteredBound(bound: Bound): Bound {
+  return bound.kind === 'money' && bound.max > MONEY_INPUT_MAX
+    ? { ...bound, max: MONEY_INPUT_MAX, maxInclusive: true }
+    : bound;
 }
 
-const assumptionShape = Object.fromEntries(
-  ASSUMPTION_KEYS.map((key) => [key, boundedField(METRIC_LABELS[key], ASSUMPTION_BOUNDS[key])]),
-) as {
-  [K in keyof Assumptions]: ReturnType<typeof boundedField>;
-};
+function boundedField(label: string, bound: Bound, optional = false, ceiling: Ceiling = 'entered') {
+  const limited = ceiling === 'entered' ? enteredBound(bound) : bound;
+  return numberField({ ...limited, label, rule: assumptionRule(limited), optional });
+}
 
-/**
- * The optional metrics typed as one number (issue 28: expense lines, loan shape, rehab), each within
- * its bound when given. Kept apart from the assumptions' shape so a field's own schema (its bounds)
- * can be read without the optional wrapper.
- */
-export const optionalMetricFields = Object.fromEntries(
-  OPTIONAL_METRIC_KEYS.map((key) => [
-    key,
-    boundedField(METRIC_LABELS[key], OPTIONAL_METRIC_BOUNDS[key], true),
-  ]),
-) as {
-  [K in OptionalMetricKey]: ReturnType<typeof boundedField>;
-};
+type Field = ReturnType<typeof boundedField>;
 
 /** A group of fields (a second loan, a refinance), each named by its label and within its bound. */
 function groupFields<K extends string>(
   bounds: Readonly<Record<K, Bound>>,
   labels: Readonly<Record<K, string>>,
-): Record<K, ReturnType<typeof boundedField>> {
+  ceiling: Ceiling,
+): Record<K, Field> {
   return Object.fromEntries(
-    (Object.keys(bounds) as K[]).map((key) => [key, boundedField(labels[key], bounds[key])]),
-  ) as Record<K, ReturnType<typeof boundedField>>;
+    (Object.keys(bounds) as K[]).map((key) => [key, boundedField(labels[key], bounds[key], false, ceiling)]),
+  ) as Record<K, Field>;
 }
-
-const secondLoan = groupFields(SECOND_LOAN_BOUNDS, SECOND_LOAN_LABELS);
-const refinance = groupFields(REFINANCE_BOUNDS, REFINANCE_LABELS);
-
-/** A second loan (seller financing): amount, rate and term, with an interest-only start and a balloon if it has them. */
-export const secondLoanSchema = z.strictObject({
-  amount: secondLoan.amount,
-  interest_rate: secondLoan.interest_rate,
-  term_months: secondLoan.term_months,
-  interest_only_months: z.optional(secondLoan.interest_only_months),
-  balloon_month: z.optional(secondLoan.balloon_month),
-});
-
-/** A cash-out refinance of the first loan: when, at what share of the value, its rate, term and costs. */
-export const refinanceSchema = z.strictObject(refinance);
-
-/** The investor's tax situation, for the after-tax returns; losses carried forward unless said. */
-export const taxSchema = z.strictObject({
-  ...groupFields(TAX_INPUT_BOUNDS, TAX_LABELS),
-  losses: z.optional(
-    z.enum(['carry_forward', 'offset'], { error: 'Tax Losses must be carry_forward or offset' }),
-  ),
-});
-
-const optionalMetricShape = {
-  ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, z.optional(optionalMetricFields[key])])) as {
-    [K in OptionalMetricKey]: z.ZodMiniOptional<ReturnType<typeof boundedField>>;
-  }),
-  rehab_financed: z.optional(z.boolean({ error: 'Rehab Financed must be true or false' })),
-  second_loan: z.optional(secondLoanSchema),
-  refinance: z.optional(refinanceSchema),
-  tax: z.optional(taxSchema),
-};
 
 function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
   if (issue.code === 'unrecognized_keys') {
@@ -122,17 +91,84 @@ function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 /**
- * Every editable assumption, in the engine's units (dollars and fractions), each within its
- * bound, and the optional metrics an analysis may carry (expense lines, loan shape, rehab and
- * refinance). Unknown keys are rejected, so a
- * misspelt assumption is an error, not a silent default. (Rules across fields, such as a leasing
- * fee needing a tenancy or a refinance before the sale, are the engine's, checked when the analysis
- * is computed.)
+ * The metrics' schemas under one ceiling: the assumptions, the optional metrics, and the grouped
+ * terms (a second loan, a refinance, the tax situation). Built twice, so what a request may enter
+ * and what a stored analysis may hold differ only in `MONEY_INPUT_MAX`.
  */
-export const assumptionsSchema = z.strictObject(
-  { ...assumptionShape, ...optionalMetricShape },
-  { error: unknownKeys },
-);
+function metricsSchemas(ceiling: Ceiling) {
+  const assumptionShape = Object.fromEntries(
+    ASSUMPTION_KEYS.map((key) => [
+      key,
+      boundedField(METRIC_LABELS[key], ASSUMPTION_BOUNDS[key], false, ceiling),
+    ]),
+  ) as { [K in keyof Assumptions]: Field };
+  const optionalFields = Object.fromEntries(
+    OPTIONAL_METRIC_KEYS.map((key) => [
+      key,
+      boundedField(METRIC_LABELS[key], OPTIONAL_METRIC_BOUNDS[key], true, ceiling),
+    ]),
+  ) as { [K in OptionalMetricKey]: Field };
+  const secondLoan = groupFields(SECOND_LOAN_BOUNDS, SECOND_LOAN_LABELS, ceiling);
+  const secondLoanSchema = z.strictObject({
+    amount: secondLoan.amount,
+    interest_rate: secondLoan.interest_rate,
+    term_months: secondLoan.term_months,
+    interest_only_months: z.optional(secondLoan.interest_only_months),
+    balloon_month: z.optional(secondLoan.balloon_month),
+  });
+  const refinanceSchema = z.strictObject(groupFields(REFINANCE_BOUNDS, REFINANCE_LABELS, ceiling));
+  const taxSchema = z.strictObject({
+    ...groupFields(TAX_INPUT_BOUNDS, TAX_LABELS, ceiling),
+    losses: z.optional(
+      z.enum(['carry_forward', 'offset'], { error: 'Tax Losses must be carry_forward or offset' }),
+    ),
+  });
+  const optionalMetricShape = {
+    ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, z.optional(optionalFields[key])])) as {
+      [K in OptionalMetricKey]: z.ZodMiniOptional<Field>;
+    }),
+    rehab_financed: z.optional(z.boolean({ error: 'Rehab Financed must be true or false' })),
+    second_loan: z.optional(secondLoanSchema),
+    refinance: z.optional(refinanceSchema),
+    tax: z.optional(taxSchema),
+  };
+  const assumptions = z.strictObject({ ...assumptionShape, ...optionalMetricShape }, { error: unknownKeys });
+  return { assumptions, optionalFields, secondLoanSchema, refinanceSchema, taxSchema };
+}
+
+const entered = metricsSchemas('entered');
+
+/**
+ * The optional metrics typed as one number (issue 28: expense lines, loan shape, rehab), each within
+ * its bound when given. Kept apart from the assumptions' shape so a field's own schema (its bounds)
+ * can be read without the optional wrapper.
+ */
+export const optionalMetricFields = entered.optionalFields;
+
+/** A second loan (seller financing): amount, rate and term, with an interest-only start and a balloon if it has them. */
+export const secondLoanSchema = entered.secondLoanSchema;
+
+/** A cash-out refinance of the first loan: when, at what share of the value, its rate, term and costs. */
+export const refinanceSchema = entered.refinanceSchema;
+
+/** The investor's tax situation, for the after-tax returns; losses carried forward unless said. */
+export const taxSchema = entered.taxSchema;
+
+/**
+ * Every editable assumption, in the engine's units (dollars and fractions), each within its
+ * bound (dollar amounts up to `MONEY_INPUT_MAX`), and the optional metrics an analysis may carry
+ * (expense lines, loan shape, rehab and refinance). Unknown keys are rejected, so a misspelt
+ * assumption is an error, not a silent default. (Rules across fields, such as a leasing fee needing
+ * a tenancy or a refinance before the sale, are the engine's, checked when the analysis is computed.)
+ */
+export const assumptionsSchema = entered.assumptions;
+
+/**
+ * The metrics an answer carries: those of a stored analysis, held to the engine's bounds only, so an
+ * analysis saved before `MONEY_INPUT_MAX` existed is still read and shown (an edit must then bring it
+ * within the limit).
+ */
+export const storedAssumptionsSchema = z.object(metricsSchemas('stored').assumptions.shape);
 
 const crimeGradeList = CRIME_GRADES.join(', ');
 

@@ -4,7 +4,7 @@
  * scenario stores whole metrics, the same shape the analysis stores, so every screen computes it
  * with the one assembler (`assembleScenario` in assemble.ts).
  */
-import { assumptionsSchema } from './assumptions.js';
+import { assumptionsSchema, storedAssumptionsSchema } from './assumptions.js';
 import { z } from './zod.js';
 
 /** What the analysis's own metrics are called beside its scenarios. */
@@ -36,7 +36,7 @@ export const scenarioSchema = z.object({
   /** 24 lower-case base32 characters, like every record id */
   id: z.string(),
   name: z.string(),
-  metrics: z.object(assumptionsSchema.shape),
+  metrics: storedAssumptionsSchema,
 });
 
 /** POST /api/analyses/:id/scenarios and PUT …/scenarios/:scenarioId: a name and the metrics. */

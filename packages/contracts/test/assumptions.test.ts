@@ -17,8 +17,12 @@ import {
   assumptionRule,
   assumptionsSchema,
   dealInputSchema,
+  enteredBound,
   fieldErrors,
+  MONEY_INPUT_MAX,
   OPTIONAL_METRIC_KEYS,
+  secondLoanSchema,
+  storedAssumptionsSchema,
 } from '../src/index.js';
 import { exampleAssumptions, exampleDeal, exampleExpenseLines } from './fixtures.js';
 
@@ -105,7 +109,8 @@ describe('assumptionsSchema', () => {
   test.each([
     ['purchase_price', 9_999.99, 'Purchase Price must be at least 10,000'],
     ['rent', -1, 'Monthly Rent must be at least 0'],
-    ['rent', Number.MAX_SAFE_INTEGER + 2, 'Monthly Rent must be at most 9,007,199,254,740,991'],
+    ['rent', MONEY_INPUT_MAX + 0.01, 'Monthly Rent must be at most 100,000,000'],
+    ['insurance', 1e12, 'Insurance must be at most 100,000,000'],
     ['hold_period', 0, 'Hold Period must be a whole number from 1 to 30'],
     ['hold_period', 31, 'Hold Period must be a whole number from 1 to 30'],
     ['hold_period', 5.5, 'Hold Period must be a whole number from 1 to 30'],
@@ -132,10 +137,31 @@ describe('assumptionsSchema', () => {
 
   test('accepts each bound’s edges: min, and max when it is inclusive', () => {
     for (const key of ASSUMPTION_KEYS) {
-      const { min, max, maxInclusive } = ASSUMPTION_BOUNDS[key];
+      const { min, max, maxInclusive } = enteredBound(ASSUMPTION_BOUNDS[key]);
       expect(assumptionsSchema.safeParse({ ...exampleAssumptions, [key]: min }).success).toBe(true);
       expect(assumptionsSchema.safeParse({ ...exampleAssumptions, [key]: max }).success).toBe(maxInclusive);
     }
+  });
+
+  test('holds every dollar amount, the grouped terms’ too, to MONEY_INPUT_MAX; rates and terms keep the engine’s bounds', () => {
+    for (const key of ASSUMPTION_KEYS) {
+      const bound = ASSUMPTION_BOUNDS[key];
+      expect(enteredBound(bound).max).toBe(bound.kind === 'money' ? MONEY_INPUT_MAX : bound.max);
+    }
+    const loan = { amount: MONEY_INPUT_MAX, interest_rate: 0.06, term_months: 120 };
+    expect(secondLoanSchema.safeParse(loan).success).toBe(true);
+    expect(rejections(secondLoanSchema, { ...loan, amount: MONEY_INPUT_MAX * 10 })).toEqual({
+      amount: expect.stringMatching(/must be at most 100,000,000$/),
+    });
+  });
+
+  test('a stored analysis above the limit (saved before it) is still read, within the engine’s bounds', () => {
+    const legacy = { ...exampleAssumptions, rent: 1e12, purchase_price: 999_999_999_999 };
+    expect(storedAssumptionsSchema.parse(legacy)).toEqual(legacy);
+    expect(assumptionsSchema.safeParse(legacy).success).toBe(false);
+    expect(storedAssumptionsSchema.safeParse({ ...legacy, rent: Number.MAX_SAFE_INTEGER + 2 }).success).toBe(
+      false,
+    );
   });
 
   test('rejects unknown keys, so a misspelt assumption is never silently dropped', () => {
@@ -216,7 +242,10 @@ describe('properties', () => {
     );
   }
 
-  const bounds: Record<string, Bound> = { ...ASSUMPTION_BOUNDS, units: UNITS_BOUND };
+  const bounds: Record<string, Bound> = {
+    ...Object.fromEntries(ASSUMPTION_KEYS.map((key) => [key, enteredBound(ASSUMPTION_BOUNDS[key])])),
+    units: UNITS_BOUND,
+  };
   const numericKeys = Object.keys(bounds);
   const grade = fc.constantFrom(...CRIME_GRADES, null);
 
