@@ -107,6 +107,36 @@ export function formatPercent(fraction: number): string {
   return `${negative ? '-' : ''}${digits}%`;
 }
 
+/** The most decimals of a percent an assumption is typed or a market rate shown with. */
+export const PERCENT_DECIMALS = 4;
+
+/**
+ * A fraction rounded to `PERCENT_DECIMALS` decimals of a percent, read as its shortest decimal form:
+ * the rate a person reads, without float noise.
+ *
+ * @example roundRate(0.08030000000000001) === 0.0803
+ * @example roundRate(0.03245047212911889) === 0.03245
+ */
+export function roundRate(fraction: number): number {
+  if (!Number.isFinite(fraction)) throw new RangeError(`Cannot round ${fraction} as a rate`);
+  const rounded = shiftDecimal(Number(shiftDecimal(fraction, 2).toFixed(PERCENT_DECIMALS)), -2);
+  return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * A rate with the decimals it has, two to `PERCENT_DECIMALS`: the same digits as the assumption it
+ * fills, so a 3.245 % appreciation does not read as 3.25 % beside it.
+ *
+ * @example formatRate(0.03245047212911889) === '3.245%'
+ * @example formatRate(0.0803) === '8.03%'
+ * @example formatRate(0.05) === '5.00%'
+ */
+export function formatRate(fraction: number): string {
+  const percent = shiftDecimal(roundRate(fraction), 2);
+  const [whole = '0', decimals = ''] = String(Math.abs(percent)).split('.');
+  return `${percent < 0 ? '-' : ''}${groupThousands(Number(whole))}.${decimals.padEnd(2, '0')}%`;
+}
+
 /** A multiple with two decimals: formatMultiple(1.849) === '1.85x'. */
 export function formatMultiple(value: number): string {
   const { negative, digits } = signAndDigits(value);

@@ -2,7 +2,7 @@
  * The market figures an analysis carries (`market_data.figures`): what each is called and how its
  * value reads, for every place that shows them (the results' sources table, the PDF and CSV report).
  */
-import { formatMoney, formatPercent, NOT_AVAILABLE } from './format.js';
+import { formatMoney, formatRate, NOT_AVAILABLE, roundRate, roundToCents } from './format.js';
 
 export type MarketFigureKind = 'money' | 'percent' | 'text';
 
@@ -39,9 +39,11 @@ export function marketFigureMeta(key: string): MarketFigureMeta {
 }
 
 /**
- * A figure's value as shown: money '$1,234.00', percent '4.72%', text as is; missing is 'N/A'.
+ * A figure's value as shown: money '$1,234.00', a rate with the decimals it has ('4.72%', '3.245%'),
+ * text as is; missing is 'N/A'.
  *
  * @example formatMarketFigure('annual_price_appreciation', 0.0472) === '4.72%'
+ * @example formatMarketFigure('annual_price_appreciation', 0.03245047212911889) === '3.245%'
  */
 export function formatMarketFigure(key: string, value: number | string | null): string {
   if (value === null) return NOT_AVAILABLE;
@@ -49,6 +51,20 @@ export function formatMarketFigure(key: string, value: number | string | null): 
   if (!Number.isFinite(value)) return NOT_AVAILABLE;
   const { kind } = marketFigureMeta(key);
   if (kind === 'money') return formatMoney(value);
-  if (kind === 'percent') return formatPercent(value);
+  if (kind === 'percent') return formatRate(value);
   return String(value);
+}
+
+/**
+ * A figure's number as the report's CSV writes it: what the screen shows, without float noise
+ * (dollars to the cent, a rate to `PERCENT_DECIMALS` decimals of a percent); text as is.
+ *
+ * @example roundMarketFigure('interest_rate', 0.08030000000000001) === 0.0803
+ */
+export function roundMarketFigure(key: string, value: number | string | null): number | string | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  const { kind } = marketFigureMeta(key);
+  if (kind === 'money') return roundToCents(value);
+  if (kind === 'percent') return roundRate(value);
+  return value;
 }

@@ -7,6 +7,7 @@ import {
   formatMoney,
   formatMultiple,
   formatPercent,
+  formatRate,
   formatRatio,
   formatWholeDollars,
   formatWholeNumber,
@@ -14,6 +15,7 @@ import {
   parseMoneyInput,
   parsePercentInput,
   roundMetric,
+  roundRate,
   roundToCents,
 } from '../src/index.js';
 import { exampleAssumptions, exampleOptionalMetrics } from './fixtures.js';
@@ -105,6 +107,32 @@ describe('formatPercent', () => {
     [12.3456, '1,234.56%'],
   ])('formatPercent(%s) === %s', (value, expected) => {
     expect(formatPercent(value)).toBe(expected);
+  });
+});
+
+describe('roundRate and formatRate', () => {
+  test.each([
+    [0.08030000000000001, 0.0803, '8.03%'],
+    [0.03245047212911889, 0.03245, '3.245%'],
+    [0.008024957177322585, 0.008025, '0.8025%'],
+    [0.05, 0.05, '5.00%'],
+    [-0.0125, -0.0125, '-1.25%'],
+    [-0.0000001, 0, '0.00%'],
+    [12.3456, 12.3456, '1,234.56%'],
+  ])('roundRate(%s) === %s, formatRate reads %s', (value, rounded, text) => {
+    expect(roundRate(value)).toBe(rounded);
+    expect(formatRate(value)).toBe(text);
+  });
+
+  test('a rate reads back as the rounded rate, with two to four decimals', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -1, max: 1, noNaN: true }), (fraction) => {
+        const text = formatRate(fraction);
+        expect(text).toMatch(/^-?\d{1,3}\.\d{2,4}%$/);
+        expect(Number(text.slice(0, -1)) / 100).toBeCloseTo(roundRate(fraction), 12);
+        expect(Math.abs(roundRate(fraction) - fraction)).toBeLessThanOrEqual(5e-7 + 1e-15);
+      }),
+    );
   });
 });
 

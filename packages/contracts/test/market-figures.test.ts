@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarketFigure, MARKET_FIGURE_META, marketFigureMeta } from '../src/index.js';
+import { formatMarketFigure, MARKET_FIGURE_META, marketFigureMeta, roundMarketFigure } from '../src/index.js';
 
 describe('market figures: one name and one reading for the results page and the report', () => {
   it('names each known figure and reads its value by kind', () => {
@@ -8,6 +8,15 @@ describe('market figures: one name and one reading for the results page and the 
     expect(formatMarketFigure('hud_rent', 2347)).toBe('$2,347.00');
     expect(formatMarketFigure('violent_crime_grade', 'B+')).toBe('B+');
     expect(Object.keys(MARKET_FIGURE_META)).toContain('annual_price_appreciation');
+  });
+
+  it('shows a rate with the decimals it has, as its input does, and the CSV writes it without float noise', () => {
+    expect(formatMarketFigure('annual_price_appreciation', 0.03245047212911889)).toBe('3.245%');
+    expect(roundMarketFigure('annual_price_appreciation', 0.03245047212911889)).toBe(0.03245);
+    expect(roundMarketFigure('interest_rate', 0.08030000000000001)).toBe(0.0803);
+    expect(roundMarketFigure('hud_rent', 2347.004)).toBe(2347);
+    expect(roundMarketFigure('violent_crime_grade', 'B+')).toBe('B+');
+    expect(roundMarketFigure('hud_rent', null)).toBeNull();
   });
 
   it('reads an unknown figure as text under its key in words, and a missing value as N/A', () => {

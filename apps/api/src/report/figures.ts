@@ -31,6 +31,7 @@ import {
   REHAB_METRIC_KEYS,
   recordFactsLine,
   roundByKind,
+  roundMarketFigure,
   roundMetric,
   type SharedAnalysis,
   taxBillLine,
@@ -161,7 +162,7 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
     return {
       key,
       label: marketFigureMeta(key).label,
-      value: figure.value,
+      value: roundMarketFigure(key, figure.value),
       text: formatMarketFigure(key, figure.value),
       source: figure.source,
       vintage: figure.vintage,

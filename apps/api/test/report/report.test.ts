@@ -97,12 +97,23 @@ const TAX: TaxInputs = {
  * `lines` is false; with the after-tax returns when `tax` is given).
  */
 function analysis(
-  overrides: { hold_period?: number; purchase_price?: number; lines?: boolean; tax?: TaxInputs } = {},
+  overrides: {
+    hold_period?: number;
+    purchase_price?: number;
+    lines?: boolean;
+    tax?: TaxInputs;
+    /** the market rate the assumptions start from */
+    interest_rate?: number;
+  } = {},
   facts: AnalysisFacts = noFacts,
 ) {
   const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
   const assumptions: Metrics = {
-    ...deriveAssumptions(property, { rentPerUnit: 2_347, propertyTaxRate: 0.01535, interestRate: 0.0803 }),
+    ...deriveAssumptions(property, {
+      rentPerUnit: 2_347,
+      propertyTaxRate: 0.01535,
+      interestRate: overrides.interest_rate ?? 0.0803,
+    }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
     ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
     ...(overrides.tax ? { tax: overrides.tax } : {}),
@@ -173,6 +184,29 @@ describe('report CSV', () => {
         if (cell && /^-?[\d.]+$/.test(cell)) expect(cell, row[1]).toMatch(/^-?\d+(\.\d{1,4})?$/);
       }
     }
+  });
+
+  it('writes a market rate as the screen reads it: a rate stored with float noise loses the noise', () => {
+    const noisy = 0.07 + 0.0103; // 0.08030000000000001
+    expect(String(noisy)).toBe('0.08030000000000001');
+    const figure = (value: number) => ({
+      value,
+      source: 'A public source',
+      vintage: '2026',
+      tier: 'reported' as const,
+    });
+    const figures = {
+      interest_rate: figure(noisy),
+      annual_price_appreciation: figure(0.03245047212911889),
+      hud_rent: figure(2347.0000000000005),
+    };
+    const deal = analysis({ interest_rate: noisy }, { ...noFacts, market_data: { figures, warnings: [] } });
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const market = (key: string) => rows.find((row) => row[0] === 'market_data' && row[1] === key)?.[3];
+    expect(market('interest_rate')).toBe('0.0803');
+    // four decimals of a percent, as the screen and the assumption's input show it (3.245 %)
+    expect(market('annual_price_appreciation')).toBe('0.03245');
+    expect(market('hud_rent')).toBe('2347');
   });
 
   it('lists each expense line an analysis gives, with its year-1 dollars, and none it does not', () => {

@@ -14,6 +14,7 @@ import {
   METRIC_LABELS,
   OPTIONAL_METRIC_BOUNDS,
   optionalMetricFields,
+  PERCENT_DECIMALS,
   parseMetricInput,
   roundToCents,
 } from '@sfr/contracts';
@@ -34,9 +35,6 @@ export { EDITABLE_METRIC_KEYS };
 export function isEditableKey(key: string): key is EditableKey {
   return (EDITABLE_METRIC_KEYS as readonly string[]).includes(key);
 }
-
-/** Percents show up to 4 decimals: 0.068650000000001 → '6.865'. */
-const PERCENT_DECIMALS = 4;
 
 /** A field's own number schema, with its bounds: an optional line's without the optional wrapper. */
 function fieldSchema(key: EditableKey) {
@@ -68,7 +66,7 @@ export function initialMetricEdits(metrics: Assumptions): MetricEdits {
   return edits;
 }
 
-/** A fraction as the percent a person types: 0.5 → '50', 0.068650000000001 → '6.865'. */
+/** A fraction as the percent a person types, to PERCENT_DECIMALS: 0.5 → '50', 0.068650000000001 → '6.865'. */
 function percentText(fraction: number): string {
   return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
 }
