@@ -39,6 +39,15 @@ export const EXPENSE_LINE_ROWS = {
   Leasing: 'leasing',
 } as const satisfies Record<string, keyof ExpenseLineRows>;
 
+/**
+ * Whether a row is part of Expense (an expense line): shown indented under it, its label led by
+ * `EXPENSE_PART_PREFIX`, so no one subtracts it from the revenue a second time.
+ */
+export const isExpensePart = (row: string): boolean => Object.hasOwn(EXPENSE_LINE_ROWS, row);
+
+/** The words before an expense line's label wherever the table is shown: 'of which CapEx Reserve'. */
+export const EXPENSE_PART_PREFIX = 'of which';
+
 /** The after-tax rows (issue 28 §4): after the Levered Cashflow, when the analysis has `after_tax`. */
 export const AFTER_TAX_ROWS = ['Income Tax', 'After-Tax Cashflow'] as const;
 

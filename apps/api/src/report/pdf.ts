@@ -7,7 +7,7 @@
  * never inside one. Written with PDFKit in the standard Helvetica fonts, so every word is real,
  * selectable text (docs/decisions/0007-deal-reports.md).
  */
-import { DISCLAIMER } from '@sfr/contracts';
+import { DISCLAIMER, EXPENSE_PART_PREFIX, isExpensePart } from '@sfr/contracts';
 import PDFDocument from 'pdfkit';
 import type { DealReport, HoldPeriodReportRow, ReportLine, ReportSection } from './figures.js';
 
@@ -381,11 +381,15 @@ function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): numb
           .text(`${group} (${caption})`, PAGE.margin, top, { lineBreak: false });
         top += lineHeight;
       }
+      // an expense line is part of Expense above it: indented and led by 'of which'
+      const part = isExpensePart(row.row);
       doc
         .font('Helvetica')
         .fontSize(size)
         .fillColor(MUTED)
-        .text(row.row, PAGE.margin + 6, top, { lineBreak: false });
+        .text(part ? `${EXPENSE_PART_PREFIX} ${row.row}` : row.row, PAGE.margin + (part ? 12 : 6), top, {
+          lineBreak: false,
+        });
       for (let year = first; year < last; year++) {
         const x = PAGE.margin + labelWidth + (year - first) * columnWidth;
         doc

@@ -452,6 +452,10 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(pdfText(pdf, 1)).toContain(
       `CapEx Reserve (yearly) ${formatMoney(deal.year_1_metrics.capex_reserve_expense ?? 0)}`,
     );
+    // in the table an expense line reads as part of Expense, not a second deduction
+    const table = pdfText(pdf, 2);
+    expect(table.match(/of which CapEx Reserve -\$/g)?.length).toBe(2); // both groups
+    expect(table.match(/CapEx Reserve -\$/g)?.length).toBe(2);
     expect(text).toContain('not financial, tax or legal advice');
     expect(text).toContain('Analysed 2026-11-20; generated 2026-11-24');
   });

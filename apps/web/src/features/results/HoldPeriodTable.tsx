@@ -7,11 +7,12 @@
  * sideways.
  */
 
+import { EXPENSE_PART_PREFIX } from '@sfr/contracts';
 import { useId } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { UI_TEXT } from '../../ui/text';
 import { useMediaQuery } from '../../ui/use-media-query';
-import { type HoldPeriodTableGroup, holdPeriodView } from './hold-period-table';
+import { type HoldPeriodTableGroup, type HoldPeriodTableRow, holdPeriodView } from './hold-period-table';
 import './HoldPeriodTable.css';
 
 interface HoldPeriodTableProps {
@@ -70,9 +71,9 @@ export function HoldPeriodTable({ holdPeriod, table }: HoldPeriodTableProps) {
                 </th>
               </tr>
               {group.rows.map((row) => (
-                <tr key={row.label}>
+                <tr key={row.label} className={row.part ? 'hold-period-part' : undefined}>
                   <th scope="row" className="sticky-label">
-                    {row.label}
+                    <RowLabel row={row} />
                     <InfoTip text={row.tooltip} />
                   </th>
                   {row.cells.map((cell, index) => (
@@ -104,9 +105,9 @@ function YearTable({ year, index, groups }: { year: number; index: number; group
             </th>
           </tr>
           {group.rows.map((row) => (
-            <tr key={row.label}>
+            <tr key={row.label} className={row.part ? 'hold-period-part' : undefined}>
               <th scope="row">
-                {row.label}
+                <RowLabel row={row} />
                 <InfoTip text={row.tooltip} />
               </th>
               <td>{row.cells[index]}</td>
@@ -115,5 +116,16 @@ function YearTable({ year, index, groups }: { year: number; index: number; group
         </tbody>
       ))}
     </table>
+  );
+}
+
+/** A row's label; an expense line's reads 'of which …', being part of the Expense above it. */
+function RowLabel({ row }: { row: HoldPeriodTableRow }) {
+  if (!row.part) return <>{row.label}</>;
+  return (
+    <>
+      <span className="hold-period-part-prefix">{EXPENSE_PART_PREFIX} </span>
+      {row.label}
+    </>
   );
 }

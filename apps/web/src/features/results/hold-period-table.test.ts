@@ -143,6 +143,11 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
       'After-Tax Cashflow',
       'Annual Return',
     ]);
+    // the expense lines, and only they, are parts of Expense (shown indented, 'of which …')
+    expect(view.groups[1]?.rows.filter((row) => row.part).map((row) => row.label)).toEqual([
+      'HOA',
+      'Leasing',
+    ]);
   });
 
   it('shows the expense lines and the tax as subtracted, a tax saving as added', () => {

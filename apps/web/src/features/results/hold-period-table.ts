@@ -11,6 +11,7 @@ import {
   holdPeriodCellDisplay,
   holdPeriodRowsShown,
   holdPeriodTitle,
+  isExpensePart,
   MESSAGES,
 } from '@sfr/contracts';
 import {
@@ -24,6 +25,8 @@ export interface HoldPeriodTableRow {
   tooltip: string;
   /** one display string per year, Year 1 first */
   cells: string[];
+  /** a part of Expense (an expense line), shown indented under it */
+  part: boolean;
 }
 
 export interface HoldPeriodTableGroup {
@@ -61,6 +64,7 @@ export function holdPeriodView(
     const rows = holdPeriodRowsShown(name, values).map((label) => ({
       label,
       tooltip: rowTooltip(label),
+      part: isExpensePart(label),
       cells: years.map((year) => {
         const formatted = values[label]?.[year - 1];
         return formatted === undefined ? '' : holdPeriodCellDisplay(name, label, formatted);
