@@ -36,7 +36,7 @@ export const SOURCE = {
   insurance:
     'Estimate: state average homeowners premiums (Bankrate and NerdWallet, 2025, $300,000 of coverage), FEMA National Risk Index hurricane and wildfire losses, landlord policy +20 %',
   cityTax:
-    "Estimate: the city's published property-tax rates and its state's non-homestead rules (SFR Analyst table, apps/api/data/market/city_tax.csv)",
+    "Estimate: the city's published property-tax rates and its state's non-homestead rules (SFR Analyst table of city rates)",
   cityTaxes:
     'City, county and school-district rate pages; Lincoln Institute 50-State Property Tax Comparison Study (2025)',
   insuranceStates:
@@ -58,7 +58,7 @@ export const VINTAGE = {
   hpi: 'annual, 1976–2024 (county developmental index)',
   places: '2020 Census',
   insuranceStates: '2025 (NAIC: data year 2023)',
-  cityTaxes: 'tax years 2019–2025, read 2026-11-26',
+  cityTaxes: 'tax years 2019–2025, read 2026-11-26 to 2026-11-27',
   insuranceHazards: 'NRI Future Risk Index datasheet of 2024-12 (current losses)',
   boroughs: '2021–2024 (exported 2025-09)',
 } as const;

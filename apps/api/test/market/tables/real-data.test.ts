@@ -53,7 +53,7 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
       'nyc_borough_crime.csv': 20,
       'insurance_state.csv': 51,
       'insurance_hazard_county.csv': 3141,
-      'city_tax.csv': 100,
+      'city_tax.csv': 103,
       'safmr_fy2026.csv': 38601,
       'safmr_mandatory_metros.csv': 65,
       'zip_county.csv': 54553,
