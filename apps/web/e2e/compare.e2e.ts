@@ -108,6 +108,14 @@ describe('compare two saved properties', () => {
     await page.getByTestId('compare-table').waitFor();
     const url = new URL(page.url());
     expect(url.searchParams.get('saved')?.split(',').sort()).toEqual(saved.map((p) => p.id).sort());
+    // the picker stays open for a third pick; each recent analysis says when it was made, to the minute
+    expect(await page.locator('.compare-picker').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(
+      true,
+    );
+    const recent = page.getByRole('group', { name: 'Recent analyses' }).locator('.compare-pick-detail');
+    expect(await recent.first().textContent()).toMatch(
+      /, rating \d+%, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/,
+    );
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.compare-picker').isVisible()).toBe(false);

@@ -8,7 +8,7 @@ import { type AnalysisResponse, assembleScenario, BASE_SCENARIO_NAME, formatMetr
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { formatLongDate } from '../../ui/format-date';
+import { formatDateTime } from '../../ui/format-date';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -101,6 +101,9 @@ function Picker({
   const recent = useQuery(recentAnalysesQuery(20));
   const chosen = new Set(refs.map(refKey));
   const full = refs.length >= MAX_COMPARED;
+  // open while fewer than two are chosen; then it stays as the user leaves it, so a third and a
+  // fourth can be picked without opening it again
+  const [open, setOpen] = useState(refs.length < MIN_COMPARED);
 
   const box = (ref: ComparedRef, label: string, detail: string) => {
     const checked = chosen.has(refKey(ref));
@@ -122,7 +125,11 @@ function Picker({
   };
 
   return (
-    <details className="card compare-picker" open={refs.length < MIN_COMPARED}>
+    <details
+      className="card compare-picker"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         Choose properties ({refs.length} of up to {MAX_COMPARED})
       </summary>
@@ -165,7 +172,7 @@ function Picker({
                 box(
                   { kind: 'analysis', id: item.id },
                   item.address,
-                  `${formatMetric('purchase_price', item.purchase_price)}, rating ${item.overall_points}%, ${formatLongDate(item.created_at)}`,
+                  `${formatMetric('purchase_price', item.purchase_price)}, rating ${item.overall_points}%, ${formatDateTime(item.created_at)}`,
                 ),
               )}
             </ul>

@@ -22,7 +22,8 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
   insurance_annual_growth_rate: 'How much the insurance cost rises each year.',
   property_taxes: 'The year-1 annual property taxes.',
   property_taxes_annual_growth_rate: 'How much the property taxes rise each year.',
-  maintenance: 'The year-1 annual budget for repairs and a reserve for big replacements like roofs and HVAC.',
+  maintenance:
+    'The year-1 annual budget for repairs and upkeep. Without a CapEx Reserve it is also the reserve for big replacements like roofs and HVAC; with one, those come from the reserve.',
   property_maintenance_annual_growth_rate: 'How much the maintenance budget rises each year.',
   loan_to_value: 'The loan as a share of the purchase price; you pay the rest as the down payment.',
   interest_rate: 'The loan’s annual interest rate.',
