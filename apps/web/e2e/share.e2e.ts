@@ -126,6 +126,9 @@ describe('share links', () => {
     it(`a shared link opens signed out at ${viewport.width} px, read-only, and stops when revoked`, async () => {
       const page = await savedPage(viewport);
       const card = page.locator('.saved-item').filter({ hasText: '1100 Congress Ave' });
+      const stop = card.getByRole('button', { name: /^Stop sharing/ });
+      // nothing to stop before a link is made
+      expect(await stop.count()).toBe(0);
       await card.getByRole('button', { name: /^Share/ }).click();
       const field = card.getByLabel('Read-only link');
       await field.waitFor();
@@ -151,8 +154,12 @@ describe('share links', () => {
       expect(sideways, 'the shared page scrolls sideways').toBeLessThanOrEqual(0);
       await expectNoSeriousA11yViolations(guest.page, `the shared page at ${viewport.width} px`);
 
-      await card.getByRole('button', { name: /^Stop sharing/ }).click();
+      // the list says the link is on: a reload still offers to stop it
+      await page.reload();
+      await stop.waitFor();
+      await stop.click();
       await card.getByText('Sharing stopped').waitFor();
+      expect(await stop.count()).toBe(0);
       const later = await openSession(browser, { viewport });
       later.expectConsoleError(/status of 404/);
       await later.page.goto(url);

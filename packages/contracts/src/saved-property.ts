@@ -35,6 +35,8 @@ export const savedPropertySummarySchema = z.object({
   overall_color: z.enum(RATING_COLORS),
   /** year 1, after the loan payment */
   monthly_levered_cash_flow: z.number(),
+  /** whether a read-only link to it is on (Stop sharing has something to turn off) */
+  shared: z.boolean(),
   /** ISO 8601 */
   savedAt: z.string(),
 });

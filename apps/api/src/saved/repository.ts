@@ -19,7 +19,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
-import { analyses, savedProperties } from '../db/schema.js';
+import { analyses, savedProperties, shareLinks } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export interface SavedProperty extends AnalysisResponse {
@@ -108,6 +108,7 @@ export function createSavedProperties(db: Database) {
           overall_points: analyses.overall_points,
           overall_color: analyses.overall_color,
           monthly_levered_cash_flow: analyses.monthly_levered_cash_flow,
+          shared: sql<boolean>`exists (select 1 from ${shareLinks} where ${shareLinks.saved_property_id} = ${savedProperties.id})`,
         })
         .from(savedProperties)
         .innerJoin(analyses, eq(analyses.id, savedProperties.analysis_id))

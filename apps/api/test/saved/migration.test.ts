@@ -134,6 +134,7 @@ describe('migration 0006 on a database with saves from before it', () => {
           overall_points: data.summary.overall_points,
           overall_color: data.summary.overall_color,
           monthly_levered_cash_flow: data.year_1_metrics.monthly_levered_cash_flow,
+          shared: false,
           savedAt: '2026-06-01T12:00:00.000Z',
         },
       ],

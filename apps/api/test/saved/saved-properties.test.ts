@@ -59,6 +59,7 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
       overall_points: saved2.json().summary.overall_points,
       overall_color: saved2.json().summary.overall_color,
       monthly_levered_cash_flow: saved2.json().year_1_metrics.monthly_levered_cash_flow,
+      shared: false,
       savedAt: saved2.json().savedAt,
     });
 

@@ -69,6 +69,12 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
 
   it('shows the saved property as it stands now, and revoking turns every link off', async () => {
     const owner = await ownerWithSave('2 Revoked St');
+    // the saved list says whether a link is on, so the page offers Stop sharing only then
+    const shared = async () =>
+      (await call('GET', '/api/saved_properties', owner.cookie))
+        .json()
+        .properties.find((p: { id: string }) => p.id === owner.saved.id)?.shared;
+    expect(await shared()).toBe(false);
     const first = tokenOf(
       (await call('POST', `/api/saved_properties/${owner.saved.id}/share`, owner.cookie)).json().url,
     );
@@ -76,6 +82,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
       (await call('POST', `/api/saved_properties/${owner.saved.id}/share`, owner.cookie)).json().url,
     );
     expect(first).not.toBe(second);
+    expect(await shared()).toBe(true);
     const metrics = { ...owner.created.property.metrics, purchase_price: 410_000 };
     await call('POST', '/api/update_metrics', owner.cookie, {
       saved_property_id: owner.saved.id,
@@ -91,6 +98,7 @@ describe.each(DATABASE_KINDS)('share links on %s', (kind) => {
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     }
+    expect(await shared()).toBe(false);
     // deleting the saved property ends its links too
     const third = tokenOf(
       (await call('POST', `/api/saved_properties/${owner.saved.id}/share`, owner.cookie)).json().url,

@@ -180,7 +180,7 @@ function SavedItem({ item, deleting, onDelete }: SavedItemProps) {
           </div>
         </dl>
         {savedOn ? <p className="saved-date">Saved {savedOn}</p> : null}
-        <SavedPropertyActions savedId={item.id} address={item.address} />
+        <SavedPropertyActions savedId={item.id} address={item.address} shared={item.shared} />
       </div>
       <button
         type="button"

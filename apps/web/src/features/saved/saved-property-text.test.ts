@@ -46,6 +46,7 @@ describe('savedCard', () => {
       overall_color: 'Light-Green',
       monthly_levered_cash_flow: -123.456,
       savedAt: '2027-01-02T03:04:05.000Z',
+      shared: true,
     };
     expect(savedCard(saved)).toEqual({
       id: 'abc',
@@ -57,6 +58,7 @@ describe('savedCard', () => {
       rating: { points: 62, color: 'Light-Green' },
       monthlyCashFlow: '-$123.46',
       savedAt: '2027-01-02T03:04:05.000Z',
+      shared: true,
     });
   });
 });

@@ -37,6 +37,8 @@ export interface SavedCard {
   /** year 1, after the loan payment: '-$1,647.06' */
   monthlyCashFlow: string;
   savedAt: string;
+  /** a read-only link to it is on */
+  shared: boolean;
 }
 
 /** The card of one row of the saved list (the API's summary row). */
@@ -51,5 +53,6 @@ export function savedCard(saved: SavedPropertySummary): SavedCard {
     rating: { points: saved.overall_points, color: saved.overall_color },
     monthlyCashFlow: formatMoney(saved.monthly_levered_cash_flow),
     savedAt: saved.savedAt,
+    shared: saved.shared,
   };
 }

@@ -6,11 +6,20 @@ import { ReportButtons } from './ReportButtons';
 import { ShareControl } from './ShareControl';
 import './share.css';
 
-export function SavedPropertyActions({ savedId, address }: { savedId: string; address: string }) {
+export function SavedPropertyActions({
+  savedId,
+  address,
+  shared,
+}: {
+  savedId: string;
+  address: string;
+  /** whether a link to it is on */
+  shared: boolean;
+}) {
   return (
     <div className="saved-actions">
       <ReportButtons source={{ kind: 'saved', id: savedId }} label={address} />
-      <ShareControl savedId={savedId} label={address} />
+      <ShareControl savedId={savedId} label={address} shared={shared} />
     </div>
   );
 }

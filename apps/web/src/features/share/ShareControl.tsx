@@ -1,17 +1,30 @@
 /**
  * 'Share' on a saved property (issue 14 §5): creates a read-only link, shows it with a Copy button,
  * and turns every link to the property off. The API shows a link once (it keeps only a hash), so
- * the page shows it until the user leaves; 'Stop sharing' works whether or not a link is on screen.
+ * the page shows it until the user leaves; 'Stop sharing' shows while a link is on, on screen or not.
  */
 import { useId, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { useCreateShareLink, useRevokeShareLinks } from './queries';
 
-/** `label` (the address) names the buttons when a page has several properties. */
-export function ShareControl({ savedId, label }: { savedId: string; label?: string }) {
+/**
+ * `label` (the address) names the buttons when a page has several properties; `shared` says whether
+ * a link made earlier is still on.
+ */
+export function ShareControl({
+  savedId,
+  label,
+  shared,
+}: {
+  savedId: string;
+  label?: string;
+  shared: boolean;
+}) {
   const named = label ? <span className="visually-hidden"> {label}</span> : null;
   const id = useId();
   const [url, setUrl] = useState<string | null>(null);
+  // on when the list said so or a link was made here, off once stopped here
+  const [on, setOn] = useState(shared);
   const [status, setStatus] = useState('');
   const create = useCreateShareLink();
   const revoke = useRevokeShareLinks();
@@ -20,6 +33,7 @@ export function ShareControl({ savedId, label }: { savedId: string; label?: stri
     create.mutate(savedId, {
       onSuccess: (link) => {
         setUrl(link);
+        setOn(true);
         setStatus('Anyone with this link can read the analysis, without signing in.');
       },
       onError: (error) => toast.error(error.message || 'The link could not be created. Please try again.'),
@@ -30,6 +44,7 @@ export function ShareControl({ savedId, label }: { savedId: string; label?: stri
     revoke.mutate(savedId, {
       onSuccess: () => {
         setUrl(null);
+        setOn(false);
         setStatus('Sharing stopped: every link to this property is now turned off.');
       },
       onError: (error) => toast.error(error.message || 'Sharing could not be stopped. Please try again.'),
@@ -61,16 +76,18 @@ export function ShareControl({ savedId, label }: { savedId: string; label?: stri
           {url ? 'New link' : 'Share'}
           {named}
         </button>
-        <button
-          type="button"
-          className="button button-danger"
-          onClick={onRevoke}
-          disabled={revoke.isPending}
-          aria-busy={revoke.isPending || undefined}
-        >
-          Stop sharing
-          {named}
-        </button>
+        {on ? (
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={onRevoke}
+            disabled={revoke.isPending}
+            aria-busy={revoke.isPending || undefined}
+          >
+            Stop sharing
+            {named}
+          </button>
+        ) : null}
       </div>
       {url ? (
         <div className="share-link">
