@@ -1,7 +1,7 @@
 /**
- * The deal report as CSV for spreadsheets (RFC 4180): one row per figure, numbers unformatted
- * (fractions stay fractions, dollars keep their float digits), the hold-period rows one column
- * per year.
+ * The deal report as CSV for spreadsheets (RFC 4180): one row per figure, numbers unformatted but
+ * rounded as the screen rounds them (fractions stay fractions; dollars to the cent, a rate to the
+ * decimals shown, never float noise), the hold-period rows one column per year.
  */
 import type { DealReport } from './figures.js';
 
