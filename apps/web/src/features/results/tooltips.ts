@@ -23,7 +23,7 @@ export const METRIC_TOOLTIPS: Readonly<Record<MetricKey, string>> = {
   property_taxes: 'The year-1 annual property taxes.',
   property_taxes_annual_growth_rate: 'How much the property taxes rise each year.',
   maintenance:
-    'The year-1 annual budget for repairs and upkeep. Without a CapEx Reserve it is also the reserve for big replacements like roofs and HVAC; with one, those come from the reserve.',
+    'The year-1 annual budget for repairs and upkeep, and for big replacements like roofs and HVAC unless a CapEx Reserve sets money aside for them.',
   property_maintenance_annual_growth_rate: 'How much the maintenance budget rises each year.',
   loan_to_value: 'The loan as a share of the purchase price; you pay the rest as the down payment.',
   interest_rate: 'The loan’s annual interest rate.',
