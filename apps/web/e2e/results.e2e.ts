@@ -522,6 +522,15 @@ describe('on a phone (375 px)', () => {
         ),
     );
     expect(overflow, `the page is wider than the screen: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
+    // every editable assumption's input lines up at the right edge, whether its label wrapped or not
+    const inputEdges = await page.evaluate(() =>
+      [...document.querySelectorAll('.metric-group .metric-row.editable .metric-input')]
+        .map((el) => el.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+        .map((box) => Math.round(box.right)),
+    );
+    expect(inputEdges.length).toBeGreaterThan(10);
+    expect(Math.max(...inputEdges) - Math.min(...inputEdges), 'inputs out of line').toBeLessThanOrEqual(2);
 
     const years = await page.evaluate(() =>
       [...document.querySelectorAll('table.hold-period-year')].map((table) => ({
