@@ -357,6 +357,17 @@ describe('scenarios', () => {
     const box = await scenarios(page).boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(PHONE.width);
     await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-375.png` });
+    // scrolled to its end, the table still names each row at the left edge
+    const scroller = scenarios(page).locator('.scenarios-scroll');
+    await scroller.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    const [label, scroll] = await Promise.all([
+      scenarios(page).locator('.scenarios-table tbody th').first().boundingBox(),
+      scroller.boundingBox(),
+    ]);
+    expect(Math.abs((label?.x ?? -100) - (scroll?.x ?? 0)), 'row names scrolled away').toBeLessThanOrEqual(1);
+    await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-375-scrolled.png` });
     await expectNoSeriousA11yViolations(page, 'the scenarios at 375 px');
     const scenarioCashFlow = (await scenarioRow(page, 'Monthly cash flow'))[1] ?? '';
 
