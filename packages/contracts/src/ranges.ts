@@ -180,6 +180,18 @@ export function measureBand(simulation: Simulation, measure: SimulatedMeasure): 
   };
 }
 
+/**
+ * What a measure shows when `measureBand` has none: most simulated outcomes have no value for it. An
+ * XIRR has none where the cash never comes back (no rate of return exists), a DSCR where there is
+ * no loan payment; saying so beats a figure that silently lacks the range the others have.
+ *
+ * @example noBandText('levered_xirr') === 'no likely range: most outcomes have no rate of return'
+ */
+export function noBandText(measure: SimulatedMeasure): string {
+  const xirr = measure === 'levered_xirr' || measure === 'unlevered_xirr';
+  return `no likely range: most outcomes have no ${xirr ? 'rate of return' : 'such figure'}`;
+}
+
 /** '23.40%': the share of outcomes whose year-1 monthly levered cash flow is below zero. */
 export function negativeCashFlowChance(simulation: Simulation): string {
   return formatPercent(simulation.probabilities.negative_cash_flow);

@@ -7,6 +7,7 @@ import {
   derivationContextOf,
   type MarketData,
   NOTHING_KEPT,
+  noBandText,
   simulateAnalysis,
 } from '../src/index.js';
 import { exampleProperty } from './fixtures.js';
@@ -166,5 +167,13 @@ describe('simulateAnalysis', () => {
     expect(p50).toBeLessThan(p90 ?? Number.NaN);
     expect(first.draws).toBe(10_000);
     expect(first.drivers.monthly_levered_cash_flow.slice(0, 3).map((d) => d.key)).toContain('rent');
+  });
+});
+
+describe('noBandText', () => {
+  it('says why a measure has no band: an XIRR with no rate of return in most outcomes, else no such figure', () => {
+    expect(noBandText('levered_xirr')).toBe('no likely range: most outcomes have no rate of return');
+    expect(noBandText('unlevered_xirr')).toBe('no likely range: most outcomes have no rate of return');
+    expect(noBandText('dscr')).toBe('no likely range: most outcomes have no such figure');
   });
 });

@@ -1,6 +1,6 @@
 import type { Simulation } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
-import { figureBand } from './range-view';
+import { figureRange } from './range-view';
 
 const band = (p10: number, p90: number, count = 1_000) => ({ p10, p50: (p10 + p90) / 2, p90, count });
 
@@ -16,16 +16,22 @@ const simulation = {
   },
 } as unknown as Simulation;
 
-describe('figureBand', () => {
+describe('figureRange', () => {
   it('shows the verdict’s spread figures with their own measure’s band, in the figure’s format', () => {
-    expect(figureBand(simulation, 'monthly_levered_cash_flow')?.text).toBe('-$120.00 to $640.00');
-    expect(figureBand(simulation, 'levered_returns')?.text).toBe('-1.20% to 7.00%');
-    expect(figureBand(simulation, 'dscr')?.text).toBe('0.91 to 1.42');
+    expect(figureRange(simulation, 'monthly_levered_cash_flow')).toEqual({
+      kind: 'band',
+      text: '-$120.00 to $640.00',
+    });
+    expect(figureRange(simulation, 'levered_returns')?.text).toBe('-1.20% to 7.00%');
+    expect(figureRange(simulation, 'dscr')?.text).toBe('0.91 to 1.42');
   });
 
-  it('shows no band for a figure kept exact, or one most draws have no value for', () => {
-    expect(figureBand(simulation, 'total_cost_to_close')).toBeNull();
-    expect(figureBand(simulation, 'cap_rate')).toBeNull();
-    expect(figureBand(simulation, 'levered_xirr')).toBeNull();
+  it('shows nothing under a figure kept exact, and says why one most draws have no value for has no band', () => {
+    expect(figureRange(simulation, 'total_cost_to_close')).toBeNull();
+    expect(figureRange(simulation, 'cap_rate')).toBeNull();
+    expect(figureRange(simulation, 'levered_xirr')).toEqual({
+      kind: 'none',
+      text: 'no likely range: most outcomes have no rate of return',
+    });
   });
 });

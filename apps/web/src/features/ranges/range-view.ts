@@ -3,7 +3,7 @@
  * (cap rate, cash to close) are exact. The formatting and the other readings of a simulation are
  * @sfr/contracts' (ranges.ts), which the report shares.
  */
-import { type MeasureBand, type MetricKey, measureBand } from '@sfr/contracts';
+import { type MetricKey, measureBand, noBandText } from '@sfr/contracts';
 import type { SimulatedMeasure, Simulation } from '@sfr/underwriting';
 
 const VERDICT_MEASURES: Partial<Record<MetricKey, SimulatedMeasure>> = {
@@ -13,8 +13,16 @@ const VERDICT_MEASURES: Partial<Record<MetricKey, SimulatedMeasure>> = {
   levered_xirr: 'levered_xirr',
 };
 
-/** A verdict figure's 10th–90th percentile band, or null for a figure kept exact or too few draws. */
-export function figureBand(simulation: Simulation, key: MetricKey): MeasureBand | null {
+/** What a verdict figure shows under it: its band, or why it has none. */
+export type FigureRange = { kind: 'band' | 'none'; text: string };
+
+/**
+ * A verdict figure's 10th–90th percentile band ('-$120.00 to $640.00'), or why it has none when too
+ * few outcomes have it (`noBandText`); null for a figure kept exact.
+ */
+export function figureRange(simulation: Simulation, key: MetricKey): FigureRange | null {
   const measure = VERDICT_MEASURES[key];
-  return measure ? measureBand(simulation, measure) : null;
+  if (!measure) return null;
+  const band = measureBand(simulation, measure);
+  return band ? { kind: 'band', text: band.text } : { kind: 'none', text: noBandText(measure) };
 }

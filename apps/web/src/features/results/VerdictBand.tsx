@@ -6,7 +6,7 @@
  * follow a moment later, from the simulation's worker.
  */
 import { type AnalysisResponse, formatMetric, type MetricKey } from '@sfr/contracts';
-import { figureBand } from '../ranges/range-view';
+import { figureRange } from '../ranges/range-view';
 import { type RangesState, shownSimulation } from '../ranges/use-ranges';
 import { ratingTone } from './rating';
 import { VERDICT_FIGURES } from './verdict-figures';
@@ -39,16 +39,16 @@ export function VerdictBand({ analysis, stale, ranges }: VerdictBandProps) {
       </div>
       <dl className="verdict-figures">
         {VERDICT_FIGURES.map(({ key, label }) => {
-          const band = simulation ? figureBand(simulation, key) : null;
+          const range = simulation ? figureRange(simulation, key) : null;
           return (
             <div key={key} className="verdict-figure">
               <dt>{label}</dt>
               <dd>
                 <span className="verdict-value">{formatMetric(key, values[key])}</span>
-                {band ? (
+                {range ? (
                   <span className="verdict-range">
-                    <span className="visually-hidden">, likely </span>
-                    {band.text}
+                    <span className="visually-hidden">{range.kind === 'band' ? ', likely ' : ', '}</span>
+                    {range.text}
                   </span>
                 ) : null}
               </dd>
