@@ -45,9 +45,9 @@ export function assumptionRule(bound: Bound): string | { tooLow: string; tooHigh
 }
 
 /**
- * The most a request may give any dollar amount: no 1–4 unit deal comes near $100 million (the
- * analyzer's price limit, `PROPERTY_LIMITS`), so more is extra zeros typed, and would fill the page
- * with returns eighty digits long. The engine itself takes any amount ≥ 0 (the model sets no
+ * The most a request may give any dollar amount, the analyzer's price included (`PROPERTY_LIMITS`):
+ * no 1–4 unit home comes near $100 million (the dearest US home sales have been about $100–240
+ * million), so more is extra zeros typed, and would fill the page with returns eighty digits long. The engine itself takes any amount ≥ 0 (the model sets no
  * maximum), and an analysis stored before this limit is still read (`storedAssumptionsSchema`).
  */
 export const MONEY_INPUT_MAX = 100_000_000;

@@ -119,8 +119,20 @@ export const PERCENT_DECIMALS = 4;
  */
 export function roundRate(fraction: number): number {
   if (!Number.isFinite(fraction)) throw new RangeError(`Cannot round ${fraction} as a rate`);
-  const rounded = shiftDecimal(Number(shiftDecimal(fraction, 2).toFixed(PERCENT_DECIMALS)), -2);
+  // half away from zero on the decimal digits, as roundToCents: 0.0594115 → 0.059412
+  const places = 2 + PERCENT_DECIMALS;
+  const units = Math.round(shiftDecimal(Math.abs(fraction), places));
+  const rounded = Math.sign(fraction) * shiftDecimal(units, -places);
   return rounded === 0 ? 0 : rounded;
+}
+
+/**
+ * A rate as the percent a person reads and types, rounded as `roundRate`.
+ *
+ * @example ratePercent(0.068650000000001) === 6.865
+ */
+export function ratePercent(fraction: number): number {
+  return shiftDecimal(roundRate(fraction), 2);
 }
 
 /**
@@ -132,7 +144,7 @@ export function roundRate(fraction: number): number {
  * @example formatRate(0.05) === '5.00%'
  */
 export function formatRate(fraction: number): string {
-  const percent = shiftDecimal(roundRate(fraction), 2);
+  const percent = ratePercent(fraction);
   const [whole = '0', decimals = ''] = String(Math.abs(percent)).split('.');
   return `${percent < 0 ? '-' : ''}${groupThousands(Number(whole))}.${decimals.padEnd(2, '0')}%`;
 }

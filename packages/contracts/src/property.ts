@@ -3,6 +3,7 @@
  * the rooms, the price and the house type. Strings are trimmed; numbers may arrive as form text.
  */
 import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
+import { MONEY_INPUT_MAX } from './assumptions.js';
 import { formNumberField, optionalFormNumberField, plainNumber } from './number-field.js';
 import { cleanString } from './text.js';
 import { z } from './zod.js';
@@ -44,8 +45,8 @@ export const PROPERTY_LIMITS = {
   num_bedrooms: { min: 1, max: 10, step: 1 },
   num_bathrooms: { min: 1, max: 20, step: 0.5 },
   // a new analysis spends a search: a price no 1–4 unit home comes near (extra zeros typed) is
-  // refused first. The dearest US home sales have been about $100–240 million.
-  purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: 100_000_000 },
+  // refused first, at the limit of every dollar amount (MONEY_INPUT_MAX)
+  purchase_price: { min: ASSUMPTION_BOUNDS.purchase_price.min, max: MONEY_INPUT_MAX },
   factor: { min: 1, max: 4, step: 1 },
   // optional, for the record and the live rent estimate: the largest houses listed run past
   // 10,000 sq ft, and the oldest American houses still let date from the 1600s

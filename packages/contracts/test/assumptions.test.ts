@@ -20,6 +20,7 @@ import {
   enteredBound,
   fieldErrors,
   MONEY_INPUT_MAX,
+  OPTIONAL_METRIC_BOUNDS,
   OPTIONAL_METRIC_KEYS,
   secondLoanSchema,
   storedAssumptionsSchema,
@@ -147,6 +148,15 @@ describe('assumptionsSchema', () => {
     for (const key of ASSUMPTION_KEYS) {
       const bound = ASSUMPTION_BOUNDS[key];
       expect(enteredBound(bound).max).toBe(bound.kind === 'money' ? MONEY_INPUT_MAX : bound.max);
+    }
+    // every optional dollar line too, through the schema itself; a stored analysis keeps them
+    for (const key of OPTIONAL_METRIC_KEYS) {
+      if (OPTIONAL_METRIC_BOUNDS[key].kind !== 'money') continue;
+      const over = { ...exampleAssumptions, [key]: MONEY_INPUT_MAX + 0.01 };
+      expect(rejections(assumptionsSchema, over), key).toEqual({
+        [key]: expect.stringMatching(/must be at most 100,000,000$/),
+      });
+      expect(storedAssumptionsSchema.safeParse(over).success, key).toBe(true);
     }
     const loan = { amount: MONEY_INPUT_MAX, interest_rate: 0.06, term_months: 120 };
     expect(secondLoanSchema.safeParse(loan).success).toBe(true);

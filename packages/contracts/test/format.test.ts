@@ -119,6 +119,8 @@ describe('roundRate and formatRate', () => {
     [-0.0125, -0.0125, '-1.25%'],
     [-0.0000001, 0, '0.00%'],
     [12.3456, 12.3456, '1,234.56%'],
+    [0.0594115, 0.059412, '5.9412%'], // a half at the last decimal: away from zero, as roundToCents
+    [-0.0594115, -0.059412, '-5.9412%'],
   ])('roundRate(%s) === %s, formatRate reads %s', (value, rounded, text) => {
     expect(roundRate(value)).toBe(rounded);
     expect(formatRate(value)).toBe(text);

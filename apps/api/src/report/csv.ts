@@ -3,6 +3,7 @@
  * rounded as the screen rounds them (fractions stay fractions; dollars to the cent, a rate to the
  * decimals shown, never float noise), the hold-period rows one column per year.
  */
+import { EXPENSE_PART_PREFIX, isExpensePart } from '@sfr/contracts';
 import type { DealReport } from './figures.js';
 
 /** Quotes a cell when it holds a comma, a quote or a line break; a leading = + - @ is neutralised. */
@@ -56,7 +57,11 @@ export function reportCsv(report: DealReport, meta: { generatedAt: Date }): stri
   }
   for (const row of report.holdPeriod) {
     const key = `${row.group.toLowerCase()}:${row.row.toLowerCase().replaceAll(' ', '_')}`;
-    rows.push(['hold_period', key, `${row.group} ${row.row}`, null, null, null, null, ...row.values]);
+    // an expense line is part of Expense, as the table says: a spreadsheet must not subtract it twice
+    const label = isExpensePart(row.row)
+      ? `${row.group} Expense, ${EXPENSE_PART_PREFIX} ${row.row}`
+      : `${row.group} ${row.row}`;
+    rows.push(['hold_period', key, label, null, null, null, null, ...row.values]);
   }
   return `${rows
     .map((row) => {

@@ -230,6 +230,10 @@ describe('report CSV', () => {
     const deal = analysis({ tax: TAX });
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     const years = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.slice(7);
+    // named as part of Expense, as the table reads it, so a spreadsheet does not subtract it twice
+    expect(rows.find((row) => row[1] === 'unlevered:capex_reserve')?.[2]).toBe(
+      'Unlevered Expense, of which CapEx Reserve',
+    );
     const lines = deal.hold_period.expense_lines;
     expect(years('unlevered:capex_reserve')?.map(Number)).toEqual(lines?.capex_reserve?.map(roundToCents));
     expect(years('levered:leasing')?.map(Number)).toEqual(lines?.leasing?.map(roundToCents));

@@ -7,7 +7,7 @@
 import { type AnalysisResponse, assembleScenario, BASE_SCENARIO_NAME, formatMetric } from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatDateTime } from '../../ui/format-date';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { UI_TEXT } from '../../ui/text';
@@ -104,6 +104,10 @@ function Picker({
   // open while fewer than two are chosen; then it stays as the user leaves it, so a third and a
   // fourth can be picked without opening it again
   const [open, setOpen] = useState(refs.length < MIN_COMPARED);
+  const tooFew = refs.length < MIN_COMPARED;
+  useEffect(() => {
+    if (tooFew) setOpen(true);
+  }, [tooFew]);
 
   const box = (ref: ComparedRef, label: string, detail: string) => {
     const checked = chosen.has(refKey(ref));

@@ -39,7 +39,8 @@ export function VerdictBand({ analysis, stale, ranges }: VerdictBandProps) {
       </div>
       <dl className="verdict-figures">
         {VERDICT_FIGURES.map(({ key, label }) => {
-          const range = simulation ? figureRange(simulation, key) : null;
+          // a figure with no value (a DSCR with no loan) has no range to speak of either
+          const range = simulation && values[key] != null ? figureRange(simulation, key) : null;
           return (
             <div key={key} className="verdict-figure">
               <dt>{label}</dt>

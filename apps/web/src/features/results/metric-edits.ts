@@ -14,8 +14,8 @@ import {
   METRIC_LABELS,
   OPTIONAL_METRIC_BOUNDS,
   optionalMetricFields,
-  PERCENT_DECIMALS,
   parseMetricInput,
+  ratePercent,
   roundToCents,
 } from '@sfr/contracts';
 import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
@@ -66,9 +66,9 @@ export function initialMetricEdits(metrics: Assumptions): MetricEdits {
   return edits;
 }
 
-/** A fraction as the percent a person types, to PERCENT_DECIMALS: 0.5 → '50', 0.068650000000001 → '6.865'. */
+/** A fraction as the percent a person types (`ratePercent`): 0.5 → '50', 0.068650000000001 → '6.865'. */
 function percentText(fraction: number): string {
-  return String(Number((fraction * 100).toFixed(PERCENT_DECIMALS)));
+  return String(ratePercent(fraction));
 }
 
 /**

@@ -3,7 +3,7 @@
  * and turns every link to the property off. The API shows a link once (it keeps only a hash), so
  * the page shows it until the user leaves; 'Stop sharing' shows while a link is on, on screen or not.
  */
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from '../../ui/toast';
 import { useCreateShareLink, useRevokeShareLinks } from './queries';
 
@@ -23,8 +23,9 @@ export function ShareControl({
   const named = label ? <span className="visually-hidden"> {label}</span> : null;
   const id = useId();
   const [url, setUrl] = useState<string | null>(null);
-  // on when the list said so or a link was made here, off once stopped here
-  const [on, setOn] = useState(shared);
+  // the list's card says whether a link is on; making or stopping one here updates it (queries.ts)
+  const on = shared || url !== null;
+  const shareButton = useRef<HTMLButtonElement>(null);
   const [status, setStatus] = useState('');
   const create = useCreateShareLink();
   const revoke = useRevokeShareLinks();
@@ -33,7 +34,6 @@ export function ShareControl({
     create.mutate(savedId, {
       onSuccess: (link) => {
         setUrl(link);
-        setOn(true);
         setStatus('Anyone with this link can read the analysis, without signing in.');
       },
       onError: (error) => toast.error(error.message || 'The link could not be created. Please try again.'),
@@ -44,8 +44,9 @@ export function ShareControl({
     revoke.mutate(savedId, {
       onSuccess: () => {
         setUrl(null);
-        setOn(false);
         setStatus('Sharing stopped: every link to this property is now turned off.');
+        // the button goes with the link: keyboard users carry on from Share, not from the page's top
+        shareButton.current?.focus();
       },
       onError: (error) => toast.error(error.message || 'Sharing could not be stopped. Please try again.'),
     });
@@ -67,6 +68,7 @@ export function ShareControl({
     <div className="share-control">
       <div className="share-actions">
         <button
+          ref={shareButton}
           type="button"
           className="button button-outline"
           onClick={onShare}

@@ -2,9 +2,16 @@
  * Read-only links to a saved property (issue 14 §5): create and revoke them (the owner), and open
  * one (anyone with the link, signed in or not).
  */
-import { sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type SavedPropertyList, sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
+import {
+  type InfiniteData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
+import { savedPropertyKeys } from '../saved/queries';
 
 const sharePath = (savedId: string) => `/api/saved_properties/${encodeURIComponent(savedId)}/share`;
 
@@ -19,16 +26,35 @@ export const sharedAnalysisQuery = (token: string) =>
     retry: false,
   });
 
+/** The saved list's card says whether a link is on: a page visited again reads it from the cache. */
+function markShared(queryClient: QueryClient, savedId: string, shared: boolean) {
+  queryClient.setQueryData<InfiniteData<SavedPropertyList>>(savedPropertyKeys.list(), (list) =>
+    list
+      ? {
+          ...list,
+          pages: list.pages.map((page) => ({
+            ...page,
+            properties: page.properties.map((p) => (p.id === savedId ? { ...p, shared } : p)),
+          })),
+        }
+      : list,
+  );
+}
+
 /** POST …/share → the link (shown once: the API keeps only its hash). */
 export function useCreateShareLink() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (savedId: string) => (await apiPost(sharePath(savedId), shareLinkSchema)).url,
+    onSuccess: (_url, savedId) => markShared(queryClient, savedId, true),
   });
 }
 
 /** DELETE …/share turns off every link to the property; the API answers 204. */
 export function useRevokeShareLinks() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (savedId: string) => apiDelete(sharePath(savedId)),
+    onSuccess: (_none, savedId) => markShared(queryClient, savedId, false),
   });
 }
