@@ -145,7 +145,10 @@ function useChart<T extends ChartType>(make: () => ChartConfiguration<T>, data: 
       },
       { rootMargin: NEAR_VIEW },
     );
-    observer.observe(element);
+    // the figure, not the canvas: the canvas lies in the figure's content-visibility: auto subtree,
+    // and once that is skipped Chromium may report no more intersections for it (the chart then
+    // never caught up when scrolled to); the figure's own box is always laid out
+    observer.observe(element.closest('figure') ?? element);
     // a printed page shows every chart, in view or not
     const forPrint = () => redraw(true);
     window.addEventListener('beforeprint', forPrint);
