@@ -494,8 +494,8 @@ describe('charts out of view', () => {
 
     // a printed page shows it with the latest numbers, in view or not
     await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
-    // a redraw waits for the observer's callback and a frame: on a loaded CI machine, more than poll's 1 s
-    const redrawn = { timeout: 15_000 };
+    // a redraw waits for the observer's callback and a frame: room beyond poll's 1 s on a loaded machine
+    const redrawn = { timeout: 10_000 };
     await expect.poll(pixels, redrawn).not.toBe(before);
     const printed = await pixels();
 
