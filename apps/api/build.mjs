@@ -1,6 +1,7 @@
 /**
  * Builds the API for `pnpm start`: src/server.ts bundled by esbuild into dist/server.js, run by
- * plain node (no tsx at run time), and the market import's child process into dist/market-prepare.js. The workspace packages (@sfr/contracts ships TypeScript) are
+ * plain node (no tsx at run time), and its child processes into dist/market-prepare.js and
+ * dist/pglite-create.js. The workspace packages (@sfr/contracts ships TypeScript) are
  * bundled in; every npm dependency stays external and loads from node_modules as usual.
  * Type-checking is `pnpm typecheck`'s job; this only transpiles.
  */
@@ -13,11 +14,13 @@ const external = Object.keys(pkg.dependencies)
   .flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  // the server, and the child process an import parses and derives the market rows in
-  // (src/market/store/prepare-in-child.ts finds it beside the server)
+  // the server, and its child processes, each found beside it: the one an import parses and
+  // derives the market rows in (src/market/store/prepare-in-child.ts), and the one a new embedded
+  // database folder is made in (src/db/create-pglite.ts)
   entryPoints: [
     { in: 'src/server.ts', out: 'server' },
     { in: 'src/market/store/prepare.child.ts', out: 'market-prepare' },
+    { in: 'src/db/create-pglite.child.ts', out: 'pglite-create' },
   ],
   outdir: 'dist',
   bundle: true,

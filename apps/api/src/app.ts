@@ -96,9 +96,19 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   registerErrorHandling(app);
 
   // infrastructure
+  const marketImportOptions = {
+    dir: config.MARKET_DATA_DIR,
+    tablesDir: MARKET_TABLES_DIR,
+    investorPremium: config.INVESTOR_RATE_PREMIUM,
+  };
   const db =
     database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite` }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: `${config.DATA_DIR}/pglite`,
+      // a first start's import runs where the new folder is made, not in this process
+      firstImport: marketImportOptions,
+    }));
   app.decorate('database', db);
   const inFlight = trackInFlight(app);
   if (!database) {
@@ -136,12 +146,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // services
-  const marketData = await importMarketData(db.db, {
-    dir: config.MARKET_DATA_DIR,
-    tablesDir: MARKET_TABLES_DIR,
-    log: app.log,
-    investorPremium: config.INVESTOR_RATE_PREMIUM,
-  });
+  const marketData = await importMarketData(db.db, { ...marketImportOptions, log: app.log });
   app.decorate<MarketDataStatus>('marketData', marketData);
   const repository = marketRepository(db.db);
   const providers = marketProvidersFromConfig(config);

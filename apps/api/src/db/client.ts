@@ -10,7 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { createPgliteInChild, holdsDatabase } from './create-pglite.js';
+import { createPgliteInChild, holdsDatabase, type PgliteSetup } from './create-pglite.js';
 import { lockDataDir } from './data-dir-lock.js';
 import * as schema from './schema.js';
 
@@ -53,6 +53,11 @@ export interface OpenDatabaseOptions {
   /** PGlite directory, created if missing; default `./.data/pglite` (cwd). `memory://` keeps it in memory. */
   readonly dataDir?: string | undefined;
   readonly log?: DbLog | undefined;
+  /**
+   * The market import a new PGlite folder is made with, in the child process that makes it
+   * (create-pglite.ts), so the serving process never grows its memory for it. Ignored on Postgres.
+   */
+  readonly firstImport?: PgliteSetup['market'];
 }
 
 export const DEFAULT_PGLITE_DIR = './.data/pglite';
@@ -91,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const started = performance.now();
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, log, started)
-    : openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, log, started);
+    : openPglite(options.dataDir ?? DEFAULT_PGLITE_DIR, log, started, options.firstImport);
 }
 
 async function openPostgres(url: string, log: DbLog, started: number): Promise<DbHandle> {
@@ -132,15 +137,24 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
   };
 }
 
-async function openPglite(dataDir: string, log: DbLog, started: number): Promise<DbHandle> {
+async function openPglite(
+  dataDir: string,
+  log: DbLog,
+  started: number,
+  firstImport: PgliteSetup['market'],
+): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : resolve(dataDir);
   if (inMemory) return usePglite(await PGlite.create(dir));
   await mkdir(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
-    // a new folder is made by a child process: initdb's memory stays with it (create-pglite.ts)
-    if (!holdsDatabase(dir)) await createPgliteInChild(dir);
+    // a new folder is made, migrated and given its market data by a child process: the memory
+    // they grow stays with it (create-pglite.ts)
+    if (!holdsDatabase(dir)) {
+      const unimported = await createPgliteInChild(dir, firstImport);
+      if (unimported && firstImport) log.warn({ dataDir: dir, reason: unimported }, 'first import deferred');
+    }
     const handle = await usePglite(await PGlite.create(dir));
     log.debug(
       { kind: 'pglite', dataDir: dir, ms: Math.round(performance.now() - started) },
