@@ -2,7 +2,7 @@
  * Display formatting and parsing of the web's editable fields. The model keeps float64 dollars
  * and fractions; this module is the edge where they are rounded, by one function: roundToCents.
  */
-import { METRIC_KIND, type MetricKey, type MetricKind } from './labels.js';
+import { EDITABLE_METRIC_KEYS, METRIC_KIND, type MetricKey, type MetricKind } from './labels.js';
 
 /** What a figure the model leaves null (or cannot give) reads as, on screen and in the report. */
 export const NOT_AVAILABLE = 'N/A';
@@ -193,8 +193,18 @@ function formatByKind(kind: Exclude<MetricKind, 'grade'>, value: number): string
  */
 export function roundMetric(key: MetricKey, value: number): number {
   const kind = METRIC_KIND[key];
+  if (EDITABLE_RATES.has(key)) return roundRate(value);
   return kind === 'grade' ? value : roundByKind(kind, value);
 }
+
+/**
+ * The rates a user types (vacancy, interest, appreciation…): shown and rounded with the decimals
+ * they have (`formatRate`, `roundRate`), as their inputs show them, so a 3.245 % appreciation never
+ * reads 3.25 % in the report beside the sale price it gives. Computed figures keep two decimals.
+ */
+const EDITABLE_RATES: ReadonlySet<string> = new Set(
+  EDITABLE_METRIC_KEYS.filter((key) => METRIC_KIND[key] === 'percent'),
+);
 
 /** A number of one kind rounded as the screen shows that kind (roundMetric). */
 export function roundByKind(kind: Exclude<MetricKind, 'grade'>, value: number): number {
@@ -225,6 +235,7 @@ export function formatMetric(key: MetricKey, value: number | string | null | und
     return value;
   }
   if (typeof value !== 'number') throw new TypeError(`${key} is a number; got '${value}'`);
+  if (EDITABLE_RATES.has(key)) return formatRate(value);
   return formatByKind(kind, value);
 }
 

@@ -138,6 +138,16 @@ describe('roundRate and formatRate', () => {
   });
 });
 
+describe('an assumption’s rate', () => {
+  test('reads and rounds with the decimals it has, as its input; a computed rate keeps two', () => {
+    expect(formatMetric('annual_price_appreciation', 0.03245047212911889)).toBe('3.245%');
+    expect(roundMetric('annual_price_appreciation', 0.03245047212911889)).toBe(0.03245);
+    expect(formatMetric('vacancy_rate', 0.05)).toBe('5.00%');
+    expect(formatMetric('cap_rate', 0.03245047212911889)).toBe('3.25%');
+    expect(roundMetric('cap_rate', 0.03245047212911889)).toBe(0.0325);
+  });
+});
+
 describe('formatMultiple and formatRatio', () => {
   test('two decimals, with an x for multiples', () => {
     expect(formatMultiple(1.849)).toBe('1.85x');

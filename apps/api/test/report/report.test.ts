@@ -204,6 +204,9 @@ describe('report CSV', () => {
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     const market = (key: string) => rows.find((row) => row[0] === 'market_data' && row[1] === key)?.[3];
     expect(market('interest_rate')).toBe('0.0803');
+    // the loan's own rate (the assumption it fills) reads the same, not 0.08030000000000001
+    const loanRate = rows.find((row) => row[0] !== 'market_data' && row[1] === 'interest_rate');
+    expect(loanRate?.[3]).toBe('0.0803');
     // four decimals of a percent, as the screen and the assumption's input show it (3.245 %)
     expect(market('annual_price_appreciation')).toBe('0.03245');
     expect(market('hud_rent')).toBe('2347');
