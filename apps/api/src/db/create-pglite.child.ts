@@ -8,19 +8,17 @@
 import { PGlite } from '@electric-sql/pglite';
 import { importMarketData } from '../market/store/import.js';
 import { usePglite } from './client.js';
-import type { PgliteSetup } from './create-pglite.js';
+import { NOT_IMPORTED, type PgliteSetup } from './create-pglite.js';
 
 const setup = JSON.parse(process.argv[2] ?? '{}') as PgliteSetup;
 const handle = await usePglite(await PGlite.create(setup.dir));
 try {
   if (setup.market) {
     const status = await importMarketData(handle.db, setup.market);
-    if (!status.available) process.stderr.write(`market data not imported here: ${status.reason}\n`);
+    if (!status.available) process.stderr.write(`${NOT_IMPORTED} ${status.reason}\n`);
   }
 } catch (error) {
-  process.stderr.write(
-    `market data not imported here: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
+  process.stderr.write(`${NOT_IMPORTED} ${error instanceof Error ? error.message : String(error)}\n`);
 } finally {
   await handle.close();
 }

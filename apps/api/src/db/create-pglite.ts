@@ -7,11 +7,10 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { ImportMarketDataOptions } from '../market/store/import.js';
+import { childScript } from '../system/child-script.js';
 
 const run = promisify(execFile);
 
@@ -21,21 +20,11 @@ export interface PgliteSetup {
   readonly market?: Omit<ImportMarketDataOptions, 'log'> | undefined;
 }
 
+/** How the child's stderr line about an import it could not do starts. */
+export const NOT_IMPORTED = 'market data not imported here:';
+
 /** Whether `dir` already holds a database (initdb writes PG_VERSION first). */
 export const holdsDatabase = (dir: string): boolean => existsSync(join(dir, 'PG_VERSION'));
-
-/** The child's script, and how node must run it: TypeScript through tsx from source, the bundle when built. */
-function childScript(): { path: string; execArgv: string[] } {
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return {
-      path: fileURLToPath(new URL('./create-pglite.child.ts', import.meta.url)),
-      execArgv: ['--import', tsx],
-    };
-  }
-  // the built server (build.mjs): dist/pglite-create.js beside dist/server.js
-  return { path: fileURLToPath(new URL('./pglite-create.js', import.meta.url)), execArgv: [] };
-}
 
 /**
  * Makes a migrated PGlite database in `dir` in a child process, with the market data imported when
@@ -46,11 +35,13 @@ export async function createPgliteInChild(
   dir: string,
   market?: PgliteSetup['market'],
 ): Promise<string | null> {
-  const { path, execArgv } = childScript();
+  // the built server's bundle of create-pglite.child.ts is dist/pglite-create.js (build.mjs)
+  const { path, execArgv } = childScript(import.meta.url, './create-pglite.child.ts', './pglite-create.js');
   const setup: PgliteSetup = { dir, market };
   try {
     const { stderr } = await run(process.execPath, [...execArgv, path, JSON.stringify(setup)]);
-    return stderr.trim() || null;
+    // the child's own report, not whatever else node may warn about on stderr
+    return stderr.split('\n').find((line) => line.startsWith(NOT_IMPORTED)) ?? null;
   } catch (error) {
     const { stderr } = error as { stderr?: string };
     throw new Error(`could not create the embedded database in ${dir}: ${stderr?.trim() || String(error)}`);

@@ -6,8 +6,7 @@
  * child's memory goes back to the system when it exits.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { childScript } from '../../system/child-script.js';
 import type { PreparedSummary, PrepareRequest, RowBatch } from './prepare.js';
 
 /** What the importer sends the child: the request, then "next" for each batch. */
@@ -21,23 +20,6 @@ export interface ChildPreparation {
   nextBatch(): Promise<RowBatch | null>;
   /** Ends the child whatever it is doing (the rows are not wanted, or inserting them failed). */
   end(): void;
-}
-
-/** The child's script, and how node must run it. */
-function childScript(): { path: string; execArgv: string[] } {
-  // from source (tsx, vitest): the child is TypeScript, run through tsx's loader found from here
-  if (import.meta.url.endsWith('.ts')) {
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-    return {
-      path: fileURLToPath(new URL('./prepare.child.ts', import.meta.url)),
-      execArgv: ['--import', tsx],
-    };
-  }
-  // the built server (build.mjs): dist/market-prepare.js beside dist/server.js
-  return {
-    path: fileURLToPath(new URL('./market-prepare.js', import.meta.url)),
-    execArgv: ['--enable-source-maps'],
-  };
 }
 
 /** One request at a time over the child's channel; the child's exit or failure rejects the one waiting. */
@@ -81,7 +63,8 @@ function channel(child: ChildProcess) {
 
 /** Starts the child on `request` and waits for its summary; the batches follow on request. */
 export async function prepareInChild(request: PrepareRequest): Promise<ChildPreparation> {
-  const { path, execArgv } = childScript();
+  // the built server's bundle of prepare.child.ts is dist/market-prepare.js (build.mjs)
+  const { path, execArgv } = childScript(import.meta.url, './prepare.child.ts', './market-prepare.js');
   // structured clone, not JSON, for the batches: their strings cross without being escaped again
   const child = fork(path, [], {
     execArgv,
