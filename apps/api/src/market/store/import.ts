@@ -20,7 +20,7 @@ import {
 } from '../tables/index.js';
 import { isMissing, type MarketFileSources, readMarketFile } from '../tables/load.js';
 import { assertInvestorPremium } from '../tables/mortgage.js';
-import { datasetHash, type RowTable } from './prepare.js';
+import { datasetHash, type RowTable, unreadableFiles } from './prepare.js';
 import { prepareInChild } from './prepare-in-child.js';
 
 /** Any fixed 64-bit number: one importer at a time when several API processes start together. */
@@ -173,22 +173,13 @@ export async function importMarketData(
     return problem;
   };
 
-  // Unreadable files (permissions, a directory where a file should be…) must not stop the app either.
-  const unreadable = (e: unknown): Promise<MarketDataStatus> =>
-    unusable({
-      available: false,
-      reason: 'invalid_files',
-      missing: [],
-      invalid: [{ file: dir, message: e instanceof Error ? e.message : String(e) }],
-    });
-
   // the files a refresh stored stand beside the directory's (market:refresh; every process reads them)
   const refreshed = await refreshedFiles(db);
   let hashes: FileHashes;
   try {
     hashes = await hashMarketDir({ dir, tablesDir: options.tablesDir, refreshed });
   } catch (e) {
-    return unreadable(e);
+    return unusable({ available: false, ...unreadableFiles(dir, e) });
   }
   if (!hashes.ok) {
     return unusable({ available: false, reason: hashes.reason, missing: hashes.missing, invalid: [] });

@@ -100,6 +100,15 @@ function batchesOf(table: RowTable, rows: readonly object[]): RowBatch[] {
 }
 
 /**
+ * Files that could not be read (permissions, a directory where a file should be…) as a problem
+ * with them, not a throw: they must not stop the app either.
+ */
+export function unreadableFiles(dir: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return { reason: 'invalid_files' as const, missing: [], invalid: [{ file: dir, message }] };
+}
+
+/**
  * Parses the files in `request.dir` and derives every row. Never throws for missing, malformed or
  * unreadable files: it says which (`ok: false`), as `loadMarketDir` does.
  */
@@ -108,9 +117,7 @@ export async function prepareMarketRows(request: PrepareRequest): Promise<Prepar
   try {
     loaded = await loadMarketDir(request.dir, request.tablesDir, new Map(request.refreshed));
   } catch (e) {
-    // unreadable files (permissions, a directory where a file should be…) must not stop the app either
-    const message = e instanceof Error ? e.message : String(e);
-    return { ok: false, reason: 'invalid_files', missing: [], invalid: [{ file: request.dir, message }] };
+    return { ok: false, ...unreadableFiles(request.dir, e) };
   }
   if (!loaded.ok)
     return { ok: false, reason: loaded.reason, missing: loaded.missing, invalid: loaded.invalid };
