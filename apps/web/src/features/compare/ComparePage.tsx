@@ -103,8 +103,8 @@ function Picker({
   const full = refs.length >= MAX_COMPARED;
   // open while fewer than two are chosen; then it stays as the user leaves it, so a third and a
   // fourth can be picked without opening it again
-  const [open, setOpen] = useState(refs.length < MIN_COMPARED);
   const tooFew = refs.length < MIN_COMPARED;
+  const [open, setOpen] = useState(tooFew);
   useEffect(() => {
     if (tooFew) setOpen(true);
   }, [tooFew]);

@@ -6,6 +6,7 @@ import { type SavedPropertyList, savedPropertyListSchema, savedPropertySchema } 
 import {
   type InfiniteData,
   infiniteQueryOptions,
+  type QueryClient,
   queryOptions,
   useInfiniteQuery,
   useMutation,
@@ -52,6 +53,23 @@ export const savedPropertyQuery = (id: string) =>
       apiGet(`/api/saved_properties/${encodeURIComponent(id)}`, savedPropertySchema, signal),
   });
 
+/**
+ * Rewrites the rows of the saved list the cache holds, page by page, so a page visited again shows
+ * a change at once (a delete drops a row; a share link marks one).
+ */
+export function editCachedSavedList(
+  queryClient: QueryClient,
+  edit: (properties: SavedPropertyList['properties']) => SavedPropertyList['properties'],
+) {
+  queryClient.setQueryData<InfiniteData<SavedPropertyList, string | null>>(
+    savedPropertyKeys.list(),
+    (list) =>
+      list
+        ? { ...list, pages: list.pages.map((page) => ({ ...page, properties: edit(page.properties) })) }
+        : list,
+  );
+}
+
 /** DELETE /api/saved_properties/:id. */
 export function deleteSavedProperty(id: string) {
   return apiDelete(`/api/saved_properties/${encodeURIComponent(id)}`);
@@ -66,19 +84,7 @@ export function useDeleteSavedProperty({ onDeleted }: { onDeleted?: (id: string)
   return useMutation({
     mutationFn: (id: string) => deleteSavedProperty(id),
     onSuccess: async (_answer, id) => {
-      queryClient.setQueryData<InfiniteData<SavedPropertyList, string | null>>(
-        savedPropertyKeys.list(),
-        (list) =>
-          list
-            ? {
-                ...list,
-                pages: list.pages.map((page) => ({
-                  ...page,
-                  properties: page.properties.filter((property) => property.id !== id),
-                })),
-              }
-            : list,
-      );
+      editCachedSavedList(queryClient, (properties) => properties.filter((property) => property.id !== id));
       queryClient.removeQueries({ queryKey: savedPropertyQuery(id).queryKey });
       onDeleted?.(id);
       await queryClient.invalidateQueries({ queryKey: savedPropertyKeys.list() });

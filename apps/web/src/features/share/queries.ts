@@ -2,16 +2,10 @@
  * Read-only links to a saved property (issue 14 §5): create and revoke them (the owner), and open
  * one (anyone with the link, signed in or not).
  */
-import { type SavedPropertyList, sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
-import {
-  type InfiniteData,
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { sharedAnalysisSchema, shareLinkSchema } from '@sfr/contracts';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete, apiGet, apiPost } from '../../lib/api';
-import { savedPropertyKeys } from '../saved/queries';
+import { editCachedSavedList } from '../saved/queries';
 
 const sharePath = (savedId: string) => `/api/saved_properties/${encodeURIComponent(savedId)}/share`;
 
@@ -28,16 +22,8 @@ export const sharedAnalysisQuery = (token: string) =>
 
 /** The saved list's card says whether a link is on: a page visited again reads it from the cache. */
 function markShared(queryClient: QueryClient, savedId: string, shared: boolean) {
-  queryClient.setQueryData<InfiniteData<SavedPropertyList>>(savedPropertyKeys.list(), (list) =>
-    list
-      ? {
-          ...list,
-          pages: list.pages.map((page) => ({
-            ...page,
-            properties: page.properties.map((p) => (p.id === savedId ? { ...p, shared } : p)),
-          })),
-        }
-      : list,
+  editCachedSavedList(queryClient, (properties) =>
+    properties.map((p) => (p.id === savedId ? { ...p, shared } : p)),
   );
 }
 
