@@ -429,37 +429,22 @@ function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): Analy
   }
 
   const table: AnalysisWithOptionalInputs['hold_period'] = emptyTable();
-  const { unlevered: u, levered: l } = table;
   const last = years.length;
   for (const year of years) {
     const y = year.year;
-    const saleProceeds = y === last ? sale.proceeds_from_sale : 0;
-    const loanPayoff = yearPayoff[y - 1] as number;
-    const debt = yearDebt[y - 1] as number;
-    const unleveredCash = year.net_operating_income + saleProceeds;
-    const rentalCash = year.net_operating_income - debt;
-    const leveredCash = rentalCash + saleProceeds - loanPayoff + (yearRefinance[y - 1] as number);
     const value =
       deal.after_repair_value === undefined
         ? deal.purchase_price * (1 + deal.annual_price_appreciation) ** y
         : valueAt(deal, 12 * y);
-
-    u.revenue.push(year.effective_gross_revenue);
-    u.expense.push(year.expenses);
-    u.net_operating_income.push(year.net_operating_income);
-    u.proceeds_from_sale.push(saleProceeds);
-    u.cashflow.push(unleveredCash);
-    u.annual_return.push(unleveredCash / total_acquisition);
-
-    l.revenue.push(year.effective_gross_revenue);
-    l.expense.push(year.expenses);
-    l.mortgage.push(debt);
-    l.rental_cashflow.push(rentalCash);
-    l.loan_payoff.push(loanPayoff);
-    l.proceeds_from_sale.push(saleProceeds);
-    l.equity_accumulated.push(value - (financing.balance[12 * y - 1] as number));
-    l.cashflow.push(leveredCash);
-    l.annual_return.push(leveredCash / total_cost_to_close);
+    addTableYear(table, year, {
+      debtService: yearDebt[y - 1] as number,
+      saleProceeds: y === last ? sale.proceeds_from_sale : 0,
+      loanPayoff: yearPayoff[y - 1] as number,
+      refinanceCash: yearRefinance[y - 1] as number,
+      equity: value - (financing.balance[12 * y - 1] as number),
+      unleveredEquity: total_acquisition,
+      leveredEquity: total_cost_to_close,
+    });
   }
 
   const unlevered = investmentReturns(total_acquisition, shapedUnleveredFlows(years, rehabMonths, sale));
@@ -715,31 +700,56 @@ function holdPeriodTable(
   const payment = monthlyPayment(loan);
   const last = years.length;
   const table = emptyTable();
-  const { unlevered: u, levered: l } = table;
   for (const year of years) {
-    const saleProceeds = year.year === last ? proceeds : 0;
-    const loanPayoff = year.year === last ? payoff : 0;
-    const unleveredCash = year.net_operating_income + saleProceeds;
-    const rentalCash = year.net_operating_income - year.debt_service;
-    const leveredCash = rentalCash + saleProceeds - loanPayoff;
     const value = deal.purchase_price * (1 + deal.annual_price_appreciation) ** year.year;
-
-    u.revenue.push(year.effective_gross_revenue);
-    u.expense.push(year.expenses);
-    u.net_operating_income.push(year.net_operating_income);
-    u.proceeds_from_sale.push(saleProceeds);
-    u.cashflow.push(unleveredCash);
-    u.annual_return.push(unleveredCash / unleveredEquity);
-
-    l.revenue.push(year.effective_gross_revenue);
-    l.expense.push(year.expenses);
-    l.mortgage.push(year.debt_service);
-    l.rental_cashflow.push(rentalCash);
-    l.loan_payoff.push(loanPayoff);
-    l.proceeds_from_sale.push(saleProceeds);
-    l.equity_accumulated.push(value - loanBalance(loan, 12 * year.year, payment));
-    l.cashflow.push(leveredCash);
-    l.annual_return.push(leveredCash / leveredEquity);
+    addTableYear(table, year, {
+      debtService: year.debt_service,
+      saleProceeds: year.year === last ? proceeds : 0,
+      loanPayoff: year.year === last ? payoff : 0,
+      refinanceCash: 0,
+      equity: value - loanBalance(loan, 12 * year.year, payment),
+      unleveredEquity,
+      leveredEquity,
+    });
   }
   return table;
+}
+
+/** What a hold-period year adds to its operating year: the loans, the sale and the equity. */
+interface TableYearFlows {
+  debtService: number;
+  saleProceeds: number;
+  loanPayoff: number;
+  /** a refinance's net cash out that year (levered only) */
+  refinanceCash: number;
+  /** the value that year less the loans' balance */
+  equity: number;
+  /** what each column's annual return is a share of */
+  unleveredEquity: number;
+  leveredEquity: number;
+}
+
+/** One year's column of the hold-period table, for the plain and the shaped model alike. */
+function addTableYear(table: HoldPeriodTable, year: OperatingYear, flows: TableYearFlows): void {
+  const { unlevered: u, levered: l } = table;
+  const unleveredCash = year.net_operating_income + flows.saleProceeds;
+  const rentalCash = year.net_operating_income - flows.debtService;
+  const leveredCash = rentalCash + flows.saleProceeds - flows.loanPayoff + flows.refinanceCash;
+
+  u.revenue.push(year.effective_gross_revenue);
+  u.expense.push(year.expenses);
+  u.net_operating_income.push(year.net_operating_income);
+  u.proceeds_from_sale.push(flows.saleProceeds);
+  u.cashflow.push(unleveredCash);
+  u.annual_return.push(unleveredCash / flows.unleveredEquity);
+
+  l.revenue.push(year.effective_gross_revenue);
+  l.expense.push(year.expenses);
+  l.mortgage.push(flows.debtService);
+  l.rental_cashflow.push(rentalCash);
+  l.loan_payoff.push(flows.loanPayoff);
+  l.proceeds_from_sale.push(flows.saleProceeds);
+  l.equity_accumulated.push(flows.equity);
+  l.cashflow.push(leveredCash);
+  l.annual_return.push(leveredCash / flows.leveredEquity);
 }
