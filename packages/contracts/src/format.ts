@@ -44,16 +44,28 @@ export function roundToCents(value: number): number {
  */
 function centsOf(magnitude: number): number {
   const scaled = magnitude * 100;
-  const fraction = scaled - Math.floor(scaled);
-  // a few ulps of `scaled`: large amounts carry larger absolute float error
-  if (Math.abs(fraction - 0.5) < 1e-6 + 8 * Number.EPSILON * scaled)
-    return Math.round(shiftDecimal(magnitude, 2));
-  return Math.round(scaled);
+  return nearHalf(scaled) ? Math.round(shiftDecimal(magnitude, 2)) : Math.round(scaled);
 }
 
-/** 1234567 → '1,234,567': a non-negative whole number with en-US thousands separators. */
+/** Whether `scaled` lies within a few ulps of a half, where float error could flip its rounding. */
+function nearHalf(scaled: number): boolean {
+  const fraction = scaled - Math.floor(scaled);
+  // a few ulps of `scaled`: large amounts carry larger absolute float error
+  return Math.abs(fraction - 0.5) < 1e-6 + 8 * Number.EPSILON * scaled;
+}
+
+/**
+ * 1234567 → '1,234,567': a non-negative whole number with en-US thousands separators. A loop, not
+ * a regular expression: a results page formats ~150 numbers on every keystroke.
+ */
 function groupThousands(whole: number): string {
-  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const digits = String(whole);
+  // from 1e21 String writes an exponent, which has no thousands to group
+  if (digits.length <= 3 || whole >= 1e21) return digits;
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 /** 123456789 cents → '1,234,567.89'. */
@@ -103,7 +115,11 @@ export function formatWholeDollars(value: number): string {
 /** A fraction as a percent with two decimals: formatPercent(0.0525) === '5.25%'. */
 export function formatPercent(fraction: number): string {
   if (!Number.isFinite(fraction)) throw new RangeError(`Cannot format ${fraction} as a percent`);
-  const { negative, digits } = signAndDigits(shiftDecimal(fraction, 2));
+  // × 100 reads as the decimal shift everywhere but within a hair of a half hundredth, where only
+  // the shortest-decimal reading rounds as the digits say (0.01145 → 1.15 %, not 1.14 %)
+  const percent = fraction * 100;
+  const exact = nearHalf(Math.abs(percent) * 100) ? shiftDecimal(fraction, 2) : percent;
+  const { negative, digits } = signAndDigits(exact);
   return `${negative ? '-' : ''}${digits}%`;
 }
 

@@ -108,7 +108,50 @@ describe('formatPercent', () => {
   ])('formatPercent(%s) === %s', (value, expected) => {
     expect(formatPercent(value)).toBe(expected);
   });
+
+  test('rounds the decimal digits as written, half away from zero, like the slow reading', () => {
+    fc.assert(
+      fc.property(decimalish, (fraction) => {
+        expect(formatPercent(fraction)).toBe(byDecimalDigits(fraction, 2, '', '%'));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
 });
+
+describe('formatMoney, differentially', () => {
+  test('rounds the decimal digits as written, half away from zero, grouped as Intl groups', () => {
+    fc.assert(
+      fc.property(decimalish, (value) => {
+        expect(formatMoney(value)).toBe(byDecimalDigits(value, 0, '$', ''));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
+/**
+ * Numbers as people write them (few decimals, many of them exact halves at the rounding digit) and
+ * any double: where a fast path could round differently from the decimal digits.
+ */
+const decimalish = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: -99_999_999_999, max: 99_999_999_999 }), fc.integer({ min: 0, max: 8 }))
+    .map(([digits, places]) => Number(`${digits}e-${places}`)),
+  fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+);
+
+/**
+ * The oracle: the number's shortest decimal form, moved `shift` places (2 for a percent), rounded
+ * to two decimals half away from zero on those digits, grouped by Intl: the slow reading that
+ * formatMoney and formatPercent must agree with.
+ */
+function byDecimalDigits(value: number, shift: number, unit: string, suffix: string): string {
+  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
+  const cents = Math.round(Number(`${mantissa}e${Number(exponent) + shift + 2}`));
+  const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cents / 100);
+  return `${value < 0 && cents > 0 ? '-' : ''}${unit}${grouped}${suffix}`;
+}
 
 describe('roundRate and formatRate', () => {
   test.each([
