@@ -125,6 +125,8 @@ export const holdPeriodTableSchema = z.object({
       leasing: z.optional(years),
     }),
   ),
+  /** each year's cash out of a cash-out refinance, when the deal gives one (inside levered cashflow) */
+  refinance_cash: z.optional(years),
 });
 
 /** The after-tax returns (issue 28 §4), present when the deal gives its tax situation. */

@@ -51,6 +51,12 @@ export const EXPENSE_PART_PREFIX = 'of which';
 /** The after-tax rows (issue 28 §4): after the Levered Cashflow, when the analysis has `after_tax`. */
 export const AFTER_TAX_ROWS = ['Income Tax', 'After-Tax Cashflow'] as const;
 
+/**
+ * The refinance's row (issue 28 §2): after the Levered Loan Payoff, when the deal gives a refinance,
+ * so the year's Cashflow reads as Rental Cashflow − Loan Payoff + Refinance Cash + Proceeds From Sale.
+ */
+export const REFINANCE_ROWS = ['Refinance Cash'] as const;
+
 type ExpenseLineRow = keyof typeof EXPENSE_LINE_ROWS;
 const EXPENSE_LINE_ROW_NAMES = Object.keys(EXPENSE_LINE_ROWS) as ExpenseLineRow[];
 
@@ -62,6 +68,7 @@ export const HOLD_PERIOD_OPTIONAL_ROWS = {
   Unlevered: { Expense: EXPENSE_LINE_ROW_NAMES as readonly ExpenseLineRow[] },
   Levered: {
     Expense: EXPENSE_LINE_ROW_NAMES as readonly ExpenseLineRow[],
+    'Loan Payoff': REFINANCE_ROWS,
     Cashflow: AFTER_TAX_ROWS,
   },
 } as const;
@@ -72,7 +79,10 @@ export type LeveredRow = (typeof HOLD_PERIOD_ROWS.Levered)[number];
 /** A fixed row of either group. */
 export type HoldPeriodRow = UnleveredRow | LeveredRow;
 export type UnleveredOptionalRow = ExpenseLineRow;
-export type LeveredOptionalRow = ExpenseLineRow | (typeof AFTER_TAX_ROWS)[number];
+export type LeveredOptionalRow =
+  | ExpenseLineRow
+  | (typeof REFINANCE_ROWS)[number]
+  | (typeof AFTER_TAX_ROWS)[number];
 /** An optional row of either group. */
 export type HoldPeriodOptionalRow = UnleveredOptionalRow | LeveredOptionalRow;
 /** The optional rows of `G`. */
@@ -101,8 +111,11 @@ export interface FormattedHoldPeriodTable {
   Levered: Rows<LeveredRow, LeveredOptionalRow>;
 }
 
-/** The engine's hold-period table as `analyze` returns it: with the expense lines the deal gives. */
-export type HoldPeriodFigures = HoldPeriodTable & { expense_lines?: ExpenseLineRows };
+/** The engine's hold-period table as `analyze` returns it: with the expense lines and refinance the deal gives. */
+export type HoldPeriodFigures = HoldPeriodTable & {
+  expense_lines?: ExpenseLineRows;
+  refinance_cash?: number[];
+};
 
 /** What the after-tax rows read of `after_tax`: each year's tax and cash flow, and the sale's. */
 export type AfterTaxRowFigures = {
@@ -118,7 +131,7 @@ export interface HoldPeriodOptionalFigures {
 
 /**
  * The optional rows' numbers: each expense line `table.expense_lines` gives (positive amounts, in
- * both groups) and, with `afterTax`, the Levered group's Income Tax (each year's tax, the last year
+ * both groups), the Levered group's Refinance Cash when `table.refinance_cash` is given and, with `afterTax`, the Levered group's Income Tax (each year's tax, the last year
  * adding the tax at sale) and After-Tax Cashflow (each year's after-tax cash flow, the last year
  * adding the after-tax sale proceeds). So Income Tax adds up to `total_tax`, and After-Tax Cashflow
  * to the after-tax levered profit + the equity, as the Cashflow row adds up to the pre-tax ones.
@@ -135,13 +148,15 @@ export function holdPeriodOptionalFigures(
     const values = table.expense_lines?.[EXPENSE_LINE_ROWS[row]];
     if (values) lines[row] = [...values];
   }
-  if (!afterTax) return { Unlevered: { ...lines }, Levered: { ...lines } };
+  const refinance = table.refinance_cash ? { 'Refinance Cash': [...table.refinance_cash] } : {};
+  if (!afterTax) return { Unlevered: { ...lines }, Levered: { ...lines, ...refinance } };
   const { years, sale } = afterTax;
   const last = years.tax.length - 1;
   return {
     Unlevered: { ...lines },
     Levered: {
       ...lines,
+      ...refinance,
       'Income Tax': years.tax.map((tax, year) => (year === last ? tax + sale.tax : tax)),
       'After-Tax Cashflow': years.after_tax_cash_flow.map((flow, year) =>
         year === last ? flow + sale.after_tax_proceeds : flow,
@@ -231,7 +246,7 @@ function subtracted(formatted: string): string {
 /**
  * What a cell of the table shows (product spec §2): Expense, Mortgage, each expense line (CapEx
  * Reserve, HOA, Owner Utilities, Leasing) and Income Tax with a minus prefix; Loan Payoff with a
- * minus prefix and blank when '$0.00'; Proceeds From Sale '-' when '$0.00'. Everything else as
+ * minus prefix and blank when '$0.00'; Refinance Cash blank when '$0.00'; Proceeds From Sale '-' when '$0.00'. Everything else as
  * formatted. A zero Expense or Mortgage (no loan) shows '$0.00', not '-$0.00', and a negative
  * amount in a subtracted row (a tax saving) shows as added. The rules are the same in both groups;
  * the group only types which rows are allowed.
@@ -257,6 +272,8 @@ export function holdPeriodCellDisplay<G extends HoldPeriodGroup>(
       return subtracted(formatted);
     case 'Loan Payoff':
       return formatted === ZERO ? '' : subtracted(formatted);
+    case 'Refinance Cash':
+      return formatted === ZERO ? '' : formatted;
     case 'Proceeds From Sale':
       return formatted === ZERO ? '-' : formatted;
     default:

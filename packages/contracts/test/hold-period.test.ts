@@ -12,6 +12,7 @@ import {
   holdPeriodOptionalRows,
   holdPeriodRowsShown,
   holdPeriodTitle,
+  REFINANCE_ROWS,
 } from '../src/index.js';
 import { exampleDeal } from './fixtures.js';
 
@@ -79,11 +80,44 @@ const afterTax = {
 describe('the optional rows', () => {
   const lines = { ...table, expense_lines: { hoa: [1_200, 1_236], leasing: [1_050, 1_081.5] } };
 
-  test('are named in one place: the expense lines after Expense, the after-tax rows after the Levered Cashflow', () => {
+  test('are named in one place: the expense lines after Expense, the refinance after Loan Payoff, the after-tax rows after the Levered Cashflow', () => {
     expect(holdPeriodOptionalRows('Unlevered')).toEqual(Object.keys(EXPENSE_LINE_ROWS));
-    expect(holdPeriodOptionalRows('Levered')).toEqual([...Object.keys(EXPENSE_LINE_ROWS), ...AFTER_TAX_ROWS]);
+    expect(holdPeriodOptionalRows('Levered')).toEqual([
+      ...Object.keys(EXPENSE_LINE_ROWS),
+      ...REFINANCE_ROWS,
+      ...AFTER_TAX_ROWS,
+    ]);
     expect(Object.keys(EXPENSE_LINE_ROWS)).toEqual(['CapEx Reserve', 'HOA', 'Owner Utilities', 'Leasing']);
     expect(AFTER_TAX_ROWS).toEqual(['Income Tax', 'After-Tax Cashflow']);
+  });
+
+  test('show the cash a refinance hands back after Loan Payoff, so the Levered Cashflow reads from its rows', () => {
+    const deal = {
+      ...exampleDeal,
+      refinance: { month: 6, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 3_000 },
+    };
+    const analysis = analyze(deal);
+    const cash = analysis.hold_period.refinance_cash ?? [];
+    expect(cash[0]).toBeGreaterThan(0);
+    expect(cash.slice(1).every((value) => value === 0)).toBe(true);
+    const formatted = formatHoldPeriodTable(analysis.hold_period);
+    const rows = Object.keys(formatted.Levered);
+    expect(rows.slice(rows.indexOf('Loan Payoff'), rows.indexOf('Loan Payoff') + 2)).toEqual([
+      'Loan Payoff',
+      'Refinance Cash',
+    ]);
+    expect(formatted.Levered['Refinance Cash']?.[0]).toBe(formatMoney(cash[0] ?? 0));
+    expect(holdPeriodCellDisplay('Levered', 'Refinance Cash', '$0.00')).toBe('');
+    const l = analysis.hold_period.levered;
+    l.cashflow.forEach((flow, year) => {
+      const fromRows =
+        (l.rental_cashflow[year] ?? 0) -
+        (l.loan_payoff[year] ?? 0) +
+        (cash[year] ?? 0) +
+        (l.proceeds_from_sale[year] ?? 0);
+      expect(fromRows).toBeCloseTo(flow, 6);
+    });
+    expect(analyze(exampleDeal).hold_period.refinance_cash).toBeUndefined();
   });
 
   test('are absent when the analysis gives none: the table formats as before', () => {

@@ -450,6 +450,8 @@ function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): Analy
   const unlevered = investmentReturns(total_acquisition, shapedUnleveredFlows(years, rehabMonths, sale));
   // the rehab months' years (rentedYear): no capex reserve or leasing in those months
   if (hasExpenseLines(deal)) table.expense_lines = expenseLineRows(deal, years);
+  // the year the refinance's cash comes out, so the table's Cashflow can be read from its rows
+  if (deal.refinance !== undefined) table.refinance_cash = [...yearRefinance];
   const levered = investmentReturns(total_cost_to_close, leveredFlows);
   const analysis = analysisOf(deal, figures, sale, unlevered, levered, table);
   if (tax !== undefined) {

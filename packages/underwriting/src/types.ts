@@ -338,8 +338,12 @@ export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
     LoanShapeFigures &
     RehabAndRefinance &
     RehabAndRefinanceFigures;
-  /** with `expense_lines` when the deal gives any expense line (capex reserve, HOA, owner utilities, leasing fee) */
-  hold_period: HoldPeriodTable & { expense_lines?: ExpenseLineRows };
+  /**
+   * with `expense_lines` when the deal gives any expense line (capex reserve, HOA, owner utilities,
+   * leasing fee), and `refinance_cash` (each year's cash out of a refinance, inside the levered
+   * Cashflow) when it gives a refinance
+   */
+  hold_period: HoldPeriodTable & { expense_lines?: ExpenseLineRows; refinance_cash?: number[] };
   /** present only when `tax` is given */
   after_tax?: AfterTaxFigures;
 }

@@ -26,7 +26,7 @@ import {
 } from 'chart.js';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { type RangesState, shownSimulation } from '../ranges/use-ranges';
-import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
+import { cashFlowSeries, equitySeries, type ReturnSources, returnSources } from './chart-data';
 import './ResultsCharts.css';
 
 Chart.register(
@@ -309,35 +309,33 @@ const EquityChart = memo(function EquityChart({ analysis }: { analysis: Analysis
   );
 });
 
-const SOURCE_LABELS = [
-  'Cash flow',
-  'Appreciation',
-  'Loan paydown',
-  'Buying and selling costs',
-  'Levered profit',
-];
+/** The bars of "Where the return comes from", in order; the rehab's only on a deal that has one. */
+function sourceBars(sources: ReturnSources): { label: string; value: number; color: string }[] {
+  return [
+    { label: 'Cash flow', value: sources.cashFlow, color: COLORS.cashFlow },
+    { label: 'Appreciation', value: sources.appreciation, color: COLORS.appreciation },
+    ...(sources.rehab === 0 ? [] : [{ label: 'Rehab', value: sources.rehab, color: COLORS.costs }]),
+    { label: 'Loan paydown', value: sources.loanPaydown, color: COLORS.loanPaydown },
+    { label: 'Buying and selling costs', value: sources.costs, color: COLORS.costs },
+    { label: 'Levered profit', value: sources.profit, color: COLORS.profit },
+  ];
+}
 
 const ReturnSourcesChart = memo(function ReturnSourcesChart({ analysis }: { analysis: AnalysisResponse }) {
   const sources = useMemo(() => returnSources(analysis), [analysis]);
-  const values = [sources.cashFlow, sources.appreciation, sources.loanPaydown, sources.costs, sources.profit];
+  const bars = useMemo(() => sourceBars(sources), [sources]);
   const data: ChartData<'bar', number[], string> = useMemo(
     () => ({
-      labels: SOURCE_LABELS,
+      labels: bars.map((bar) => bar.label),
       datasets: [
         {
           label: 'Amount',
-          data: [sources.cashFlow, sources.appreciation, sources.loanPaydown, sources.costs, sources.profit],
-          backgroundColor: [
-            COLORS.cashFlow,
-            COLORS.appreciation,
-            COLORS.loanPaydown,
-            COLORS.costs,
-            COLORS.profit,
-          ],
+          data: bars.map((bar) => bar.value),
+          backgroundColor: bars.map((bar) => bar.color),
         },
       ],
     }),
-    [sources],
+    [bars],
   );
   const canvas = useChart(() => {
     const options = baseOptions(true);
@@ -347,15 +345,16 @@ const ReturnSourcesChart = memo(function ReturnSourcesChart({ analysis }: { anal
       options: { ...options, plugins: { ...options.plugins, legend: { display: false } } },
     };
   }, data);
+  const rehab = sources.rehab === 0 ? '' : `, less ${formatMoney(-sources.rehab)} of rehab`;
   return (
     <ChartFigure
       id="chart-return-sources"
       title="Where the return comes from"
-      summary={`Levered profit of ${formatMoney(sources.profit)} over the hold: ${formatMoney(sources.cashFlow)} from cash flow, ${formatMoney(sources.appreciation)} from appreciation and ${formatMoney(sources.loanPaydown)} from loan paydown, less ${formatMoney(-sources.costs)} of buying and selling costs.`}
+      summary={`Levered profit of ${formatMoney(sources.profit)} over the hold: ${formatMoney(sources.cashFlow)} from cash flow, ${formatMoney(sources.appreciation)} from appreciation${rehab} and ${formatMoney(sources.loanPaydown)} from loan paydown, less ${formatMoney(-sources.costs)} of buying and selling costs.`}
       canvas={canvas}
       table={{
         columns: ['Amount'],
-        rows: SOURCE_LABELS.map((label, index) => ({ label, values: [values[index] ?? 0] })),
+        rows: bars.map((bar) => ({ label: bar.label, values: [bar.value] })),
       }}
     />
   );

@@ -38,4 +38,36 @@ describe('chart data', () => {
     // no loan: nothing to pay down
     expect(returnSources(recalculate(base, deals[3] ?? base.property.metrics)).loanPaydown).toBe(0);
   });
+
+  it('adds up with a rehab, points, an interest-only start, a seller loan and a cash-out refinance', () => {
+    const metrics = base.property.metrics;
+    const price = metrics.purchase_price;
+    const refinance = {
+      month: 6,
+      loan_to_value: 0.75,
+      interest_rate: 0.075,
+      loan_term: 30,
+      closing_costs: 3_000,
+    };
+    const secondLoan = { amount: 20_000, interest_rate: 0.06, term_months: 120, balloon_month: 36 };
+    const deals = [
+      { ...metrics, rehab_budget: 35_000, rehab_months: 4, after_repair_value: price * 1.6, refinance },
+      {
+        ...metrics,
+        rehab_budget: 35_000,
+        rehab_financed: true,
+        rehab_months: 4,
+        after_repair_value: price * 1.5,
+      },
+      { ...metrics, points: 0.015, interest_only_months: 12, second_loan: secondLoan },
+      { ...metrics, points: 0.01, second_loan: secondLoan, refinance, rehab_budget: 10_000, rehab_months: 2 },
+      { ...metrics, loan_to_value: 0, refinance: { ...refinance, loan_to_value: 0.9 } },
+    ];
+    for (const deal of deals) {
+      const analysis = recalculate(base, deal);
+      const s = returnSources(analysis);
+      expect(s.cashFlow + s.appreciation + s.rehab + s.loanPaydown + s.costs).toBeCloseTo(s.profit, 6);
+      expect(s.rehab).toBe(-(deal.rehab_budget ?? 0));
+    }
+  });
 });

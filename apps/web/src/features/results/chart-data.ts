@@ -24,15 +24,23 @@ export interface EquitySeries extends YearSeries {
 }
 
 /**
- * Where the levered profit comes from. They add up to `overall_returns.levered_profit`:
- * profit = Σ cash flow − equity in = Σ rental cash flow + (sale price − purchase price)
- *        + (loan − payoff) − (closing cost + financing and processing fees + selling costs).
+ * Where the levered profit comes from. They add up to `overall_returns.levered_profit`, whatever
+ * the loans and the rehab (profit = Σ levered cash flow − cash to close, regrouped):
+ * profit = Σ rental cash flow + (sale price − purchase price) − rehab budget
+ *        + (all borrowed − all balances paid off) − (closing cost + financing and processing fees
+ *        + points + the refinance's closing costs + selling costs).
+ * All borrowed is the first loan (with a financed rehab), the seller's second loan and the
+ * refinance's new loan; the balances paid off are the old loan's at the refinance and every
+ * payoff of the table (a balloon, the sale's). A refinance's cash out is borrowed money: it shows in
+ * the loan paydown (less what the new loan still owes at the sale), not as profit.
  */
 export interface ReturnSources {
   cashFlow: number;
   appreciation: number;
+  /** the rehab budget, as a negative amount; 0 without a rehab */
+  rehab: number;
   loanPaydown: number;
-  /** buying and selling costs, as a negative amount */
+  /** buying, refinancing and selling costs, as a negative amount */
   costs: number;
   profit: number;
 }
@@ -61,16 +69,27 @@ export function equitySeries(analysis: AnalysisResponse): EquitySeries {
   };
 }
 
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
 export function returnSources(analysis: AnalysisResponse): ReturnSources {
   const { year_1_metrics: y1, sale_assumptions: sale, hold_period: table } = analysis;
   const salePrice = sale.sale_price_appreciation;
-  const payoff = table.levered.loan_payoff.reduce((sum, value) => sum + value, 0);
+  const borrowed = y1.loan_amount + (y1.second_loan?.amount ?? 0) + (y1.refinance_loan_amount ?? 0);
+  const paidOff = sum(table.levered.loan_payoff) + (y1.refinance_payoff ?? 0);
   const sellingCosts = sale.cost_to_sell * salePrice;
   return {
-    cashFlow: table.levered.rental_cashflow.reduce((sum, value) => sum + value, 0),
+    cashFlow: sum(table.levered.rental_cashflow),
     appreciation: salePrice - y1.purchase_price,
-    loanPaydown: y1.loan_amount - payoff,
-    costs: -(y1.closing_cost + y1.financing_fees + y1.loan_processing_fees + sellingCosts),
+    rehab: -(y1.rehab_budget ?? 0),
+    loanPaydown: borrowed - paidOff,
+    costs: -(
+      y1.closing_cost +
+      y1.financing_fees +
+      y1.loan_processing_fees +
+      (y1.points_cost ?? 0) +
+      (y1.refinance?.closing_costs ?? 0) +
+      sellingCosts
+    ),
     profit: analysis.overall_returns.levered_profit,
   };
 }

@@ -170,6 +170,7 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
       'HOA',
       'Owner Utilities',
       'Leasing',
+      'Refinance Cash',
       'Income Tax',
       'After-Tax Cashflow',
     ]);

@@ -155,13 +155,16 @@ export const HOLD_PERIOD_ROW_TOOLTIPS: Readonly<Record<HoldPeriodRow, string>> =
 
 /**
  * Tooltips of the hold-period table's optional rows (issue 28): an expense line's, shown when the
- * deal gives it, and the after-tax rows, shown when it gives a tax situation.
+ * deal gives it, the refinance's, when it gives a refinance, and the after-tax rows, shown when it
+ * gives a tax situation.
  */
 export const HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS: Readonly<Record<HoldPeriodOptionalRow, string>> = {
   'CapEx Reserve': 'The part of Expense set aside for big repairs and replacements, a share of the rent.',
   HOA: 'The part of Expense paid to the homeowners association in dues.',
   'Owner Utilities': 'The part of Expense the owner pays for utilities the tenants do not.',
   Leasing: 'The part of Expense paid in leasing fees for new tenants, averaged over the expected tenancy.',
+  'Refinance Cash':
+    'The cash the refinance hands back that year (the new loan minus the old balance and the closing costs), borrowed money counted in Cashflow.',
   'Income Tax':
     'Income tax on the rental’s income after interest, depreciation and loan costs, with the tax at sale added in the final year.',
   'After-Tax Cashflow':
