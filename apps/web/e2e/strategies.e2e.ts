@@ -150,12 +150,26 @@ describe('rehab, refinance and seller financing', () => {
     expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toMatch(/\$[\d,]+\.\d{2}/);
     const left = await metricRow(page, METRIC_LABELS.cash_left_in_deal);
 
-    // a refinance after the sale: the engine's rule at the field, the figures held
-    await terms.getByLabel('Refinance Month').fill('60');
-    await terms
-      .getByText(/refinance\.month|Refinance Month|month/i)
-      .first()
-      .waitFor();
+    // a refinance after the sale, or before the first month: the hold's own limit at the field
+    for (const month of ['60', '0']) {
+      await terms.getByLabel('Refinance Month').fill(month);
+      await terms
+        .getByText('Refinance Month must be a whole number from 1 to 59 (before the sale at month 60)')
+        .waitFor();
+    }
+    // a rate's limit in the percents it is typed in
+    await terms.getByLabel('Refinance Loan to Value').fill('100');
+    await terms.getByText('Refinance Loan to Value must be from 0% to below 100%').waitFor();
+    // turned off and on again, the refinance comes back as typed, not at its starting terms (9, 75 %)
+    await terms.getByLabel('Refinance Loan to Value').fill('70');
+    await terms.getByLabel('Refinance Month').fill('10');
+    const typed = await metricRow(page, METRIC_LABELS.cash_left_in_deal);
+    await terms.getByRole('checkbox', { name: 'Cash-out refinance' }).uncheck();
+    await terms.getByRole('checkbox', { name: 'Cash-out refinance' }).check();
+    expect(await terms.getByLabel('Refinance Month').inputValue()).toBe('10');
+    expect(await terms.getByLabel('Refinance Loan to Value').inputValue()).toBe('70');
+    expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toBe(typed);
+    await terms.getByLabel('Refinance Loan to Value').fill('75');
     await terms.getByLabel('Refinance Month').fill('9');
 
     await terms.getByRole('checkbox', { name: 'Second loan (seller financing)' }).check();

@@ -130,6 +130,23 @@ export const REFINANCE_BOUNDS: Readonly<Record<keyof Refinance, Bound>> = {
   closing_costs: money,
 };
 
+/**
+ * The months a hold of `holdPeriod` years leaves for a rehab or a refinance: both must come before
+ * the sale at month 12 × hold. The engine's check and the inputs' messages read it, so the limit an
+ * investor is told is the one that applies (not the static bound's 360).
+ *
+ * @example holdMonthRule('refinance.month', 5) // { min: 1, max: 59, why: ' (before the sale at month 60)' }
+ */
+export function holdMonthRule(
+  field: 'rehab_months' | 'refinance.month',
+  holdPeriod: number,
+): { min: number; max: number; why: string } {
+  const months = 12 * holdPeriod;
+  return field === 'rehab_months'
+    ? { min: 0, max: months - 1, why: ` (fewer than the hold's ${months} months)` }
+    : { min: 1, max: months - 1, why: ` (before the sale at month ${months})` };
+}
+
 export const REHAB_KEYS = [
   'rehab_budget',
   'rehab_financed',

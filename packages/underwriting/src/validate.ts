@@ -2,6 +2,7 @@ import {
   ASSUMPTION_BOUNDS,
   ASSUMPTION_KEYS,
   type Bound,
+  holdMonthRule,
   LOAN_SHAPE_BOUNDS,
   LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
@@ -129,6 +130,12 @@ function checkWholeFromTo(field: string, value: unknown, min: number, max: numbe
   return value;
 }
 
+/** A whole month the deal's hold allows (`holdMonthRule`). */
+function checkHoldMonth(field: 'rehab_months' | 'refinance.month', value: unknown, deal: DealInput): number {
+  const { min, max, why } = holdMonthRule(field, deal.hold_period);
+  return checkWholeFromTo(field, value, min, max, why);
+}
+
 /** Whether the deal's second loan (if any) is less than its down payment, price × (1 − LTV): a deal moved by a driver may not be. */
 export function secondLoanFits(deal: DealInput & LoanShape): boolean {
   return (
@@ -233,16 +240,9 @@ function checkRefinance(value: unknown, deal: DealInput): Refinance {
       throw new UnderwritingInputError(`refinance.${key}`, 'is not an input of the model');
     }
   }
-  const months = 12 * deal.hold_period;
   const field = (key: keyof Refinance) => checkBound(`refinance.${key}`, record[key], REFINANCE_BOUNDS[key]);
   return {
-    month: checkWholeFromTo(
-      'refinance.month',
-      record.month,
-      1,
-      months - 1,
-      ` (before the sale at month ${months})`,
-    ),
+    month: checkHoldMonth('refinance.month', record.month, deal),
     loan_to_value: field('loan_to_value'),
     interest_rate: field('interest_rate'),
     loan_term: field('loan_term'),
@@ -270,14 +270,7 @@ function withRehab<D extends DealInput>(deal: D, record: Record<string, unknown>
   }
   if (record.rehab_months !== undefined) {
     given = true;
-    const months = 12 * deal.hold_period;
-    rehab.rehab_months = checkWholeFromTo(
-      'rehab_months',
-      record.rehab_months,
-      0,
-      months - 1,
-      ` (fewer than the hold's ${months} months)`,
-    );
+    rehab.rehab_months = checkHoldMonth('rehab_months', record.rehab_months, deal);
   }
   if (record.after_repair_value !== undefined) {
     given = true;

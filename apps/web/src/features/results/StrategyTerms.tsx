@@ -120,6 +120,7 @@ interface TermsGroupProps<T> {
   start: () => T;
   read: (
     texts: GroupTexts,
+    metrics: Metrics,
   ) => { ok: true; terms: T } | { ok: false; errors: Readonly<Record<string, string>> };
   onTerms: (terms: T) => void;
   onOff: () => void;
@@ -143,14 +144,17 @@ function TermsGroup<T>({
   const on = metrics[group] !== undefined;
   const [texts, setTexts] = useState<GroupTexts>(() => groupTexts(group, metrics));
   const [typedErrors, setTypedErrors] = useState<Readonly<Record<string, string>>>({});
+  const [kept, setKept] = useState<T | null>(null);
   const labels: Readonly<Record<string, string>> = LOAN_GROUP_LABELS[group];
 
   function turn(wanted: boolean) {
     if (!wanted) {
+      // turned on again, the group comes back as the investor left it, not at its starting terms
+      setKept((metrics[group] as T | undefined) ?? null);
       onOff();
       return;
     }
-    const terms = start();
+    const terms = kept ?? start();
     setTexts(groupTexts(group, { ...metrics, [group]: terms }));
     setTypedErrors({});
     onTerms(terms);
@@ -159,7 +163,7 @@ function TermsGroup<T>({
   function edit(field: string, text: string) {
     const next = { ...texts, [field]: text };
     setTexts(next);
-    const reading = read(next);
+    const reading = read(next, metrics);
     setTypedErrors(reading.ok ? {} : reading.errors);
     if (reading.ok) onTerms(reading.terms);
   }

@@ -189,3 +189,20 @@ describe('pickMetricErrors', () => {
     });
   });
 });
+
+describe('a month the hold must leave room for', () => {
+  const edits = { ...initialMetricEdits(metrics) };
+  it('is refused with the hold’s own limit, not the static bound', () => {
+    for (const text of ['-1', '2.5', '400']) {
+      const result = readMetricEdits({ ...edits, rehab_months: text }, metrics);
+      expect(result.kind === 'invalid' && result.errors.rehab_months).toBe(
+        "Rehab Months must be a whole number from 0 to 59 (fewer than the hold's 60 months)",
+      );
+    }
+  });
+
+  it('follows a hold typed beside it', () => {
+    const result = readMetricEdits({ ...edits, hold_period: '10', rehab_months: '-1' }, metrics);
+    expect(result.kind === 'invalid' && result.errors.rehab_months).toContain('from 0 to 119');
+  });
+});

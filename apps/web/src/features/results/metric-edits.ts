@@ -18,7 +18,7 @@ import {
   ratePercent,
   roundToCents,
 } from '@sfr/contracts';
-import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
+import { ASSUMPTION_BOUNDS, type Bound, holdMonthRule } from '@sfr/underwriting';
 import type { z } from 'zod/mini';
 
 export type Assumptions = z.output<typeof assumptionsSchema>;
@@ -76,11 +76,28 @@ function percentText(fraction: number): string {
  * 'Vacancy Rate must be from 0% to 100%', 'Loan to Value must be from 0% to below 100%'.
  */
 export function percentRule(key: EditableKey): string {
-  const { min, max, maxInclusive } = isOptionalMetricKey(key)
-    ? OPTIONAL_METRIC_BOUNDS[key]
-    : ASSUMPTION_BOUNDS[key];
+  const bound = isOptionalMetricKey(key) ? OPTIONAL_METRIC_BOUNDS[key] : ASSUMPTION_BOUNDS[key];
+  return percentRuleOf(METRIC_LABELS[key], bound);
+}
+
+/** A rate's rule in percents for any field: 'Refinance Loan to Value must be from 0% to below 100%'. */
+export function percentRuleOf(label: string, { min, max, maxInclusive }: Bound): string {
   const upTo = maxInclusive ? '' : 'below ';
-  return `${METRIC_LABELS[key]} must be from ${percentText(min)}% to ${upTo}${percentText(max)}%`;
+  return `${label} must be from ${percentText(min)}% to ${upTo}${percentText(max)}%`;
+}
+
+/**
+ * The rule of a month the hold must leave room for (the rehab's, the refinance's), with the limit
+ * the engine applies for a hold of `holdPeriod` years: 'Rehab Months must be a whole number from 0
+ * to 59 (fewer than the hold's 60 months)'.
+ */
+export function holdMonthMessage(
+  field: 'rehab_months' | 'refinance.month',
+  label: string,
+  holdPeriod: number,
+): string {
+  const { min, max, why } = holdMonthRule(field, holdPeriod);
+  return `${label} must be a whole number from ${min} to ${max}${why}`;
 }
 
 export type MetricEditsResult =
@@ -88,6 +105,12 @@ export type MetricEditsResult =
   /** some inputs are empty or whitespace: nothing may be sent (spec §5) */
   | { kind: 'empty'; keys: EditableKey[] }
   | { kind: 'invalid'; errors: MetricEditErrors };
+
+/** The hold the edits give when it reads as a valid one, else the original's: what a month must fit in. */
+function holdOf(edits: MetricEdits, original: Assumptions): number {
+  const typed = parseMetricInput('hold_period', edits.hold_period);
+  return typed !== null && fieldSchema('hold_period').safeParse(typed).success ? typed : original.hold_period;
+}
 
 /** Reads every input back into the model's units, each checked against its bound. */
 export function readMetricEdits(edits: MetricEdits, original: Assumptions): MetricEditsResult {
@@ -110,9 +133,10 @@ export function readMetricEdits(edits: MetricEdits, original: Assumptions): Metr
     }
     const checked = fieldSchema(key).safeParse(value);
     if (checked.success) metrics[key] = checked.data;
-    else
-      errors[key] =
-        METRIC_KIND[key] === 'percent' ? percentRule(key) : (checked.error.issues[0]?.message ?? '');
+    else if (METRIC_KIND[key] === 'percent') errors[key] = percentRule(key);
+    else if (key === 'rehab_months')
+      errors[key] = holdMonthMessage(key, METRIC_LABELS[key], holdOf(edits, original));
+    else errors[key] = checked.error.issues[0]?.message ?? '';
   }
   return Object.keys(errors).length > 0 ? { kind: 'invalid', errors } : { kind: 'ok', metrics };
 }

@@ -15,9 +15,17 @@ import {
   TAX_LABELS,
   taxSchema,
 } from '@sfr/contracts';
-import type { Refinance, SecondLoan, TaxInputs } from '@sfr/underwriting';
+import {
+  type Bound,
+  REFINANCE_BOUNDS,
+  type Refinance,
+  SECOND_LOAN_BOUNDS,
+  type SecondLoan,
+  TAX_INPUT_BOUNDS,
+  type TaxInputs,
+} from '@sfr/underwriting';
 import type { z } from 'zod/mini';
-import { metricInputText } from './metric-edits';
+import { holdMonthMessage, metricInputText, percentRuleOf } from './metric-edits';
 
 export type LoanGroup = 'refinance' | 'second_loan' | 'tax';
 
@@ -87,6 +95,7 @@ function readGroup<S extends z.ZodMiniType>(
   group: LoanGroup,
   schema: S,
   texts: GroupTexts,
+  metrics: Metrics,
 ): GroupReading<z.output<S>> {
   const labels: Readonly<Record<string, string>> = LOAN_GROUP_LABELS[group];
   const raw: Record<string, number> = {};
@@ -100,16 +109,37 @@ function readGroup<S extends z.ZodMiniType>(
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? '')] ??= issue.message;
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors[field] ??= ruleOf(group, field, labels[field] ?? field, metrics) ?? issue.message;
+    }
   }
   return parsed.success && Object.keys(errors).length === 0
     ? { ok: true, terms: parsed.data }
     : { ok: false, errors };
 }
 
-export const readRefinance = (texts: GroupTexts) => readGroup('refinance', refinanceSchema, texts);
-export const readSecondLoan = (texts: GroupTexts) => readGroup('second_loan', secondLoanSchema, texts);
-export const readTax = (texts: GroupTexts) => readGroup('tax', taxSchema, texts);
+/**
+ * A field's rule in the units it is typed in, where the schema's words would mislead: a rate's in
+ * percents (the schema speaks of fractions), the refinance month's with the hold's own limit.
+ */
+function ruleOf(group: LoanGroup, field: string, label: string, metrics: Metrics): string | null {
+  if (group === 'refinance' && field === 'month')
+    return holdMonthMessage('refinance.month', label, metrics.hold_period);
+  const kind = LOAN_GROUP_FIELDS[group].find(([name]) => name === field)?.[1];
+  if (kind !== 'percent') return null;
+  const bounds: Readonly<Record<string, Bound>> = GROUP_BOUNDS[group];
+  const bound = bounds[field];
+  return bound ? percentRuleOf(label, bound) : null;
+}
+
+const GROUP_BOUNDS = { refinance: REFINANCE_BOUNDS, second_loan: SECOND_LOAN_BOUNDS, tax: TAX_INPUT_BOUNDS };
+
+export const readRefinance = (texts: GroupTexts, metrics: Metrics) =>
+  readGroup('refinance', refinanceSchema, texts, metrics);
+export const readSecondLoan = (texts: GroupTexts, metrics: Metrics) =>
+  readGroup('second_loan', secondLoanSchema, texts, metrics);
+export const readTax = (texts: GroupTexts, metrics: Metrics) => readGroup('tax', taxSchema, texts, metrics);
 
 /**
  * The refinance a deal starts from when the investor turns it on: six months after the rehab (or
