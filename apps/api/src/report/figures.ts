@@ -15,6 +15,7 @@ import {
   formatMarketFigure,
   formatMetric,
   formatMoney,
+  formatRate,
   holdPeriodCellDisplay,
   holdPeriodOptionalFigures,
   holdPeriodRowsShown,
@@ -36,7 +37,13 @@ import {
   type SharedAnalysis,
   taxBillLine,
 } from '@sfr/contracts';
-import { defaultMirrRates, modifiedReturns, SIMULATED_MEASURES, type Simulation } from '@sfr/underwriting';
+import {
+  defaultMirrRates,
+  modifiedReturns,
+  monthlyScheduleOf,
+  SIMULATED_MEASURES,
+  type Simulation,
+} from '@sfr/underwriting';
 
 /** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
 export interface ReportLine {
@@ -103,20 +110,37 @@ export interface DealReport {
 
 /** The lender's DSCR (what DSCR loans are sized on) and the labels the report gives it. */
 export const LENDER_DSCR_LABEL = 'Lender DSCR (gross rent ÷ PITI)';
+export const REFINANCE_LENDER_DSCR_LABEL = 'Lender DSCR after the refinance (gross rent ÷ PITI)';
 export const NOI_DSCR_LABEL = 'DSCR (NOI ÷ debt service)';
 
 /**
  * Gross monthly rent ÷ monthly principal, interest, taxes and insurance: the ratio DSCR lenders
- * underwrite, with no vacancy or operating costs taken off. Null when there is no loan.
+ * underwrite, with no vacancy or operating costs taken off. The debt service is every loan's
+ * payment on the property (the first loan's, interest-only while it is, and a seller's second
+ * loan's). Null when there is no loan.
  *
  * @example lenderDscr({ rent: 2347, property_taxes: 6907.5, insurance: 2700 }, 2481.11) // 2347 / (2481.11 + 575.63 + 225) = 0.7152
  */
 export function lenderDscr(
   metrics: { rent: number; property_taxes: number; insurance: number },
-  monthlyLoanPayment: number,
+  monthlyDebtService: number,
 ): number | null {
-  if (monthlyLoanPayment <= 0) return null;
-  return metrics.rent / (monthlyLoanPayment + metrics.property_taxes / 12 + metrics.insurance / 12);
+  if (monthlyDebtService <= 0) return null;
+  return metrics.rent / (monthlyDebtService + metrics.property_taxes / 12 + metrics.insurance / 12);
+}
+
+/**
+ * The lender's DSCR a refinance is sized on: the first month on the new loan, from the engine's
+ * month-by-month schedule (that month's rent, taxes and insurance, as grown, and every loan's
+ * payment then: the new loan's and a seller's loan still paying). Null without a refinance.
+ */
+export function refinanceLenderDscr(analysis: SharedAnalysis): number | null {
+  const metrics = analysis.property.metrics;
+  if (!metrics.refinance) return null;
+  const rows = monthlyScheduleOf(dealInput(analysis.property, metrics, factsOf(analysis)));
+  const month = rows[metrics.refinance.month];
+  if (!month || month.debt_service <= 0) return null;
+  return month.gross_rent / (month.debt_service + month.property_taxes + month.insurance);
 }
 
 /** A metric's line: its number rounded as the screen shows it (no float noise in the CSV), and its text. */
@@ -308,7 +332,7 @@ function rehabSection(analysis: SharedAnalysis): ReportSection | null {
   const lines = givenLines(analysis, REHAB_METRIC_KEYS);
   if (rehab_financed !== undefined)
     lines.push(textLine('rehab_financed', 'Rehab Paid', rehab_financed ? 'Added to the loan' : 'In cash'));
-  if (refinance)
+  if (refinance) {
     lines.push(
       textLine(
         'refinance',
@@ -316,6 +340,11 @@ function rehabSection(analysis: SharedAnalysis): ReportSection | null {
         `month ${refinance.month}, ${formatMetric('loan_to_value', refinance.loan_to_value)} of the value, ${formatMetric('interest_rate', refinance.interest_rate)} over ${refinance.loan_term} years, ${formatMetric('closing_cost', refinance.closing_costs)} closing costs`,
       ),
     );
+    lines.push({
+      ...metricLine('dscr', refinanceLenderDscr(analysis), REFINANCE_LENDER_DSCR_LABEL),
+      key: 'refinance_lender_dscr',
+    });
+  }
   if (second)
     lines.push(
       textLine(
@@ -341,7 +370,18 @@ export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null 
     key,
   });
   const { basis, sale } = after;
+  const tax = analysis.property.metrics.tax;
   const lines: ReportLine[] = [
+    // the inputs first, so the after-tax figures below can be recomputed from the report
+    ...(tax
+      ? [
+          textLine(
+            'tax',
+            'Tax Situation',
+            `income tax ${formatRate(tax.marginal_rate)}, capital gains ${formatRate(tax.capital_gains_rate)}, depreciation recapture ${formatRate(tax.recapture_rate)}, land ${formatRate(tax.land_share)} of the basis; a year's loss ${tax.losses === 'offset' ? 'offsets other income that year' : 'is carried to later years'}`,
+          ),
+        ]
+      : []),
     money('cost_basis', 'Cost Basis', basis.cost_basis),
     money('land', 'Land (not depreciated)', basis.land),
     money('building', 'Building (depreciated over 27.5 years)', basis.building),
@@ -414,7 +454,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
   const m = property.metrics;
   const units = property.factor;
   const perUnit = units > 1 ? ' per unit' : '';
-  const lender = lenderDscr(m, y1.monthly_loan_payment);
+  const lender = lenderDscr(m, y1.monthly_loan_payment + (y1.second_loan_payment ?? 0));
   const scenarios = scenariosSection(analysis);
   const rehab = rehabSection(analysis);
   const afterTax = afterTaxSection(analysis);

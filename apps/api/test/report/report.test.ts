@@ -21,6 +21,7 @@ import {
   NOTHING_KEPT,
   negativeCashFlowChance,
   roundByKind,
+  roundMetric,
   roundToCents,
   simulateAnalysis,
 } from '@sfr/contracts';
@@ -270,7 +271,14 @@ describe('report CSV', () => {
     if (!after) throw new Error('expected after_tax');
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     const section = rows.filter((row) => row[0] === 'after_tax');
-    expect(Object.fromEntries(section.map((row) => [row[1], Number(row[3])]))).toEqual({
+    // the tax situation first, so the figures below can be recomputed from the report
+    expect(section[0]?.slice(1, 4)).toEqual([
+      'tax',
+      'Tax Situation',
+      "income tax 24.00%, capital gains 15.00%, depreciation recapture 25.00%, land 20.00% of the basis; a year's loss is carried to later years",
+    ]);
+    const figures = section.filter((row) => row[1] !== 'tax');
+    expect(Object.fromEntries(figures.map((row) => [row[1], Number(row[3])]))).toEqual({
       cost_basis: roundToCents(after.basis.cost_basis),
       land: roundToCents(after.basis.land),
       building: roundToCents(after.basis.building),
@@ -360,6 +368,23 @@ describe('report CSV', () => {
       'month 9, 75.00% of the value, 7.00% over 30 years, $6,000.00 closing costs',
     );
     expect(value('second_loan')).toBe('$30,000.00 at 5.00% over 120 months, balloon in month 48');
+    // a lender sizes on every loan's payment: the seller's too, and after the refinance the new loan's
+    const m = deal.property.metrics;
+    const y1 = deal.year_1_metrics;
+    const taxesAndInsurance = (m.property_taxes + m.insurance) / 12;
+    expect(Number(value('lender_dscr'))).toBe(
+      roundMetric(
+        'dscr',
+        m.rent / (y1.monthly_loan_payment + (y1.second_loan_payment ?? 0) + taxesAndInsurance),
+      ),
+    );
+    // month 10, still year 1: the year's rent, taxes and insurance; the seller's loan pays until month 48
+    expect(Number(value('refinance_lender_dscr'))).toBe(
+      roundMetric(
+        'dscr',
+        m.rent / ((y1.refinance_loan_payment ?? 0) + (y1.second_loan_payment ?? 0) + taxesAndInsurance),
+      ),
+    );
     const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
     expect(pdfText(pdf, 1)).toContain('Rehab, Refinance and Seller Financing');
     expect(pdfText(pdf, 1)).toContain(
