@@ -337,11 +337,20 @@ describe('scenarios', () => {
     await form.getByLabel(SCENARIO_TEXT.section8Share).fill('110');
     await form.getByText(/= \$2,582\.00 a month\./).waitFor();
     await form.getByLabel(SCENARIO_TEXT.section8Share).fill('120');
-    await form
-      .getByRole('alert')
-      .getByText(/must be from 0\.9 to 1\.1/)
-      .waitFor();
+    // the rule beside the field, in the percent typed, and the field says it is wrong
+    await form.getByText(SCENARIO_TEXT.section8ShareRule).waitFor();
+    expect(SCENARIO_TEXT.section8ShareRule).toBe(
+      'Payment standard must be a number from 90% to 110% of the HUD rent',
+    );
+    const share = form.getByLabel(SCENARIO_TEXT.section8Share);
+    expect(await share.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await share.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(SCENARIO_TEXT.section8ShareRule);
     expect(await form.getByRole('button', { name: SCENARIO_TEXT.section8Keep }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'the Section 8 form with a wrong payment standard');
+    await form.getByLabel(SCENARIO_TEXT.section8Allowance).fill('-5');
+    await form.getByText('Utility allowance must be from 0 to 2,000 dollars a month per unit.').waitFor();
+    await form.getByLabel(SCENARIO_TEXT.section8Allowance).fill('252');
     await form.getByLabel(SCENARIO_TEXT.section8Share).fill('100');
 
     const answered = page.waitForResponse(

@@ -10,6 +10,7 @@ import {
   formatWholeNumber,
   type Metrics,
   PAYMENT_STANDARD_SHARE,
+  SECTION_8_MESSAGES,
   section8Defaults,
   section8Scenario,
   UTILITY_ALLOWANCE_MAX,
@@ -18,6 +19,22 @@ import {
 } from '@sfr/contracts';
 import { memo, useId, useMemo, useState } from 'react';
 import { SCENARIO_TEXT } from './scenario-text';
+
+/**
+ * Each field's message beside it: the payment standard's in the percent it is typed in, the
+ * allowance's as the contracts word it (in dollars). The rule itself is the contracts'.
+ */
+function fieldErrors(errors: readonly string[]): { share?: string; allowance?: string } {
+  const out: { share?: string; allowance?: string } = {};
+  for (const error of errors) {
+    if (error === SECTION_8_MESSAGES.shareRange || error === SECTION_8_MESSAGES.shareRequired)
+      out.share = SCENARIO_TEXT.section8ShareRule;
+    else if (error === SECTION_8_MESSAGES.allowanceRequired)
+      out.allowance = 'Utility allowance must be a number';
+    else if (error === SECTION_8_MESSAGES.allowanceRange) out.allowance = error;
+  }
+  return out;
+}
 
 interface Section8FormProps {
   /** the analysis as the server last answered: its base case is what the voucher replaces the rent of */
@@ -45,6 +62,7 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
     });
     return { checked, scenario: checked.ok ? section8Scenario(base, checked.terms) : null };
   }, [base, share, tenantPays, allowanceText]);
+  const errors = checked.ok ? {} : fieldErrors(checked.errors);
   if (base.year_1_metrics.hud_rent === null) return null;
 
   return (
@@ -59,6 +77,8 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
               type="text"
               inputMode="decimal"
               value={share}
+              aria-invalid={errors.share ? true : undefined}
+              aria-describedby={errors.share ? `${id}-share-error` : undefined}
               onChange={(event) => setShare(event.target.value)}
             />
             <span className="metric-affix" aria-hidden="true">
@@ -66,6 +86,11 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
             </span>
           </span>
         </label>
+        {errors.share ? (
+          <span id={`${id}-share-error`} className="field-error">
+            {errors.share}
+          </span>
+        ) : null}
         <label className="section8-check">
           <input
             type="checkbox"
@@ -85,23 +110,24 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
               type="text"
               inputMode="decimal"
               value={allowanceText}
-              aria-describedby={`${id}-allowance-note`}
+              aria-invalid={errors.allowance ? true : undefined}
+              aria-describedby={
+                errors.allowance ? `${id}-allowance-error ${id}-allowance-note` : `${id}-allowance-note`
+              }
               onChange={(event) => setAllowanceText(event.target.value)}
             />
           </span>
         </label>
+        {errors.allowance ? (
+          <span id={`${id}-allowance-error`} className="field-error">
+            {errors.allowance}
+          </span>
+        ) : null}
         <p id={`${id}-allowance-note`} className="metric-origin">
           Default for {bedrooms} bedrooms: ${allowance.value} a month, ${allowance.low}–${allowance.high}{' '}
           across the published schedules we read. Ask the housing authority for its own.
         </p>
       </div>
-      {checked.ok ? null : (
-        <ul className="field-error" role="alert">
-          {checked.errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
       {scenario ? (
         <>
           <ul className="section8-basis">

@@ -1,3 +1,5 @@
+import { PAYMENT_STANDARD_SHARE } from '@sfr/contracts';
+
 /** The words of the scenarios card (web only; the API's messages are SCENARIO_MESSAGES in contracts). */
 export const SCENARIO_TEXT = {
   title: 'Scenarios',
@@ -20,6 +22,8 @@ export const SCENARIO_TEXT = {
   section8Share: 'Payment standard (share of HUD rent)',
   section8TenantPays: 'The tenant pays the utilities',
   section8Allowance: 'Utility allowance a month per unit',
+  /** the payment standard's rule in the percent it is typed in (the API's message speaks of fractions) */
+  section8ShareRule: `Payment standard must be a number from ${Math.round(PAYMENT_STANDARD_SHARE.min * 100)}% to ${Math.round(PAYMENT_STANDARD_SHARE.max * 100)}% of the HUD rent`,
   section8Check: 'Check with the housing authority first:',
   section8Keep: 'Keep as the Section 8 scenario',
 } as const;
