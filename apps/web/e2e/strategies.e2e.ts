@@ -368,8 +368,18 @@ describe('scenarios', () => {
     await expect
       .poll(() => scenarios(page).locator('.scenarios-compared li').first().textContent())
       .toMatch(/^(Section 8|Base case) wins by .+ of levered XIRR|^(Section 8|Base case) wins by .+ a month/);
+    // said plainly: the figures on screen and a scenario saved next start from Section 8
+    const onScreen = scenarios(page)
+      .getByRole('status')
+      .filter({ hasText: SCENARIO_TEXT.onScreenNow('Section 8') });
+    await onScreen.waitFor();
     await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-section-8.png` });
     await expectNoSeriousA11yViolations(page, 'the Section 8 scenario form');
+    await onScreen.getByRole('button', { name: SCENARIO_TEXT.showBase }).click();
+    await expect
+      .poll(() => assumption(page, 'rent').inputValue())
+      .toBe(String(analysis.property.metrics.rent));
+    expect(await scenarios(page).getByRole('status').textContent()).toBe('');
     await context.close();
   });
 

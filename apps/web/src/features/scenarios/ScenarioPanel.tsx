@@ -50,6 +50,8 @@ export function ScenarioPanel({
   const nameId = useId();
   const [name, setName] = useState('');
   const columns = useMemo(() => scenarioColumns(base, live, onScreenId), [base, live, onScreenId]);
+  // a scenario on screen (Section 8 once kept, say) is said plainly: what is typed next builds on it
+  const onScreen = onScreenId === null ? null : (base.scenarios.find((s) => s.id === onScreenId) ?? null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,6 +69,16 @@ export function ScenarioPanel({
         </>
       ) : null}
       <Section8Form base={base} busy={busy} onKeep={onKeep} />
+      <p className="scenarios-on-screen" role="status">
+        {onScreen ? (
+          <>
+            {SCENARIO_TEXT.onScreenNow(onScreen.name)}{' '}
+            <button type="button" className="button-link" disabled={busy} onClick={() => onShow(null)}>
+              {SCENARIO_TEXT.showBase}
+            </button>
+          </>
+        ) : null}
+      </p>
       <form className="scenarios-save" noValidate onSubmit={submit}>
         <label htmlFor={nameId}>{SCENARIO_TEXT.nameLabel}</label>
         <input

@@ -26,4 +26,7 @@ export const SCENARIO_TEXT = {
   section8ShareRule: `Payment standard must be a number from ${Math.round(PAYMENT_STANDARD_SHARE.min * 100)}% to ${Math.round(PAYMENT_STANDARD_SHARE.max * 100)}% of the HUD rent`,
   section8Check: 'Check with the housing authority first:',
   section8Keep: 'Keep as the Section 8 scenario',
+  /** said while a scenario, not the base case, is on screen: what edits and a new scenario start from */
+  onScreenNow: (name: string) => `On screen: ${name}. Your edits and a scenario saved now start from it.`,
+  showBase: 'Show the base case',
 } as const;
