@@ -169,6 +169,12 @@ describe('rehab, refinance and seller financing', () => {
     expect(await terms.getByLabel('Refinance Month').inputValue()).toBe('10');
     expect(await terms.getByLabel('Refinance Loan to Value').inputValue()).toBe('70');
     expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toBe(typed);
+    // a refinance that hands back more than went in: said in words under the negative cash left in
+    await terms.getByLabel('Refinance Loan to Value').fill('95');
+    await page
+      .getByText(/^Every dollar you invested came back at the refinance, and \$[\d,.]+ more/)
+      .waitFor();
+    expect(await metricRow(page, METRIC_LABELS.cash_on_cash_on_cash_left_in)).toContain('N/A');
     await terms.getByLabel('Refinance Loan to Value').fill('75');
     await terms.getByLabel('Refinance Month').fill('9');
 

@@ -3,7 +3,14 @@
  * editable assumption, a highlighted input in the units people type (dollars, percent, years),
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
-import { formatMetric, METRIC_KIND, METRIC_LABELS, type MetricKey, widenUnit } from '@sfr/contracts';
+import {
+  formatMetric,
+  formatMoney,
+  METRIC_KIND,
+  METRIC_LABELS,
+  type MetricKey,
+  widenUnit,
+} from '@sfr/contracts';
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
@@ -60,16 +67,30 @@ const FigureRow = memo(function FigureRow({
   label: string;
   value: number | string | null | undefined;
 }) {
+  const note = figureNote(metric, value);
   return (
     <div className="metric-row">
       <dt>
         <span>{label}</span>
         <InfoTip text={METRIC_TOOLTIPS[metric]} />
       </dt>
-      <dd className="metric-value">{formatMetric(metric, value)}</dd>
+      <dd className="metric-value">
+        {formatMetric(metric, value)}
+        {note ? <span className="metric-origin metric-note">{note}</span> : null}
+      </dd>
     </div>
   );
 });
+
+/**
+ * A figure's reading where its number alone would puzzle an investor: a cash-out refinance that
+ * returned all the cash invested leaves a cash left in of zero or less (and no cash-on-cash on it).
+ */
+export function figureNote(metric: MetricKey, value: number | string | null | undefined): string | null {
+  if (metric !== 'cash_left_in_deal' || typeof value !== 'number' || value > 0) return null;
+  const more = -value >= 0.005 ? `, and ${formatMoney(-value)} more` : '';
+  return `Every dollar you invested came back at the refinance${more}: no cash is left in.`;
+}
 
 /**
  * Each assumption's input is the only field of its own form. After every keystroke Chromium's
