@@ -160,6 +160,7 @@ describe('rehab, refinance and seller financing', () => {
     // a rate's limit in the percents it is typed in
     await terms.getByLabel('Refinance Loan to Value').fill('100');
     await terms.getByText('Refinance Loan to Value must be from 0% to below 100%').waitFor();
+    await terms.screenshot({ path: `${SCREENSHOTS}strategy-terms-invalid-375.png` });
     // turned off and on again, the refinance comes back as typed, not at its starting terms (9, 75 %)
     await terms.getByLabel('Refinance Loan to Value').fill('70');
     await terms.getByLabel('Refinance Month').fill('10');
