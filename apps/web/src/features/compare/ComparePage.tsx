@@ -29,6 +29,7 @@ import {
   MIN_COMPARED,
   rentEvidence,
   searchOf,
+  strategyRows,
 } from './compare-model';
 import './compare.css';
 
@@ -284,17 +285,25 @@ function CompareTable({ columns: deals, missing }: { columns: Column[]; missing:
                 shown,
               );
               return (
-                <tr key={key} data-kpi={key}>
-                  <th scope="row">{label}</th>
-                  {columns.map(({ ref }, index) => (
-                    <td key={refKey(ref)} className={best.has(index) ? 'compare-best' : undefined}>
-                      {shown[index]}
-                      {best.has(index) ? <span className="compare-best-mark"> Best</span> : null}
-                    </td>
-                  ))}
-                </tr>
+                <ComparedRow
+                  key={key}
+                  kpi={key}
+                  label={label}
+                  refs={columns.map(({ ref }) => ref)}
+                  shown={shown}
+                  best={best}
+                />
               );
             })}
+            {strategyRows(columns.map(({ analysis }) => analysis)).map(({ label, shown, best }) => (
+              <ComparedRow
+                key={label}
+                label={label}
+                refs={columns.map(({ ref }) => ref)}
+                shown={shown}
+                best={best}
+              />
+            ))}
             <tr className="compare-reports">
               <th scope="row">Report</th>
               {columns.map(({ ref }, index) => (
@@ -310,6 +319,29 @@ function CompareTable({ columns: deals, missing }: { columns: Column[]; missing:
         Print
       </button>
     </>
+  );
+}
+
+/** One figure across the deals, each cell as shown, the best marked. */
+function ComparedRow(props: {
+  label: string;
+  refs: readonly ComparedRef[];
+  shown: readonly string[];
+  best: ReadonlySet<number>;
+  /** the KPI's key, for the tests (the strategy rows have none) */
+  kpi?: string;
+}) {
+  const { label, refs, shown, best, kpi } = props;
+  return (
+    <tr data-kpi={kpi}>
+      <th scope="row">{label}</th>
+      {refs.map((ref, index) => (
+        <td key={refKey(ref)} className={best.has(index) ? 'compare-best' : undefined}>
+          {shown[index]}
+          {best.has(index) ? <span className="compare-best-mark"> Best</span> : null}
+        </td>
+      ))}
+    </tr>
   );
 }
 

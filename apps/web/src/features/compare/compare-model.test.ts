@@ -1,13 +1,17 @@
+import { formatMetric } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { exampleAnalysis } from '../results/example-analysis';
+import { recalculate } from '../results/recalculate';
 import {
   bestColumns,
   comparedRefs,
   compareSearchSchema,
   formatKpi,
   kpiValue,
+  NOT_GIVEN,
   rentEvidence,
   searchOf,
+  strategyRows,
 } from './compare-model';
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -61,5 +65,63 @@ describe('best values', () => {
       rentEvidence('HUD', { value: 1950, source: 'HUD Small Area FMR', vintage: 'FY2026', tier: 'reported' }),
     ).toBe('HUD $1,950.00 (reported, HUD Small Area FMR FY2026)');
     expect(rentEvidence('Market', undefined)).toBeNull();
+  });
+});
+
+describe('the strategy rows', () => {
+  const plain = exampleAnalysis();
+  const metrics = plain.property.metrics;
+  const refinance = {
+    month: 6,
+    loan_to_value: 0.75,
+    interest_rate: 0.07,
+    loan_term: 30,
+    closing_costs: 3_000,
+  };
+  const brrrr = recalculate(plain, {
+    ...metrics,
+    rehab_budget: 40_000,
+    rehab_months: 3,
+    after_repair_value: metrics.purchase_price * 1.3,
+    refinance,
+  });
+  const taxed = recalculate(plain, {
+    ...metrics,
+    tax: { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 },
+  });
+
+  it('are none when no compared deal has a refinance or a tax situation', () => {
+    expect(strategyRows([plain, plain])).toEqual([]);
+  });
+
+  it('show what a BRRRR deal leaves in and its after-tax XIRR beside deals without them', () => {
+    const rows = strategyRows([plain, brrrr, taxed]);
+    expect(rows.map((row) => row.label)).toEqual([
+      'Cash Left in the Deal',
+      'Cash-on-Cash on Cash Left In',
+      'After-Tax Levered XIRR',
+    ]);
+    const [left, , afterTax] = rows;
+    expect(left?.shown).toEqual([
+      NOT_GIVEN,
+      formatMetric('cash_left_in_deal', brrrr.year_1_metrics.cash_left_in_deal),
+      NOT_GIVEN,
+    ]);
+    expect(afterTax?.shown).toEqual([
+      NOT_GIVEN,
+      NOT_GIVEN,
+      formatMetric('levered_xirr', taxed.after_tax?.levered_xirr),
+    ]);
+    // one deal with a figure: nothing to call best
+    expect(left?.best.size).toBe(0);
+  });
+
+  it('marks the deal that leaves less cash in as best', () => {
+    const more = recalculate(plain, {
+      ...brrrr.property.metrics,
+      refinance: { ...refinance, loan_to_value: 0.6 },
+    });
+    const [left] = strategyRows([brrrr, more]);
+    expect(left?.best).toEqual(new Set([0]));
   });
 });

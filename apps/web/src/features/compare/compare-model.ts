@@ -8,6 +8,8 @@ import {
   formatMetric,
   type MarketFigure,
   type MarketFigureTier,
+  METRIC_LABELS,
+  type MetricKey,
   type SharedAnalysis,
 } from '@sfr/contracts';
 import { oneLineAddress } from '../results/property-info';
@@ -66,6 +68,52 @@ export function kpiValue(analysis: SharedAnalysis, key: CompareKpi): number | nu
       return typeof value === 'number' && Number.isFinite(value) ? value : null;
     }
   }
+}
+
+/**
+ * Figures only some deals have: a refinance's cash left in and the cash-on-cash on it, and the
+ * after-tax XIRR. /compare adds a row for each that any compared deal has (`strategyRows`); a deal
+ * without it reads "not given". `read` is undefined for a deal without the strategy, null where the
+ * model gives no figure (no cash left in: no cash-on-cash on it).
+ */
+export const STRATEGY_FIGURES = [
+  {
+    key: 'cash_left_in_deal',
+    label: METRIC_LABELS.cash_left_in_deal,
+    better: 'lower',
+    read: (analysis: SharedAnalysis) => analysis.year_1_metrics.cash_left_in_deal,
+  },
+  {
+    key: 'cash_on_cash_on_cash_left_in',
+    label: METRIC_LABELS.cash_on_cash_on_cash_left_in,
+    better: 'higher',
+    read: (analysis: SharedAnalysis) => analysis.year_1_metrics.cash_on_cash_on_cash_left_in,
+  },
+  {
+    key: 'levered_xirr',
+    label: 'After-Tax Levered XIRR',
+    better: 'higher',
+    read: (analysis: SharedAnalysis) => (analysis.after_tax ? analysis.after_tax.levered_xirr : undefined),
+  },
+] as const satisfies readonly {
+  key: MetricKey;
+  label: string;
+  better: 'higher' | 'lower';
+  read: (analysis: SharedAnalysis) => number | null | undefined;
+}[];
+
+/** What a deal without the strategy shows in its row. */
+export const NOT_GIVEN = 'not given';
+
+/** The strategy rows of these deals: each figure any of them has, its cells as shown and its best. */
+export function strategyRows(analyses: readonly SharedAnalysis[]) {
+  return STRATEGY_FIGURES.flatMap(({ key, label, better, read }) => {
+    const values = analyses.map(read);
+    if (values.every((value) => value === undefined)) return [];
+    const shown = values.map((value) => (value === undefined ? NOT_GIVEN : formatMetric(key, value)));
+    const numbers = values.map((value) => (typeof value === 'number' ? value : null));
+    return [{ label, shown, best: bestColumns(numbers, better, shown) }];
+  });
 }
 
 export function formatKpi(analysis: SharedAnalysis, key: CompareKpi): string {
