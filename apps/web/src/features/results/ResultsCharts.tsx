@@ -1,6 +1,6 @@
 /**
  * Three charts of the hold (Chart.js, loaded with the results in a chunk of its own): yearly
- * levered cash flow against NOI, equity build-up against cumulative cash flow, and where the
+ * levered cash flow against NOI, equity build-up against cumulative rental cash flow, and where the
  * levered profit comes from. Each is a figure whose caption says what it shows and whose numbers
  * are also a table for screen readers (the canvas itself is hidden from them). Live: the charts
  * redraw, without animation, with every edit of the assumptions.
@@ -252,7 +252,7 @@ const CashFlowChart = memo(function CashFlowChart({ analysis }: { analysis: Anal
     <ChartFigure
       id="chart-cash-flow"
       title="Cash flow by year"
-      summary={`Levered cash flow goes from ${formatMoney(series.leveredCashFlow[0] ?? 0)} in year 1 to ${formatMoney(series.leveredCashFlow[last] ?? 0)} in year ${last + 1}; net operating income from ${formatMoney(series.netOperatingIncome[0] ?? 0)} to ${formatMoney(series.netOperatingIncome[last] ?? 0)}.`}
+      summary={`Levered cash flow (the table's Rental Cashflow: before the sale and any refinance's cash) goes from ${formatMoney(series.leveredCashFlow[0] ?? 0)} in year 1 to ${formatMoney(series.leveredCashFlow[last] ?? 0)} in year ${last + 1}; net operating income from ${formatMoney(series.netOperatingIncome[0] ?? 0)} to ${formatMoney(series.netOperatingIncome[last] ?? 0)}.`}
       canvas={canvas}
       table={{
         columns: series.years,
@@ -279,7 +279,7 @@ const EquityChart = memo(function EquityChart({ analysis }: { analysis: Analysis
           pointRadius: 3,
         },
         {
-          label: 'Cumulative cash flow',
+          label: 'Cumulative rental cash flow',
           data: series.cumulativeCashFlow,
           borderColor: COLORS.cashFlow,
           backgroundColor: COLORS.cashFlow,
@@ -296,13 +296,13 @@ const EquityChart = memo(function EquityChart({ analysis }: { analysis: Analysis
     <ChartFigure
       id="chart-equity"
       title="Equity build-up"
-      summary={`At the end of year ${last + 1}: ${formatMoney(series.equity[last] ?? 0)} of equity, and a cumulative cash flow of ${formatMoney(series.cumulativeCashFlow[last] ?? 0)}.`}
+      summary={`At the end of year ${last + 1}: ${formatMoney(series.equity[last] ?? 0)} of equity, and a cumulative rental cash flow (before the sale and any refinance's cash) of ${formatMoney(series.cumulativeCashFlow[last] ?? 0)}.`}
       canvas={canvas}
       table={{
         columns: series.years,
         rows: [
           { label: 'Equity', values: series.equity },
-          { label: 'Cumulative cash flow', values: series.cumulativeCashFlow },
+          { label: 'Cumulative rental cash flow', values: series.cumulativeCashFlow },
         ],
       }}
     />
