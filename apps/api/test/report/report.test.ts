@@ -394,6 +394,31 @@ describe('report CSV', () => {
     expect(dealReport(plain).sections.some((section) => section.key === 'rehab')).toBe(false);
   });
 
+  it('keeps a deal with every strategy whole: no page holds only the end of page 1', async () => {
+    const plain = analysis({ tax: TAX });
+    const metrics = {
+      ...plain.property.metrics,
+      hoa: 40,
+      points: 0.01,
+      interest_only_months: 12,
+      rehab_budget: 40_000,
+      rehab_months: 3,
+      after_repair_value: 560_000,
+      refinance: { month: 9, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 6_000 },
+      second_loan: { amount: 30_000, interest_rate: 0.05, term_months: 120, balloon_month: 48 },
+    };
+    const pdf = await reportPdf(dealReport(assembleScenario(plain, { metrics })), {
+      generatedAt: new Date(),
+      analysedAt: new Date(),
+    });
+    // the rehab block moves whole: its last line ran onto a page of its own, the table to page 3
+    const page2 = pdfText(pdf, 2);
+    expect(page2).toContain('5 Year Returns Summary');
+    const rehab = `${pdfText(pdf, 1)} ${page2}`;
+    expect(rehab).toContain('$30,000.00 at 5.00% over 120 months, balloon in month 48');
+    expect(rehab).toContain('Lender DSCR after the refinance');
+  });
+
   it("gives the MIRR of both sides at the loan's rate, as the engine computes it, on page 2 under the sale", async () => {
     const deal = assembleScenario(analysis(), {
       metrics: {
