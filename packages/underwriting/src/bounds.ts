@@ -132,20 +132,26 @@ export const REFINANCE_BOUNDS: Readonly<Record<keyof Refinance, Bound>> = {
 
 /**
  * The months a hold of `holdPeriod` years leaves for a rehab or a refinance: both must come before
- * the sale at month 12 × hold. The engine's check and the inputs' messages read it, so the limit an
- * investor is told is the one that applies (not the static bound's 360).
+ * the sale at month 12 × hold. The engine's check and the inputs' messages read it, rule and all, so
+ * the limit an investor is told is the one that applies (not the static bound's 360).
  *
- * @example holdMonthRule('refinance.month', 5) // { min: 1, max: 59, why: ' (before the sale at month 60)' }
+ * @example holdMonthRule('refinance.month', 5).rule // 'must be a whole number from 1 to 59 (before the sale at month 60)'
  */
 export function holdMonthRule(
   field: 'rehab_months' | 'refinance.month',
   holdPeriod: number,
-): { min: number; max: number; why: string } {
+): { min: number; max: number; why: string; rule: string } {
   const months = 12 * holdPeriod;
-  return field === 'rehab_months'
-    ? { min: 0, max: months - 1, why: ` (fewer than the hold's ${months} months)` }
-    : { min: 1, max: months - 1, why: ` (before the sale at month ${months})` };
+  const [min, why] =
+    field === 'rehab_months'
+      ? [0, ` (fewer than the hold's ${months} months)`]
+      : [1, ` (before the sale at month ${months})`];
+  return { min, max: months - 1, why, rule: wholeFromToRule(min, months - 1, why) };
 }
+
+/** The words of a whole-number range check, with why its limits are what they are. */
+export const wholeFromToRule = (min: number, max: number, why: string): string =>
+  `must be a whole number from ${min} to ${max}${why}`;
 
 export const REHAB_KEYS = [
   'rehab_budget',

@@ -13,6 +13,7 @@ import {
   SECOND_LOAN_BOUNDS,
   TAX_INPUT_BOUNDS,
   UNITS_BOUND,
+  wholeFromToRule,
 } from './bounds.js';
 import { UnderwritingInputError } from './errors.js';
 import {
@@ -125,7 +126,7 @@ function withExpenseLines(deal: DealInput, record: Record<string, unknown>): Dea
 /** Throws `UnderwritingInputError(field, rule)` unless `value` is a whole number from `min` to `max`. */
 function checkWholeFromTo(field: string, value: unknown, min: number, max: number, why: string): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new UnderwritingInputError(field, `must be a whole number from ${min} to ${max}${why}`);
+    throw new UnderwritingInputError(field, wholeFromToRule(min, max, why));
   }
   return value;
 }

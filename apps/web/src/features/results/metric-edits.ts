@@ -96,8 +96,7 @@ export function holdMonthMessage(
   label: string,
   holdPeriod: number,
 ): string {
-  const { min, max, why } = holdMonthRule(field, holdPeriod);
-  return `${label} must be a whole number from ${min} to ${max}${why}`;
+  return `${label} ${holdMonthRule(field, holdPeriod).rule}`;
 }
 
 export type MetricEditsResult =
