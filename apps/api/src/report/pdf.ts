@@ -458,17 +458,18 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   // the rehab, refinance and seller's loan: under the column with room for the whole block, else
   // at the top of page 2 (a block run past the bottom left a page holding its last line alone)
   const rehab = report.sections.find((s) => s.key === 'rehab');
-  const rehabHeight = rehab ? figureBlockHeight(doc, rehab.lines, columnWidth) : 0;
-  const rehabOnPage1 = rehab && (rightY + rehabHeight <= BOTTOM || leftY + rehabHeight <= BOTTOM);
-  if (rehab && rehabOnPage1) {
-    if (rightY + rehabHeight <= BOTTOM) rightY = block('rehab', right, rightY);
-    else leftY = block('rehab', left, leftY);
+  let rehabOnPage2 = false;
+  if (rehab) {
+    const height = figureBlockHeight(doc, rehab.lines, columnWidth);
+    if (rightY + height <= BOTTOM) rightY = block('rehab', right, rightY);
+    else if (leftY + height <= BOTTOM) leftY = block('rehab', left, leftY);
+    else rehabOnPage2 = true;
   }
 
   // page 2: over the hold
   doc.addPage();
   let y: number = PAGE.margin;
-  if (rehab && !rehabOnPage1) y = figureBlock(doc, rehab.title, rehab.lines, PAGE.margin, y, columnWidth);
+  if (rehab && rehabOnPage2) y = figureBlock(doc, rehab.title, rehab.lines, PAGE.margin, y, columnWidth);
   y = holdPeriodTable(doc, report.holdPeriod, y);
   // the sale and the returns, and the after-tax returns (issue 28 §4) when the deal gives its tax
   // situation: the basis and the tax under the sale, the after-tax profit, multiple and XIRR under

@@ -215,6 +215,7 @@ function CompareTable({ columns: deals, missing }: { columns: Column[]; missing:
     [deals, picked],
   );
   const headers = columns.map(({ analysis }) => addressOf(analysis.property));
+  const refs = columns.map(({ ref }) => ref);
   return (
     <>
       {missing > 0 ? (
@@ -284,25 +285,10 @@ function CompareTable({ columns: deals, missing }: { columns: Column[]; missing:
                 better,
                 shown,
               );
-              return (
-                <ComparedRow
-                  key={key}
-                  kpi={key}
-                  label={label}
-                  refs={columns.map(({ ref }) => ref)}
-                  shown={shown}
-                  best={best}
-                />
-              );
+              return <ComparedRow key={key} kpi={key} label={label} refs={refs} shown={shown} best={best} />;
             })}
             {strategyRows(columns.map(({ analysis }) => analysis)).map(({ label, shown, best }) => (
-              <ComparedRow
-                key={label}
-                label={label}
-                refs={columns.map(({ ref }) => ref)}
-                shown={shown}
-                best={best}
-              />
+              <ComparedRow key={label} label={label} refs={refs} shown={shown} best={best} />
             ))}
             <tr className="compare-reports">
               <th scope="row">Report</th>
