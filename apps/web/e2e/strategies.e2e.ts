@@ -437,6 +437,13 @@ describe('scenarios', () => {
     await page.getByLabel(/^Scenario of /).selectOption({ label: 'Section 8' });
     await expect.poll(() => cashFlowRow.textContent()).not.toBe(before);
     expect(await cashFlowRow.textContent()).toContain(scenarioCashFlow.replace(/\s*\(best\)$/, ''));
+    // the pick is in the URL: a reload (or a bookmark) shows the same scenario
+    await expect.poll(() => new URL(page.url()).searchParams.get('scenarios')).toMatch(/^[a-z2-7]{24}$/);
+    const picked = await cashFlowRow.textContent();
+    await page.reload();
+    await table.waitFor();
+    await expect.poll(() => page.getByLabel(/^Scenario of /).inputValue()).not.toBe('');
+    expect(await cashFlowRow.textContent()).toBe(picked);
     await expectNoSeriousA11yViolations(page, '/compare with a scenario picked');
     await context.close();
   });

@@ -1,8 +1,9 @@
 /**
  * /compare (issue 14 §3): two to four of the user's saved properties or recent analyses side by
  * side — address, price, rent with its evidence and tier, and the KPI band — the best value of each
- * figure marked in words and weight, not by colour alone. The picks live in the URL
- * (`?saved=…&analyses=…`), so a comparison can be reloaded, bookmarked and printed.
+ * figure marked in words and weight, not by colour alone. The picks and the scenario each deal shows
+ * live in the URL (`?saved=…&analyses=…&scenarios=…`), so a comparison can be reloaded, bookmarked and
+ * printed.
  */
 import { type AnalysisResponse, assembleScenario, BASE_SCENARIO_NAME, formatMetric } from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -27,6 +28,8 @@ import {
   kpiValue,
   MAX_COMPARED,
   MIN_COMPARED,
+  pickedScenarios,
+  pickScenario,
   rentEvidence,
   searchOf,
   strategyRows,
@@ -50,21 +53,29 @@ export function ComparePage({ search }: { search: CompareSearch }) {
       </section>
     );
   }
-  return <Comparison refs={comparedRefs(search)} />;
+  return <Comparison search={search} />;
 }
 
 const refKey = (ref: ComparedRef) => `${ref.kind}:${ref.id}`;
 
-function Comparison({ refs }: { refs: ComparedRef[] }) {
+function Comparison({ search }: { search: CompareSearch }) {
   const navigate = useNavigate();
+  const refs = comparedRefs(search);
+  const scenarioIds = pickedScenarios(search);
   const results = useQueries({
     queries: refs.map((ref) => (ref.kind === 'saved' ? savedPropertyQuery(ref.id) : analysisQuery(ref.id))),
   });
   const enough = refs.length >= MIN_COMPARED;
+  const show = (next: readonly ComparedRef[], scenarios: readonly string[]) =>
+    void navigate({ to: '/compare', search: searchOf(next, scenarios), replace: true });
 
   function toggle(ref: ComparedRef, on: boolean) {
-    const next = on ? [...refs, ref] : refs.filter((item) => refKey(item) !== refKey(ref));
-    void navigate({ to: '/compare', search: searchOf(next), replace: true });
+    if (on) return show([...refs, ref], scenarioIds);
+    const index = refs.findIndex((item) => refKey(item) === refKey(ref));
+    show(
+      refs.filter((_, at) => at !== index),
+      pickScenario(scenarioIds, results[index]?.data?.scenarios ?? [], ''),
+    );
   }
 
   return (
@@ -84,6 +95,10 @@ function Comparison({ refs }: { refs: ComparedRef[] }) {
             return analysis ? [{ ref, analysis }] : [];
           })}
           missing={refs.filter((_, index) => results[index]?.isError).length}
+          picked={scenarioIds}
+          onPick={(deal, scenarioId) =>
+            show(refs, pickScenario(scenarioIds, deal.analysis.scenarios, scenarioId))
+          }
         />
       )}
     </section>
@@ -199,12 +214,21 @@ interface Column {
  * The table, each deal with a scenario of its own to compare (issue 28 §6): its base case until the
  * reader picks another of its scenarios.
  */
-function CompareTable({ columns: deals, missing }: { columns: Column[]; missing: number }) {
-  const [picked, setPicked] = useState<Readonly<Record<string, string>>>({});
+function CompareTable({
+  columns: deals,
+  missing,
+  picked,
+  onPick,
+}: {
+  columns: Column[];
+  missing: number;
+  picked: readonly string[];
+  onPick: (deal: Column, scenarioId: string) => void;
+}) {
   const columns = useMemo(
     () =>
       deals.map(({ ref, analysis }) => {
-        const scenario = analysis.scenarios.find((s) => s.id === picked[refKey(ref)]);
+        const scenario = pickedOf(analysis, picked);
         return {
           ref,
           analysis: scenario
@@ -240,12 +264,7 @@ function CompareTable({ columns: deals, missing }: { columns: Column[]; missing:
                   <span className="compare-kind">
                     {columns[index]?.ref.kind === 'saved' ? 'Saved property' : 'Analysis'}
                   </span>
-                  <ScenarioPick
-                    deal={deals[index]}
-                    address={address}
-                    picked={picked}
-                    onPick={(key, id) => setPicked((current) => ({ ...current, [key]: id }))}
-                  />
+                  <ScenarioPick deal={deals[index]} address={address} picked={picked} onPick={onPick} />
                 </th>
               ))}
             </tr>
@@ -331,6 +350,10 @@ function ComparedRow(props: {
   );
 }
 
+/** The scenario of a deal the URL picks, if any. */
+const pickedOf = (analysis: AnalysisResponse, picked: readonly string[]) =>
+  analysis.scenarios.find((scenario) => picked.includes(scenario.id));
+
 /** A deal's scenarios to compare, when it has any: its base case or one of them. */
 function ScenarioPick({
   deal,
@@ -340,17 +363,16 @@ function ScenarioPick({
 }: {
   deal: Column | undefined;
   address: string;
-  picked: Readonly<Record<string, string>>;
-  onPick: (key: string, scenarioId: string) => void;
+  picked: readonly string[];
+  onPick: (deal: Column, scenarioId: string) => void;
 }) {
   if (!deal || deal.analysis.scenarios.length === 0) return null;
-  const key = refKey(deal.ref);
   return (
     <select
       className="compare-scenario"
       aria-label={`Scenario of ${address}`}
-      value={picked[key] ?? ''}
-      onChange={(event) => onPick(key, event.target.value)}
+      value={pickedOf(deal.analysis, picked)?.id ?? ''}
+      onChange={(event) => onPick(deal, event.target.value)}
     >
       <option value="">{BASE_SCENARIO_NAME}</option>
       {deal.analysis.scenarios.map((scenario) => (

@@ -9,6 +9,8 @@ import {
   formatKpi,
   kpiValue,
   NOT_GIVEN,
+  pickedScenarios,
+  pickScenario,
   rentEvidence,
   searchOf,
   strategyRows,
@@ -37,6 +39,23 @@ describe('the URL picks', () => {
       analyses: undefined,
     });
     expect(compareSearchSchema.parse({ saved: [A, B, C, A, B].join(',') }).saved).toBeUndefined();
+  });
+
+  it('keep the scenario each deal shows, one per deal, through a reload', () => {
+    const S1 = 'sa'.padEnd(24, 'q');
+    const S2 = 'sb'.padEnd(24, 'q');
+    const T1 = 'ta'.padEnd(24, 'q');
+    const first = [{ id: S1 }, { id: S2 }];
+    const second = [{ id: T1 }];
+    let picked = pickScenario([], first, S1);
+    picked = pickScenario(picked, second, T1);
+    picked = pickScenario(picked, first, S2);
+    expect(picked).toEqual([T1, S2]);
+    const search = compareSearchSchema.parse(searchOf([{ kind: 'analysis', id: A }], picked));
+    expect(search.scenarios).toBe(`${T1},${S2}`);
+    expect(pickedScenarios(search)).toEqual([T1, S2]);
+    expect(pickScenario(picked, first, '')).toEqual([T1]);
+    expect(pickedScenarios(compareSearchSchema.parse({ analyses: A, scenarios: 'nope' }))).toEqual([]);
   });
 });
 

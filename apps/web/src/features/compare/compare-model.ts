@@ -37,13 +37,31 @@ export function comparedRefs(search: CompareSearch): ComparedRef[] {
   return refs.slice(0, MAX_COMPARED);
 }
 
-/** The URL's search for a set of picks, as typed in the URL; an empty list is left out. */
-export function searchOf(refs: readonly ComparedRef[]): CompareSearch {
-  const of = (kind: ComparedRef['kind']) => {
-    const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
-    return ids.length > 0 ? ids.join(',') : undefined;
-  };
-  return { saved: of('saved'), analyses: of('analysis') };
+/** The scenarios the URL picks, one id each (a scenario's id names its deal too). */
+export const pickedScenarios = (search: CompareSearch): string[] => idsOf(search.scenarios);
+
+/**
+ * The URL's search for a set of picks and the scenarios shown instead of their base cases, as typed
+ * in the URL; an empty list is left out.
+ */
+export function searchOf(refs: readonly ComparedRef[], scenarioIds: readonly string[] = []): CompareSearch {
+  const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(',') : undefined);
+  const of = (kind: ComparedRef['kind']) =>
+    list(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id));
+  return { saved: of('saved'), analyses: of('analysis'), scenarios: list(scenarioIds) };
+}
+
+/**
+ * The picked scenarios once a deal shows `scenarioId` (`''`: its base case): the deal's other
+ * scenario, if one was picked, gives way.
+ */
+export function pickScenario(
+  picked: readonly string[],
+  dealScenarios: readonly { id: string }[],
+  scenarioId: string,
+): string[] {
+  const others = picked.filter((id) => !dealScenarios.some((scenario) => scenario.id === id));
+  return scenarioId === '' ? others : [...others, scenarioId];
 }
 
 /**

@@ -17,7 +17,7 @@ export const idsOf = (text: string | undefined): string[] =>
     .filter((id) => id !== '');
 
 /**
- * Ids in the URL as one comma-separated list per kind (`?saved=a,b&analyses=c`). The parsed search
+ * Ids in the URL as one comma-separated list per kind (`?saved=a,b&analyses=c&scenarios=d`). The parsed search
  * stays a string: the router writes the validated search back into the URL, so its output must read
  * as its input.
  */
@@ -28,9 +28,13 @@ const idList = z.string().check(
   }, 'Not a list of up to four ids.'),
 );
 
-/** A malformed list is dropped rather than failing the page: the user picks again. */
+/**
+ * A malformed list is dropped rather than failing the page: the user picks again. `scenarios` names
+ * the scenario each deal shows instead of its base case (a scenario's id is unique across deals).
+ */
 export const compareSearchSchema = z.object({
   saved: z.catch(z.optional(idList), undefined),
   analyses: z.catch(z.optional(idList), undefined),
+  scenarios: z.catch(z.optional(idList), undefined),
 });
 export type CompareSearch = z.output<typeof compareSearchSchema>;
