@@ -107,7 +107,15 @@ export const PREMIUM_PER_EXPECTED_LOSS = 110.6 / 75.5;
  * alone for property in Baldwin and Mobile counties (aiua.org/about-aiua, read 2026-11-27). A
  * summary of its rules (stillinsurable.com, 2026-05) keeps it south of the 31st parallel, which
  * leaves out the counties' northern edges (Citronelle); a county cannot tell them apart, so the
- * whole of both is listed, and the note says "often".
+ * whole of both is listed, and the note says "often". Mississippi: the Mississippi Windstorm
+ * Underwriting Association writes wind and hail alone in the statute's "coast area" (Miss. Code
+ * § 83-34-1; msplans.com/mwua/about-us), six counties: the three on the Gulf and the "upper tier"
+ * of George, Pearl River and Stone (a 2007 bill to drop the upper tier, SB 2946, read at
+ * billstatus.ls.state.ms.us; the six named by the Mississippi Marine Resources Council's 1977
+ * coastal-zone report as the state's six southernmost counties, and the pool's six by Claims
+ * Journal, 2006-05-30, and Mississippi Today, 2021-09-08; all read 2026-11-27). South Carolina's
+ * pool is not listed: its "coastal area" (S.C. Code § 38-75-310) is parts of counties bounded by
+ * the Intracoastal Waterway and named roads, which a county cannot tell apart.
  */
 export const WIND_POOLS: readonly { readonly name: string; readonly counties: readonly string[] }[] = [
   {
@@ -160,6 +168,11 @@ export const WIND_POOLS: readonly { readonly name: string; readonly counties: re
     name: 'the Alabama Insurance Underwriting Association (the Beach Pool)',
     // Baldwin, Mobile
     counties: ['01003', '01097'],
+  },
+  {
+    name: 'the Mississippi Windstorm Underwriting Association (the wind pool)',
+    // George, Hancock, Harrison, Jackson, Pearl River, Stone
+    counties: ['28039', '28045', '28047', '28059', '28109', '28131'],
   },
 ];
 

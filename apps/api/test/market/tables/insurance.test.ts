@@ -168,6 +168,17 @@ describe('landlord insurance by state and risk', () => {
     expect(northCarolina?.counties.every((fips) => /^37\d{3}$/.test(fips))).toBe(true);
   });
 
+  it("names Mississippi's wind pool in its six coast-area counties, and none inland", () => {
+    const pool = 'the Mississippi Windstorm Underwriting Association (the wind pool)';
+    expect(windPoolOf('28047')).toBe(pool); // Harrison (Gulfport, Biloxi)
+    expect(windPoolOf('28109')).toBe(pool); // Pearl River (Picayune): the upper tier
+    expect(windPoolOf('28049')).toBeNull(); // Hinds (Jackson, the city)
+    expect(windPoolOf('28035')).toBeNull(); // Forrest (Hattiesburg): north of the upper tier
+    const mississippi = WIND_POOLS.find((entry) => entry.name === pool);
+    expect(new Set(mississippi?.counties).size).toBe(6);
+    expect(mississippi?.counties.every((fips) => /^28\d{3}$/.test(fips))).toBe(true);
+  });
+
   it('names the file, row and column of a bad premium', () => {
     const header = 'state,bankrate_300k_2025,nerdwallet_300k_2025,naic_ho3_average_2023';
     expect(() => parseInsuranceStateCsv(`${header}\nTX,0,4585,2864\n`)).toThrow(MarketDataError);
