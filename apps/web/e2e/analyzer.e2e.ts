@@ -2,7 +2,7 @@
  * The main journey: sign up, analyse the example deal, edit an assumption and recompute, save it,
  * find it in Saved Properties, reopen it, delete it.
  */
-import { MESSAGES, METRIC_LABELS } from '@sfr/contracts';
+import { MESSAGES, METRIC_LABELS, PROPERTY_FIELD_LABELS } from '@sfr/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../src/ui/text';
@@ -64,8 +64,9 @@ describe('a new member on the analyzer', () => {
     await page.waitForURL(`${baseURL()}/`, { timeout: 10_000 });
     await page.getByRole('button', { name: UI_TEXT.signOut }).waitFor();
 
-    // analyse
-    await fillAnalyzer(page);
+    // analyse, the state's name filled as a browser's autofill does: it becomes its code
+    await fillAnalyzer(page, { ...AUSTIN, state_code: 'Texas' });
+    expect(await page.getByLabel(PROPERTY_FIELD_LABELS.state_code, { exact: true }).inputValue()).toBe('TX');
     await analyzeButton(page).click();
     await resultsHeading(page).waitFor({ timeout: 30_000 });
     await toast(page, MESSAGES.analysisSuccess).waitFor();

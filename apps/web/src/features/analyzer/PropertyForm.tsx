@@ -117,8 +117,8 @@ export function PropertyForm({
       {field('zipcode', { type: 'text', inputMode: 'numeric', autoComplete: 'postal-code', maxLength: 10 })}
       {field('state_code', {
         type: 'text',
+        // no maxLength: autofill's "Texas" must arrive whole to become "TX" (state-names.ts)
         autoComplete: 'address-level1',
-        maxLength: 2,
         className: 'uppercase',
       })}
       {field('county_name', { type: 'text' })}

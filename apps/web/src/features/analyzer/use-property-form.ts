@@ -16,6 +16,7 @@ import {
   pickPropertyErrors,
   validatePropertyForm,
 } from './property-form';
+import { stateCodeOf } from './state-names';
 
 export function usePropertyForm(initialValues: PropertyFormValues = EMPTY_PROPERTY_FORM) {
   const form = useSchemaForm({ initialValues, validate: validatePropertyForm });
@@ -23,6 +24,9 @@ export function usePropertyForm(initialValues: PropertyFormValues = EMPTY_PROPER
     ...form,
     /** The API refused the analysis naming fields (its `fields`): their messages, under them. */
     showApiErrors: (fields: Readonly<Record<string, string>>) => form.showErrors(pickPropertyErrors(fields)),
+    /** A state's name typed or autofilled in State Code becomes its code ("Texas": "TX"). */
+    setField: (name: keyof PropertyFormValues & string, value: string) =>
+      form.setField(name, name === 'state_code' ? stateCodeOf(value) : value),
     chooseSuggestion: (suggestion: AddressSuggestion) =>
       form.update((values) => applySuggestion(values, suggestion)),
   };
