@@ -17,6 +17,7 @@ import {
   INSURANCE_RANGE_COVERAGE,
   INSURANCE_RANGE_WIDENING,
   insuranceOfRow,
+  LOW_RENT_COUNTY_BELOW,
   loadMarketDir,
   parseCrimePairsCsv,
   parseFbiCitiesCsv,
@@ -82,7 +83,8 @@ const market = buildMarketData(loaded.data);
 console.log('\nMarket rent (2 bedrooms) against Zillow typical asking rents, 2026-01, held out by state');
 const rent = validateMarketRent(parseRentEvidenceCsv(await evidence('zori_zip_2023_10.csv')), (zip) => {
   const main = market.zip(zip)?.[0];
-  return main ? { safmr: main.safmr_2, fmr: main.fmr_2 } : null;
+  const county_rent = main ? (market.county(main.county_fips)?.median_gross_rent ?? null) : null;
+  return main ? { safmr: main.safmr_2, fmr: main.fmr_2, county_rent } : null;
 });
 for (const v of rent) {
   const { fit, held_out: h, shipped: s } = v;
@@ -100,6 +102,14 @@ for (const v of rent) {
   if (v.basis === 'safmr')
     check(h.within_15 >= within15, `${v.basis}: at least ${pct(within15)} within ±15 %`);
   check(h.coverage >= coverage, `${v.basis}: the range holds at least ${pct(coverage)}`);
+  const [low, line, lf] = [v.held_out_low_rent, v.held_out_low_rent_by_line, v.low_rent_fit];
+  console.log(
+    `        counties under $${LOW_RENT_COUNTY_BELOW} median gross rent, ${low.zips} ZIPs: asking ÷ HUD ${lf.ratio}, residuals ${lf.low.toFixed(4)} … ${lf.high.toFixed(4)}; held out: median ratio ${low.median_ratio.toFixed(3)} (the line alone ${line.median_ratio.toFixed(3)}), within ±15 % ${pct(low.within_15)} (${pct(line.within_15)}), range holds ${pct(low.coverage)}`,
+  );
+  check(
+    Math.abs(Math.log(low.median_ratio)) < Math.abs(Math.log(line.median_ratio)),
+    `${v.basis}: in low-rent counties the ratio is nearer the listings than the line`,
+  );
 }
 
 console.log('\nAppreciation: next-5-year average from each county’s history (FHFA), periods held out');

@@ -219,6 +219,9 @@ export {
 export {
   BEDROOM_LADDER,
   bedroomRatio,
+  isLowRentCounty,
+  LOW_RENT_COUNTY_BELOW,
+  LOW_RENT_MODEL,
   MARKET_RENT_COVERAGE,
   MARKET_RENT_METHOD,
   MARKET_RENT_MODEL,
@@ -235,7 +238,9 @@ export {
 } from './mortgage.js';
 export { cityKey, type PlaceCountyRow, parsePlacesCsv, placeNameKeys } from './places.js';
 export {
+  fitLowRentRatio,
   fitRentModel,
+  type LowRentFit,
   leaveStateOut,
   parseRentEvidenceCsv,
   type RentEvidenceRow,

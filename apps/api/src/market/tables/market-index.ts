@@ -243,7 +243,10 @@ export function lookupFromRows(
       coordinates: hasCoordinates ? GAZETTEER_PROVENANCE : null,
     },
     hud_rent: hud,
-    market_rent: fmr === null ? null : marketRentEstimate({ fmr, safmr }, bedrooms),
+    market_rent:
+      fmr === null
+        ? null
+        : marketRentEstimate({ fmr, safmr }, bedrooms, countyRow?.median_gross_rent ?? null),
     place: place ? { name: place.name, state_fips: place.state_fips, place_fips: place.place_fips } : null,
     violent_crime_grade: crimeFor('violent'),
     property_crime_grade: crimeFor('property'),

@@ -4,7 +4,7 @@
  * left out of the fit and scored.
  */
 import { MarketDataError } from './errors.js';
-import { MARKET_RENT_MODEL, type MarketRentBasis } from './market-rent.js';
+import { isLowRentCounty, MARKET_RENT_MODEL, type MarketRentBasis, twoBedroomAsking } from './market-rent.js';
 import { readTable } from './table.js';
 import { median } from './tax.js';
 
@@ -59,11 +59,12 @@ export function rentsNow(rows: readonly RentEvidenceRow[]): { zip: string; state
   return rows.map((r) => ({ zip: r.zip, state: r.state, rent: r.zori * (growth(r) ?? typical) }));
 }
 
-/** One ZIP with its HUD 2-bedroom figure on a basis and its asking rent. */
+/** One ZIP with its HUD 2-bedroom figure on a basis, its asking rent and its county's median gross rent. */
 export interface RentPoint {
   readonly state: string;
   readonly anchor: number;
   readonly rent: number;
+  readonly county_rent: number | null;
 }
 
 export interface RentFit {
@@ -99,6 +100,36 @@ export function fitRentModel(points: readonly RentPoint[]): RentFit {
   return { intercept, slope, low: quantile(residuals, 0.1), high: quantile(residuals, 0.9), points: n };
 }
 
+/** The low-rent counties' ratio of asking rent to HUD's figure, and its residuals' percentiles. */
+export interface LowRentFit {
+  readonly ratio: number;
+  readonly low: number;
+  readonly high: number;
+  readonly points: number;
+}
+
+/** The median of asking ÷ HUD over the points in low-rent counties (`LOW_RENT_MODEL`), to 3 places. */
+export function fitLowRentRatio(points: readonly RentPoint[]): LowRentFit {
+  const low = points.filter((p) => isLowRentCounty(p.county_rent));
+  const ratio = Math.round(median(low.map((p) => p.rent / p.anchor)) * 1000) / 1000;
+  const residuals = low.map((p) => Math.log(p.rent / (p.anchor * ratio))).sort((a, b) => a - b);
+  return { ratio, low: quantile(residuals, 0.1), high: quantile(residuals, 0.9), points: low.length };
+}
+
+/** A fit's estimate for a point and whether its range holds the asking rent. */
+function scored(
+  line: { intercept: number; slope: number; low: number; high: number },
+  lowRent: { ratio: number; low: number; high: number },
+  p: RentPoint,
+): { ratio: number; inside: boolean } {
+  const fitted = Math.exp(line.intercept + line.slope * Math.log(p.anchor));
+  const byRatio = isLowRentCounty(p.county_rent) && p.anchor * lowRent.ratio < fitted;
+  const estimate = byRatio ? p.anchor * lowRent.ratio : fitted;
+  const [low, high] = byRatio ? [lowRent.low, lowRent.high] : [line.low, line.high];
+  const residual = Math.log(p.rent / estimate);
+  return { ratio: estimate / p.rent, inside: residual >= low && residual <= high };
+}
+
 export interface RentScore {
   readonly zips: number;
   /** median of estimate ÷ asking rent */
@@ -118,52 +149,84 @@ function score(cases: readonly { ratio: number; inside: boolean }[]): RentScore 
   };
 }
 
-/** Leaves each state out in turn, fits on the rest and scores the 2-bedroom estimate on the state. */
-export function leaveStateOut(points: readonly RentPoint[]): RentScore {
-  const cases: { ratio: number; inside: boolean }[] = [];
+/**
+ * Leaves each state out in turn, fits on the rest and scores the 2-bedroom estimate on the state:
+ * every ZIP, the ZIPs of low-rent counties, and those again by the line alone (what the low-rent
+ * ratio is measured against).
+ */
+export function leaveStateOut(points: readonly RentPoint[]): {
+  all: RentScore;
+  low_rent: RentScore;
+  low_rent_by_line: RentScore;
+} {
+  const cases: { ratio: number; inside: boolean; lowRent: boolean }[] = [];
+  const byLine: { ratio: number; inside: boolean }[] = [];
+  const never = { ratio: Number.POSITIVE_INFINITY, low: 0, high: 0 };
   for (const state of new Set(points.map((p) => p.state))) {
-    const fit = fitRentModel(points.filter((p) => p.state !== state));
+    const rest = points.filter((p) => p.state !== state);
+    const [line, lowRent] = [fitRentModel(rest), fitLowRentRatio(rest)];
     for (const p of points.filter((q) => q.state === state)) {
-      const estimate = Math.exp(fit.intercept + fit.slope * Math.log(p.anchor));
-      const residual = Math.log(p.rent / estimate);
-      cases.push({ ratio: estimate / p.rent, inside: residual >= fit.low && residual <= fit.high });
+      const lowCounty = isLowRentCounty(p.county_rent);
+      cases.push({ ...scored(line, lowRent, p), lowRent: lowCounty });
+      if (lowCounty) byLine.push(scored(line, never, p));
     }
   }
-  return score(cases);
+  return {
+    all: score(cases),
+    low_rent: score(cases.filter((c) => c.lowRent)),
+    low_rent_by_line: score(byLine),
+  };
 }
 
 export interface RentValidation {
   readonly basis: MarketRentBasis;
   /** The fit on every ZIP (what `MARKET_RENT_MODEL` should hold). */
   readonly fit: RentFit;
+  /** The low-rent counties' ratio on every ZIP (what `LOW_RENT_MODEL` should hold). */
+  readonly low_rent_fit: LowRentFit;
   /** The held-out score, a state at a time. */
   readonly held_out: RentScore;
+  /** The same for the ZIPs of low-rent counties, with the ratio and by the line alone. */
+  readonly held_out_low_rent: RentScore;
+  readonly held_out_low_rent_by_line: RentScore;
   /** The shipped constants scored on every ZIP (in-sample). */
   readonly shipped: RentScore;
 }
 
 /**
  * Fits and scores both bases: `anchors(zip)` gives the ZIP's SAFMR and area FMR for 2 bedrooms (null
- * where HUD has none); a ZIP is scored on a basis when it has that figure.
+ * where HUD has none) and its county's median gross rent; a ZIP is scored on a basis when it has
+ * that figure.
  */
 export function validateMarketRent(
   evidence: readonly RentEvidenceRow[],
-  anchors: (zip: string) => { safmr: number | null; fmr: number | null } | null,
+  anchors: (zip: string) => { safmr: number | null; fmr: number | null; county_rent: number | null } | null,
 ): RentValidation[] {
   const now = rentsNow(evidence);
   return (['safmr', 'fmr'] as const).map((basis) => {
     const points = now.flatMap((r) => {
-      const anchor = anchors(r.zip)?.[basis] ?? null;
-      return anchor === null ? [] : [{ state: r.state, anchor, rent: r.rent }];
+      const found = anchors(r.zip);
+      const anchor = found?.[basis] ?? null;
+      return anchor === null
+        ? []
+        : [{ state: r.state, anchor, rent: r.rent, county_rent: found?.county_rent ?? null }];
     });
-    const model = MARKET_RENT_MODEL[basis];
     const shipped = score(
       points.map((p) => {
-        const estimate = Math.exp(model.intercept + model.slope * Math.log(p.anchor));
-        const residual = Math.log(p.rent / estimate);
-        return { ratio: estimate / p.rent, inside: residual >= model.low && residual <= model.high };
+        const two = twoBedroomAsking(basis, p.anchor, isLowRentCounty(p.county_rent));
+        const residual = Math.log(p.rent / two.rent);
+        return { ratio: two.rent / p.rent, inside: residual >= two.low && residual <= two.high };
       }),
     );
-    return { basis, fit: fitRentModel(points), held_out: leaveStateOut(points), shipped };
+    const held = leaveStateOut(points);
+    return {
+      basis,
+      fit: fitRentModel(points),
+      low_rent_fit: fitLowRentRatio(points),
+      held_out: held.all,
+      held_out_low_rent: held.low_rent,
+      held_out_low_rent_by_line: held.low_rent_by_line,
+      shipped,
+    };
   });
 }

@@ -10,6 +10,7 @@ import {
   crimeReference,
   type FmrRow,
   implausibleCountyRates,
+  LOW_RENT_MODEL,
   loadMarketDir,
   MARKET_RENT_MODEL,
   type MarketData,
@@ -104,6 +105,8 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     const sample = new Set<string>();
     while (sample.size < 300) sample.add(zips[Math.floor(next() * zips.length)] ?? '');
     let checked = 0;
+    let lowRentChecked = 0;
+    const countyGrossRent = new Map(raw.acsCounty.map((a) => [a.county_fips, a.median_gross_rent]));
     for (const zip of sample) {
       const rows = byZip.get(zip) ?? [];
       const basis = rows.some((r) => r.res_ratio > 0) ? 'res_ratio' : 'tot_ratio';
@@ -135,11 +138,19 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
           applies,
           payment_standard: { low: Math.round(value * 0.9), high: Math.round(value * 1.1) },
         });
-        // the market rent starts from the ZIP's 2 BR SAFMR where HUD publishes one, else the area FMR
+        // the market rent starts from the ZIP's 2 BR SAFMR where HUD publishes one, else the area FMR;
+        // in a county whose ACS median gross rent is under $800, HUD's figure × the low-rent ratio
+        // when that is lower than the line
         const basis = safmr ? 'safmr' : 'fmr';
         const anchor = safmr ? (safmr[2] ?? Number.NaN) : (fmr[2] ?? Number.NaN);
-        const model = MARKET_RENT_MODEL[basis];
-        const rent = Math.exp(model.intercept + model.slope * Math.log(anchor)) * bedroomRatio(b);
+        const line = MARKET_RENT_MODEL[basis];
+        const fitted = Math.exp(line.intercept + line.slope * Math.log(anchor));
+        const lowRent = LOW_RENT_MODEL[basis];
+        const countyRent = countyGrossRent.get(main?.county_fips ?? '') ?? null;
+        const byRatio = countyRent !== null && countyRent < 800 && anchor * lowRent.ratio < fitted;
+        const model = byRatio ? lowRent : line;
+        const rent = (byRatio ? anchor * lowRent.ratio : fitted) * bedroomRatio(b);
+        if (byRatio) lowRentChecked += 1;
         expect(l?.market_rent, `${zip} ${b} BR`).toMatchObject({
           anchor_basis: basis,
           anchor_2br: anchor,
@@ -151,6 +162,7 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(1790); // 300 × 6, less the few ZIPs HUD has no FMR for
+    expect(lowRentChecked, 'ZIPs of low-rent counties in the sample').toBeGreaterThan(0);
   });
 
   it('keeps every offline market rent inside its range and rising with bedrooms, for any ZIP × county × 0–6 BR', () => {

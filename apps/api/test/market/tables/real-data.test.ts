@@ -5,6 +5,7 @@ import { MARKET_TABLES_DIR } from '../../../src/config.js';
 import {
   APPRECIATION_RANGE_SIGMAS,
   buildMarketData,
+  LOW_RENT_MODEL,
   type LoadedFileInfo,
   loadMarketDir,
   loadZipcodesUsGazetteer,
@@ -166,7 +167,8 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     );
     const scores = validateMarketRent(evidence, (zip) => {
       const main = m().zip(zip)?.[0];
-      return main ? { safmr: main.safmr_2, fmr: main.fmr_2 } : null;
+      const county_rent = main ? (m().county(main.county_fips)?.median_gross_rent ?? null) : null;
+      return main ? { safmr: main.safmr_2, fmr: main.fmr_2, county_rent } : null;
     });
     for (const v of scores) {
       const shipped = MARKET_RENT_MODEL[v.basis];
@@ -174,6 +176,19 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
         expect(Math.abs(shipped[key] - v.fit[key]), `${v.basis} ${key}`).toBeLessThanOrEqual(1e-4);
       }
       expect(MARKET_RENT_COVERAGE[v.basis]).toBeCloseTo(v.held_out.coverage, 3);
+      // the low-rent counties' ratio: a fresh fit, and nearer the held-out listings than the line
+      const lowRent = LOW_RENT_MODEL[v.basis];
+      for (const key of ['ratio', 'low', 'high'] as const) {
+        expect(
+          Math.abs(lowRent[key] - v.low_rent_fit[key]),
+          `${v.basis} low-rent ${key}`,
+        ).toBeLessThanOrEqual(1e-4);
+      }
+      expect(lowRent.zips).toBe(v.low_rent_fit.points);
+      expect(lowRent.coverage).toBeCloseTo(v.held_out_low_rent.coverage, 3);
+      expect(Math.abs(Math.log(v.held_out_low_rent.median_ratio))).toBeLessThan(
+        Math.abs(Math.log(v.held_out_low_rent_by_line.median_ratio)) / 2,
+      );
     }
     const safmr = scores.find((v) => v.basis === 'safmr')?.held_out;
     expect(safmr).toMatchObject({ zips: 6583 });

@@ -72,7 +72,7 @@ describe('offline market rent: HUD’s 2-bedroom figure fitted to asking rents, 
       high: 3402, // × exp(0.2679)
       anchor_basis: 'fmr',
       anchor_2br: 1852,
-      coverage: 0.798,
+      coverage: 0.799,
     });
     expect(marketRentEstimate({ fmr: TRAVIS, safmr: null }, 3).two_bedroom).toBeCloseTo(2065.6057, 3);
     // 5 BR: 4 BR's 1.49 plus 15 % of it: 2,065.61 × 1.49 × 1.15 = 3,539.42
@@ -87,10 +87,32 @@ describe('offline market rent: HUD’s 2-bedroom figure fitted to asking rents, 
       high: 4447, // × exp(0.2187)
       anchor_basis: 'safmr',
       anchor_2br: 2780,
-      coverage: 0.796,
+      coverage: 0.797,
     });
     expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 0)).toMatchObject({ value: 2240 }); // × 0.79
     expect(marketRentEstimate({ fmr: TRAVIS, safmr: AUSTIN_SAFMR }, 5)).toMatchObject({ value: 4860 });
+  });
+
+  it('in a county whose median gross rent is under $800, takes HUD’s figure × the low-rent ratio where the line runs higher (Welch, WV 24801)', () => {
+    // SAFMR 2 BR 1,010: the line gives exp(0.8217 + 0.8989 × ln 1010) = 1,141.42; McDowell County's
+    // median gross rent is $686, so 1,010 × 1.009 = 1,019.09; 3 BR × 1.26 = 1,284.05
+    const WELCH_FMR = [621, 625, 811, 1146, 1183] as const;
+    const WELCH_SAFMR = [760, 770, 1010, 1330, 1340] as const;
+    const schedules = { fmr: WELCH_FMR, safmr: WELCH_SAFMR };
+    expect(marketRentEstimate(schedules, 3, 686)).toMatchObject({
+      value: 1284,
+      low: 893, // × exp(−0.3635)
+      high: 1628, // × exp(0.2375)
+      coverage: 0.778,
+    });
+    expect(marketRentEstimate(schedules, 3, 686).method).toContain('under $800');
+    // the county's rent unknown or $800 and over: the line, as before
+    expect(marketRentEstimate(schedules, 3, null)).toMatchObject({ value: 1438, coverage: 0.797 });
+    expect(marketRentEstimate(schedules, 3, 800)).toMatchObject({ value: 1438 });
+    expect(marketRentEstimate(schedules, 3).method).not.toContain('under $800');
+    // never above the line: a dear ZIP in a cheap county keeps the line's lower figure
+    const dear = { fmr: WELCH_FMR, safmr: [3200, 3400, 4000, 5000, 5600] as const };
+    expect(marketRentEstimate(dear, 2, 686).value).toBe(marketRentEstimate(dear, 2, null).value);
   });
 
   it('climbs the listings’ ladder, not HUD’s, and adds 15 % of the 4-bedroom rent per bedroom above 4', () => {
