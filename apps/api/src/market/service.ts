@@ -440,6 +440,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         county: property.county_name,
         city: property.city,
         places: rows.places,
+        units: property.factor,
       });
       warnings.push(...found.warnings);
       const zipRow = rows.parts.find((p) => p.county_fips === found.county_fips) ?? rows.zip;

@@ -87,6 +87,7 @@ export function cityTaxColumns(row: CityTaxRow | undefined): CityTaxColumns {
 export function cityInvestorTaxRate(
   place: CityTaxColumns & { readonly name: string; readonly state_code: string },
   ownerRate: number,
+  units = 1,
 ): InvestorTaxRate | null {
   if (place.city_tax_rate === null) return null;
   const year = place.city_tax_year ?? '';
@@ -97,7 +98,7 @@ export function cityInvestorTaxRate(
     owner_rate: ownerRate,
     state: place.state_code,
     kinds: ['city_rates'],
-    rule: `${placeShortName(place.name)}'s own rates (tax year ${year}) for a single-family rental bought today: ${how}`,
+    rule: `${placeShortName(place.name)}'s own rates (tax year ${year}) for a ${units > 1 ? `${units}-unit` : 'single-family'} rental bought today: ${how}`,
     derivation: place.city_tax_how ?? '',
     rule_source_url: place.city_tax_sources,
     rule_read: place.city_tax_read,

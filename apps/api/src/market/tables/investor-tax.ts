@@ -59,6 +59,18 @@ export interface InvestorTaxRule {
   readonly cap?: number;
   /** Where the parameters come from and which of them are estimates. */
   readonly derivation: string;
+  /**
+   * What replaces the rule for a building of more than `units` units (Ohio: 4 or more units are
+   * commercial property, without the rollbacks).
+   */
+  readonly larger?: Pick<InvestorTaxRule, 'kinds' | 'rule' | 'multiplier' | 'derivation'> & {
+    readonly units: number;
+  };
+  /**
+   * Set on the rule `investorTaxRule` gives for such a building: a city's own published rates, for
+   * its homes, do not apply to it either.
+   */
+  readonly beyond_residential?: true;
   readonly source_url: string;
   readonly source_title: string;
   /** When the source was read, YYYY-MM-DD. */
@@ -413,6 +425,14 @@ export const INVESTOR_TAX_RULES: readonly InvestorTaxRule[] = [
     rule: 'Owner-occupied homes get the 2.5% owner-occupancy credit on qualifying levies (R.C. 323.152(B)); 1–3 family rentals still get the 10% non-business credit (R.C. 319.302).',
     multiplier: 1.03,
     derivation: '(1 − 0.10) ÷ (1 − 0.10 − 0.025) ≈ 1.03.',
+    larger: {
+      units: 3,
+      kinds: ['homestead_credit', 'rental_classification'],
+      rule: 'A building of 4 or more units is commercial property in Ohio, not residential (Ohio Adm. Code 5703-25-10): it gets neither the 10% non-business credit (R.C. 319.302) nor the 2.5% owner-occupancy credit, and its class II levies can differ from the residential rate this starts from.',
+      multiplier: 1.143,
+      derivation:
+        '1 ÷ (1 − 0.10 − 0.025) ≈ 1.143: both rollbacks the owner-occupied rate had are lost; the class II effective rate is not modelled.',
+    },
     source_url: 'http://www.tax.ohio.gov/government/rollback_overview.aspx',
     source_title: 'Ohio Department of Taxation, Real Property Tax Rollbacks',
     read: READ,
@@ -614,8 +634,16 @@ const stateRows = new Map(INVESTOR_TAX_RULES.filter((r) => !r.county_fips).map((
 const countyRows = new Map(INVESTOR_TAX_RULES.filter((r) => r.county_fips).map((r) => [r.county_fips, r]));
 
 /** The county's own row, else its state's, else null (territories). */
-export function investorTaxRule(stateCode: string | null, countyFips: string): InvestorTaxRule | null {
-  return countyRows.get(countyFips) ?? (stateCode ? (stateRows.get(stateCode) ?? null) : null);
+/** The rule for a county (its own row, else its state's) and a building of `units` units. */
+export function investorTaxRule(
+  stateCode: string | null,
+  countyFips: string,
+  units = 1,
+): InvestorTaxRule | null {
+  const rule = countyRows.get(countyFips) ?? (stateCode ? (stateRows.get(stateCode) ?? null) : null);
+  if (rule?.larger === undefined || units <= rule.larger.units) return rule;
+  const { units: _, ...larger } = rule.larger;
+  return { ...rule, ...larger, beyond_residential: true };
 }
 
 export const INVESTOR_TAX_LABEL = 'Estimated investor (non-homestead) tax rate';

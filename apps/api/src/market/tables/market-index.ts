@@ -174,6 +174,8 @@ export interface LookupOptions {
   readonly city?: string | null;
   /** The places the market data knows (any subset holding the ZIP's state's). */
   readonly places?: readonly MarketPlaceRow[];
+  /** Units in the building (1–4): a state's rental tax rule can depend on it (Ohio's 4 or more). */
+  readonly units?: number;
 }
 
 /**
@@ -216,6 +218,11 @@ export function lookupFromRows(
   const hasCoordinates = row.lat !== null && row.lng !== null;
   const place = findPlace(options.places ?? [], row.county_fips, [options.city, row.city]);
   const crimeFor = (kind: CrimeKind): CrimeGrade | null => crimeGradeAt(place, countyRow, kind);
+  const taxRule = investorTaxRule(
+    countyRow?.state_code ?? row.county_state_code,
+    row.county_fips,
+    options.units,
+  );
   return {
     zip: row.zip,
     bedrooms,
@@ -251,14 +258,12 @@ export function lookupFromRows(
     violent_crime_grade: crimeFor('violent'),
     property_crime_grade: crimeFor('property'),
     property_tax_rate: ownerTax,
-    // the city's own published rates where it has them, else the county's estimate by its state's rule
+    // the city's own published rates where it has them (for its homes: not a building its state taxes
+    // as commercial), else the county's estimate by its state's rule
     investor_tax_rate:
-      (place ? cityInvestorTaxRate(place, ownerTax.value) : null) ??
-      investorTaxRate(
-        ownerTax.value,
-        countyRow?.median_home_value ?? null,
-        investorTaxRule(countyRow?.state_code ?? row.county_state_code, row.county_fips),
-      ),
+      (place && !taxRule?.beyond_residential
+        ? cityInvestorTaxRate(place, ownerTax.value, options.units)
+        : null) ?? investorTaxRate(ownerTax.value, countyRow?.median_home_value ?? null, taxRule),
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
     insurance: countyRow ? insuranceOfRow(countyRow) : null,

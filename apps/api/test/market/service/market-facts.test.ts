@@ -32,6 +32,15 @@ async function analysed(property: object) {
   };
 }
 
+describe('the building decides the tax rule', () => {
+  it('passes the unit count to the rule: a duplex in Austin is taxed as a 2-unit rental', async () => {
+    const duplex = await analysed({ ...austin, factor: 2, num_bedrooms: 2 });
+    expect(JSON.stringify(duplex.market_data.figures.property_tax_rate)).toContain(
+      'for a 2-unit rental bought today',
+    );
+  });
+});
+
 describe('the address decides the county', () => {
   it('uses the typed county among the ZIP’s counties, however it is spelled', async () => {
     const travis = await analysed({ ...split, city: 'West Lake Hills', county_name: 'travis' });

@@ -31,6 +31,15 @@ describe('the investor tax rate for the city typed', () => {
     expect(williamsonPart?.investor_tax_rate.kinds).not.toContain('city_rates');
   });
 
+  it('names the building in the rule, and leaves a city’s rates for its homes to buildings its state taxes so', () => {
+    expect(market.lookupZip('78701', 2, { city: 'Austin', units: 2 })?.investor_tax_rate.rule).toMatch(
+      /^Austin's own rates \(tax year 2024\) for a 2-unit rental bought today/,
+    );
+    expect(market.lookupZip('78701', 2, { city: 'Austin', units: 4 })?.investor_tax_rate.kinds).toEqual([
+      'city_rates',
+    ]);
+  });
+
   it('refuses a rate that is not a yearly share of value', () => {
     const header = 'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,read';
     expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,2026-11-26\n`)).toThrow(

@@ -57,6 +57,22 @@ describe('the investor tax table', () => {
   });
 });
 
+describe('a rule that depends on the building (Ohio: 4 or more units are commercial)', () => {
+  it('keeps the 10% non-business credit for 1 to 3 units and drops both rollbacks for 4', () => {
+    for (const units of [1, 2, 3]) {
+      expect(investorTaxRule('OH', '39035', units)).toMatchObject({ multiplier: 1.03 });
+      expect(investorTaxRule('OH', '39035', units)?.beyond_residential).toBeUndefined();
+    }
+    const fourplex = investorTaxRule('OH', '39035', 4);
+    expect(fourplex).toMatchObject({ multiplier: 1.143, beyond_residential: true, state: 'OH' });
+    expect(fourplex?.rule).toMatch(/^A building of 4 or more units is commercial property in Ohio/);
+    // 1 ÷ (1 − 0.10 − 0.025) against (1 − 0.10) ÷ (1 − 0.10 − 0.025)
+    expect(investorTaxRate(0.02, 150_000, fourplex).value).toBeCloseTo(0.02 * 1.143, 12);
+    // a state without such a rule is the same for every building
+    expect(investorTaxRule('AL', '01073', 4)).toBe(investorTaxRule('AL', '01073', 1));
+  });
+});
+
 describe('investorTaxRate', () => {
   it('doubles Alabama’s rate: rentals are assessed at 20% against 10%', () => {
     expect(investorTaxRate(0.004, 200_000, rule('AL')).value).toBeCloseTo(0.008, 12);

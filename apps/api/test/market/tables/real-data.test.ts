@@ -161,6 +161,16 @@ describe.skipIf(!present)('real market data (SOURCES.md landmarks)', () => {
     expect(check.constant_3pct_error).toBeCloseTo(0.0388, 4);
   });
 
+  it('Columbus, OH: its own rates for a 1–3 unit rental; a fourplex is commercial, by the county estimate without the rollbacks', () => {
+    const triplex = m().lookupZip('43201', 2, { city: 'Columbus', units: 3 })?.investor_tax_rate;
+    expect(triplex).toMatchObject({ kinds: ['city_rates'], value: 0.01584 });
+    expect(triplex?.rule).toContain('for a 3-unit rental bought today');
+    const fourplex = m().lookupZip('43201', 2, { city: 'Columbus', units: 4 })?.investor_tax_rate;
+    expect(fourplex?.kinds).not.toContain('city_rates');
+    expect(fourplex?.rule).toMatch(/^A building of 4 or more units is commercial property in Ohio/);
+    expect(fourplex?.value).toBeCloseTo((fourplex?.owner_rate ?? Number.NaN) * 1.143, 12);
+  });
+
   it('market rent: the shipped fit is a fresh fit on the evidence, and scores what the README states', async () => {
     const evidence = parseRentEvidenceCsv(
       await readFile(`${MARKET_TABLES_DIR}/evidence/zori_zip_2023_10.csv`, 'utf8'),
