@@ -67,7 +67,13 @@ export default function TileMap({ tiles, lat, lng, address }: TileMapProps) {
       interactive: false,
       keyboard: false,
     }).addTo(map);
+    // Leaflet follows the window's size, not its container's: when the card changes width after the
+    // map is drawn (the page's layout settling under load), the address would drift off the centre
+    // and part of the canvas stay grey
+    const resized = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+    resized.observe(element);
     return () => {
+      resized.disconnect();
       map.remove();
       element.remove();
     };
