@@ -66,7 +66,11 @@ export default function MapboxMap({ token, lat, lng, address, onFailure }: Mapbo
       warned = true;
       console.warn('map error', event.error);
     });
+    // Mapbox follows the window's size, not its container's (as the tile map: TileMap.tsx)
+    const resized = new ResizeObserver(() => map.resize());
+    resized.observe(element);
     return () => {
+      resized.disconnect();
       map.remove();
       element.remove();
     };
