@@ -129,7 +129,7 @@ describe('the map with a Mapbox token', () => {
     // centred on the address: the pin's middle on the canvas's vertical axis, its tip at the centre
     // (within half the pin: Mapbox's pin has a shadow below its tip); again once its card narrows
     await map.scrollIntoViewIfNeeded();
-    const offCentre = () => tipFromCentre(map, 'canvas.mapboxgl-canvas', '.mapboxgl-marker svg');
+    const offCentre = () => tipFromCentre(map, '.mapboxgl-map', '.mapboxgl-marker svg');
     expect((await offCentre()).x).toBeLessThan(2);
     expect((await offCentre()).y).toBeLessThan(20);
     await map.evaluate((el) => {
