@@ -204,6 +204,7 @@ export default function AnalysisResults({
       },
       onWiden,
       units: live.property.factor,
+      marketFigureOf: (key) => live.market_data.figures[key],
     };
   }, [live, editor, onEdit, onReset, widened, widenTexts, onWiden]);
 

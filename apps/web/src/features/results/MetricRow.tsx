@@ -6,6 +6,7 @@
 import {
   formatMetric,
   formatMoney,
+  type MarketFigure,
   METRIC_KIND,
   METRIC_LABELS,
   type MetricKey,
@@ -36,7 +37,8 @@ export function MetricRow({ metric }: { metric: MetricKey }) {
     const value = source.valueOf(metric);
     // an optional expense line's dollars exist only when the line is given
     if (value === undefined) return null;
-    return <FigureRow metric={metric} label={label} value={value} />;
+    const note = figureNote(metric, value, source.marketFigureOf(metric));
+    return <FigureRow metric={metric} label={label} value={value} note={note} />;
   }
   const origin = source.originOf(metric);
   const widen = isSpreadKey(metric) ? source.widenOf(metric) : null;
@@ -62,12 +64,13 @@ const FigureRow = memo(function FigureRow({
   metric,
   label,
   value,
+  note,
 }: {
   metric: MetricKey;
   label: string;
   value: number | string | null | undefined;
+  note: string | null;
 }) {
-  const note = figureNote(metric, value);
   return (
     <div className="metric-row">
       <dt>
@@ -84,9 +87,16 @@ const FigureRow = memo(function FigureRow({
 
 /**
  * A figure's reading where its number alone would puzzle an investor: a cash-out refinance that
- * returned all the cash invested leaves a cash left in of zero or less (and no cash-on-cash on it).
+ * returned all the cash invested leaves a cash left in of zero or less (and no cash-on-cash on it);
+ * a crime grade the rating leaves out (N/A) was estimated, and the market figures show the estimate.
  */
-export function figureNote(metric: MetricKey, value: number | string | null | undefined): string | null {
+export function figureNote(
+  metric: MetricKey,
+  value: number | string | null | undefined,
+  marketFigure?: MarketFigure,
+): string | null {
+  if (value === null && marketFigure?.tier === 'estimated' && typeof marketFigure.value === 'string')
+    return `Estimated ${marketFigure.value} (no usable police report), so not counted in the rating.`;
   if (metric !== 'cash_left_in_deal' || typeof value !== 'number' || value > 0) return null;
   const more = -value >= 0.005 ? `, and ${formatMoney(-value)} more` : '';
   return `Every dollar you invested came back at the refinance${more}: no cash is left in.`;

@@ -16,4 +16,20 @@ describe('figureNote', () => {
     expect(figureNote('cash_returned_at_refinance', -500)).toBeNull();
     expect(figureNote('cash_left_in_deal', null)).toBeNull();
   });
+
+  it('says what an N/A crime grade was estimated as, and why the rating leaves it out', () => {
+    const estimate = {
+      value: '≈B',
+      label: 'Violent Crime Grade for Humphreys County',
+      source: 'Estimate: SFR Analyst model of county crime rates',
+      vintage: '2023',
+      tier: 'estimated' as const,
+    };
+    expect(figureNote('violent_crime_grade', null, estimate)).toBe(
+      'Estimated ≈B (no usable police report), so not counted in the rating.',
+    );
+    // a reported grade is shown as itself, with no note
+    expect(figureNote('violent_crime_grade', 'B', { ...estimate, value: 'B', tier: 'reported' })).toBeNull();
+    expect(figureNote('violent_crime_grade', null)).toBeNull();
+  });
 });

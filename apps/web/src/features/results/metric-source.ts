@@ -3,7 +3,7 @@
  * assumption inputs with their errors, and where each assumption comes from (derived or set by the
  * user). One context for the whole results block, so rows take only their metric key.
  */
-import type { MetricKey, SharedAnalysis } from '@sfr/contracts';
+import type { MarketFigure, MetricKey, SharedAnalysis } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
 import { createContext, useContext } from 'react';
 import type { EditableKey, MetricEditErrors, MetricEdits } from './metric-edits';
@@ -28,6 +28,8 @@ export interface MetricSource {
   onWiden: (key: SpreadKey, text: string) => void;
   /** house type: per-unit figures say so when there is more than one unit */
   units: number;
+  /** the market figure behind a metric, where there is one (its tier, source and estimate) */
+  marketFigureOf: (key: MetricKey) => MarketFigure | undefined;
 }
 
 /** Every metric's value by key: the year-1 figures, sale assumptions and overall returns (not the xirr notes). */
