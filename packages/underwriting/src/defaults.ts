@@ -245,7 +245,8 @@ export const DERIVATIONS: { readonly [K in DerivedKey]: Derivation } = {
   annual_price_appreciation: {
     kind: 'market',
     drivers: [],
-    basis: "the county's long-run price growth blended with the nation's",
+    basis:
+      "long-run house prices here (the county's index, else its state's typical county's) blended with the nation's; 3 % where there is no index",
     derive: (_, c) => c.annualPriceAppreciation,
   },
   cost_to_sell: constant(DEFAULTS.costToSell),

@@ -604,7 +604,7 @@ function appreciationFigure(a: Appreciation | null): MarketFigure {
     range: {
       low: a.low,
       high: a.high,
-      note: 'where a 5-year average landed 4 times in 5 in FHFA history',
+      note: "1.55 × the yearly price swings: the width that held 4 in 5 next-5-year averages across FHFA's counties (72 % in periods left out of the fit)",
     },
     note: `${whose} 30-year rate ${percent(a.long_run_rate)} a year, blended half and half with the national ${percent(
       a.national_rate,
