@@ -177,10 +177,16 @@ function crimeWarnings(grades: readonly (CrimeGrade | null)[]): string[] {
  * opportunity, said as such (HUD's figure is a gross rent, so the housing authority's utility
  * allowance comes off it when the tenant pays utilities).
  */
-export function section8Opportunity(hud: HudRent | null, market: MarketRentFigure | null): string | null {
+export function section8Opportunity(
+  hud: HudRent | null,
+  market: MarketRentFigure | null,
+  units = 1,
+): string | null {
   if (hud === null || market === null || hud.value <= market.value) return null;
   const more = hud.value - market.value;
-  return `Section 8 opportunity: HUD's rent for this home, ${dollars(hud.value)}, is ${dollars(more)} above the market rent (${dollars(
+  // both figures are for one unit: on a 2–4 unit building, say so
+  const [whose, perUnit] = units > 1 ? ['a unit here', ' per unit'] : ['this home', ''];
+  return `Section 8 opportunity: HUD's rent for ${whose}, ${dollars(hud.value)}, is ${dollars(more)} above the market rent${perUnit} (${dollars(
     market.value,
   )}). A voucher can pay up to the payment standard (${dollars(hud.payment_standard.low)}–${dollars(
     hud.payment_standard.high,
@@ -501,7 +507,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     if (live) result.market_rent = live;
     result.property_record = record;
     result.interest_rate = await withLiveRate(result.interest_rate, warnings);
-    const opportunity = section8Opportunity(result.hud_rent, result.market_rent);
+    const opportunity = section8Opportunity(result.hud_rent, result.market_rent, property.factor);
     if (opportunity) result.opportunities.push(opportunity);
     return result;
   }

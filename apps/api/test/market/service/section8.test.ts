@@ -42,6 +42,10 @@ describe('a Section 8 opportunity', () => {
     expect(section8Opportunity(hud(4), live)).toBe(
       "Section 8 opportunity: HUD's rent for this home, $1,493, is $93 above the market rent ($1,400). A voucher can pay up to the payment standard ($1,344–$1,642) less the housing authority's utility allowance when the tenant pays utilities, so a Section 8 lease may earn more than the open market here.",
     );
+    // a 2–4 unit building: both figures are per unit, and the words say so
+    expect(section8Opportunity(hud(4), live, 2)).toMatch(
+      /^Section 8 opportunity: HUD's rent for a unit here, \$1,493, is \$93 above the market rent per unit \(\$1,400\)\./,
+    );
   });
 
   it('is not claimed when the market rent is at or above HUD’s, or either is missing', () => {

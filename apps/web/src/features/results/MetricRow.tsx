@@ -88,7 +88,8 @@ const FigureRow = memo(function FigureRow({
 /**
  * A figure's reading where its number alone would puzzle an investor: a cash-out refinance that
  * returned all the cash invested leaves a cash left in of zero or less (and no cash-on-cash on it);
- * a crime grade the rating leaves out (N/A) was estimated, and the market figures show the estimate.
+ * a crime grade shown N/A was estimated (the market figures show the estimate), and the rating counts
+ * it as average.
  */
 export function figureNote(
   metric: MetricKey,
@@ -96,7 +97,7 @@ export function figureNote(
   marketFigure?: MarketFigure,
 ): string | null {
   if (value === null && marketFigure?.tier === 'estimated' && typeof marketFigure.value === 'string')
-    return `Estimated ${marketFigure.value} (no usable police report), so not counted in the rating.`;
+    return `Estimated ${marketFigure.value} (no usable police report): the rating counts it as average.`;
   if (metric !== 'cash_left_in_deal' || typeof value !== 'number' || value > 0) return null;
   const more = -value >= 0.005 ? `, and ${formatMoney(-value)} more` : '';
   return `Every dollar you invested came back at the refinance${more}: no cash is left in.`;

@@ -17,7 +17,7 @@ describe('figureNote', () => {
     expect(figureNote('cash_left_in_deal', null)).toBeNull();
   });
 
-  it('says what an N/A crime grade was estimated as, and why the rating leaves it out', () => {
+  it('says what an N/A crime grade was estimated as, and how the rating counts it', () => {
     const estimate = {
       value: '≈B',
       label: 'Violent Crime Grade for Humphreys County',
@@ -26,7 +26,7 @@ describe('figureNote', () => {
       tier: 'estimated' as const,
     };
     expect(figureNote('violent_crime_grade', null, estimate)).toBe(
-      'Estimated ≈B (no usable police report), so not counted in the rating.',
+      'Estimated ≈B (no usable police report): the rating counts it as average.',
     );
     // a reported grade is shown as itself, with no note
     expect(figureNote('violent_crime_grade', 'B', { ...estimate, value: 'B', tier: 'reported' })).toBeNull();
