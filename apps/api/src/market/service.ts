@@ -559,7 +559,7 @@ const CRIME_AREA_LABEL: Readonly<Record<CrimeBasis, (area: string) => string>> =
 };
 
 /** A crime grade figure; an estimate shows only its letter band ("≈C"), a missing grade says so. */
-function crimeFigure(
+export function crimeFigure(
   key: 'violent_crime_grade' | 'property_crime_grade',
   grade: CrimeGrade | null,
 ): MarketFigure {
@@ -581,8 +581,19 @@ function crimeFigure(
     source: grade.source,
     vintage: grade.vintage,
     tier: grade.tier,
-    note: `${grade.note} ${percentile}: ${grade.rate.toFixed(1)} per 100,000 in ${grade.year}.${scored}`,
+    note: `${grade.note} ${percentile}: ${crimeRateText(grade)}.${scored}`,
   };
+}
+
+/**
+ * The rate behind a grade, in words: an incomplete report graded by the estimate (which is higher)
+ * quotes the estimate, and the undercount beside it.
+ */
+function crimeRateText(grade: CrimeGrade): string {
+  const estimate = grade.estimated_rate;
+  if (grade.tier === 'incomplete' && estimate !== null && estimate > grade.rate)
+    return `an estimated ${estimate.toFixed(1)} per 100,000 in ${grade.year} (the agencies that reported counted ${grade.rate.toFixed(1)})`;
+  return `${grade.rate.toFixed(1)} per 100,000 in ${grade.year}`;
 }
 
 /**

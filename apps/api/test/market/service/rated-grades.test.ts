@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analysisFacts } from '../../../src/analysis/facts.js';
-import type { MarketFacts } from '../../../src/market/service.js';
+import { crimeFigure, type MarketFacts } from '../../../src/market/service.js';
 import {
+  type CrimeGrade,
   type CrimeGradeColumns,
   type CrimeTier,
   crimeGradeFromColumns,
@@ -61,5 +62,42 @@ describe('crime grades handed to the rating', () => {
 
   it('still shows the estimate, coarsely', () => {
     expect(crimeGradeFromColumns(columns('estimated', 'B-'))?.display).toBe('≈B');
+  });
+});
+
+describe('a crime grade figure’s note', () => {
+  // Lee County, FL, 2023 (the shared data): under 80 % of agencies reported 67.87 property crimes per
+  // 100,000; the county's estimate is 2,988.6, so the grade is the estimate's
+  const leeCounty: CrimeGrade = {
+    tier: 'incomplete',
+    basis: 'county',
+    area: 'Lee County',
+    grade: 'C+',
+    display: 'C+',
+    percentile: 47.46,
+    rate: 67.87,
+    estimated_rate: 2988.59,
+    year: 2023,
+    quality: 3,
+    reliable: false,
+    reference_count: 1361,
+    note: 'Fewer than 80% of agencies reported in 2023, which can only understate crime; graded by the estimate, which is worse than the reported rate.',
+    source: 'Urban Institute, Mobility Metrics',
+    vintage: '2023',
+  };
+
+  it('quotes the rate the grade stands on: the estimate, with the undercount beside it', () => {
+    expect(crimeFigure('property_crime_grade', leeCounty).note).toMatch(
+      /47th percentile .*: an estimated 2988\.6 per 100,000 in 2023 \(the agencies that reported counted 67\.9\)\.$/,
+    );
+    // a complete report quotes its own rate
+    const reported = {
+      ...leeCounty,
+      tier: 'reported',
+      estimated_rate: null,
+      rate: 1553.95,
+      year: 2022,
+    } as const;
+    expect(crimeFigure('property_crime_grade', reported).note).toMatch(/: 1554\.0 per 100,000 in 2022\.$/);
   });
 });
