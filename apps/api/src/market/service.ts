@@ -490,6 +490,11 @@ export function createMarketService(deps: MarketServiceDeps) {
       };
       if (hud === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
       warnings.push(...crimeWarnings([found.violent_crime_grade, found.property_crime_grade]));
+      // a city's own rates do not need the county's; elsewhere a state's typical county stands in
+      if (found.property_tax_rate.level !== 'county' && !found.investor_tax_rate.kinds.includes('city_rates'))
+        warnings.push(
+          "The Census publishes no property tax rate for this county, so the tax starts from the state's typical county: check the county's or city's own rate.",
+        );
     } else {
       const live = deps.hudProvider
         ? await withLiveHudRent(deps.hudProvider, property, null, null, warnings)
@@ -557,6 +562,13 @@ const CRIME_AREA_LABEL: Readonly<Record<CrimeBasis, (area: string) => string>> =
   borough: (area) => `for ${area} (New York City)`,
   county: (area) => `for ${area}`,
 };
+
+/**
+ * A city's own rates hold inside its limits, and a mailing address can name a city it is not in
+ * (much of ZIP 77084 is "Houston" but unincorporated, with other school and utility districts).
+ */
+const CITY_LIMITS_CAVEAT =
+  "A mailing address can name a city it is outside of, where other levies apply (school and utility districts): the parcel's own tax bill lists them.";
 
 /** A crime grade figure; an estimate shows only its letter band ("≈C"), a missing grade says so. */
 export function crimeFigure(
@@ -719,7 +731,7 @@ export function marketFigures(
         source: tax.source,
         vintage: tax.vintage,
         tier: tax.tier,
-        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} Sources: ${tax.rule_source_url ?? 'n/a'}`,
+        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Sources: ${tax.rule_source_url ?? 'n/a'}`,
       }
     : tax && ownerRate
       ? {

@@ -126,6 +126,7 @@ describe('figures with tiers', () => {
       tier: 'estimated',
     });
     expect(figures.property_tax_rate?.note).toMatch(/^Austin's own rates \(tax year 2025\)/);
+    expect(figures.property_tax_rate?.note).toContain('A mailing address can name a city it is outside of');
     expect(figures.property_tax_rate?.note).toMatch(
       /= 2\.046485\/100.*\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
     );

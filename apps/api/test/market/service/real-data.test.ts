@@ -164,4 +164,23 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     expect(scored.summary).not.toEqual(unknown.summary); // a scored guess would change the rating
     expect(body.summary).toEqual(unknown.summary);
   });
+
+  it("says when the tax starts from the state's typical county: Bethel, AK has no ACS rate; Chicago does", async () => {
+    const bethel = await analysed({
+      ...chicago,
+      street: '300 Chief Eddie Hoffman Hwy',
+      city: 'Bethel',
+      zipcode: '99559',
+      state_code: 'AK',
+      county_name: 'Bethel Census Area',
+    });
+    const stateTypical =
+      /no property tax rate for this county, so the tax starts from the state's typical county/;
+    expect(bethel.market_data.warnings.some((w) => stateTypical.test(w))).toBe(true);
+    expect(bethel.market_data.figures.property_tax_rate?.note).toContain(
+      "state's median county ACS effective rate",
+    );
+    const chicagoDeal = await analysed(chicago);
+    expect(chicagoDeal.market_data.warnings.some((w) => stateTypical.test(w))).toBe(false);
+  });
 });
