@@ -26,12 +26,31 @@ const RATING_INK: Record<string, string> = {
   Red: '#b91c1c',
 };
 
+/** What WinAnsi (Windows-1252) holds beyond Latin-1: its 0x80–0x9F punctuation and letters. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+const inWinAnsi = (char: string) => {
+  const code = char.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
+};
+
 /**
  * The standard PDF fonts write WinAnsi text only: the few symbols the report uses outside it are
- * spelled in ASCII so a PDF reader and pdftotext show them right.
+ * spelled in ASCII so a PDF reader and pdftotext show them right, a letter outside it loses its
+ * accent ("ő" → "o"), and anything else a user typed (an emoji in a street) becomes "?" rather than
+ * the garbage its bytes would draw.
  */
-function winAnsi(text: string): string {
-  return text.replaceAll('≈', '~').replaceAll('≥', '>=').replaceAll('≤', '<=').replaceAll('→', '->');
+export function winAnsi(text: string): string {
+  const spelled = text.replaceAll('≈', '~').replaceAll('≥', '>=').replaceAll('≤', '<=').replaceAll('→', '->');
+  let out = '';
+  for (const char of spelled) {
+    if (inWinAnsi(char) || char === '\n') out += char;
+    else {
+      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += base !== '' && [...base].every(inWinAnsi) ? base : '?';
+    }
+  }
+  return out;
 }
 
 type Doc = PDFKit.PDFDocument;

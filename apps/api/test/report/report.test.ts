@@ -36,7 +36,7 @@ import type { AnalysisFacts } from '../../src/analysis/facts.js';
 
 import { reportCsv } from '../../src/report/csv.js';
 import { dealReport, lenderDscr } from '../../src/report/figures.js';
-import { reportPdf } from '../../src/report/pdf.js';
+import { reportPdf, winAnsi } from '../../src/report/pdf.js';
 import { austin } from '../support/example-deal.js';
 import { parseCsv } from './csv-reader.js';
 
@@ -655,5 +655,13 @@ describe('report ranges in the CSV', () => {
     // without a simulation (the report as it was), no ranges
     const plain = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     expect(plain.some((r) => r[0] === 'ranges')).toBe(false);
+  });
+});
+
+describe('the PDF’s text', () => {
+  it('keeps what the standard fonts can write, drops an accent they cannot, and writes "?" for the rest', () => {
+    expect(winAnsi('Calle Ñandú 5 🏠, São Paulo – “rear” €1')).toBe('Calle Ñandú 5 ?, São Paulo – “rear” €1');
+    expect(winAnsi('Őrség ≈B, ≥ 8 %, ≤ 1.25 → ok')).toBe('Orség ~B, >= 8 %, <= 1.25 -> ok');
+    expect(winAnsi('北京')).toBe('??');
   });
 });
