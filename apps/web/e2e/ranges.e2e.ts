@@ -17,6 +17,7 @@ import {
   MESSAGES,
   simulateAnalysis,
   simulationInput,
+  spreadText,
 } from '@sfr/contracts';
 import {
   ASSUMPTION_KEYS,
@@ -172,6 +173,15 @@ describe('the results page shows the ranges', () => {
     );
     // cash to close is what the investor pays: exact
     expect(await verdictRange(page, 'Cash to close')).toBe('');
+
+    // each default assumption says the range the ranges vary it over (its spread, as the engine has it)
+    const { spreads: defaults } = simulationInput(analysis);
+    for (const key of ['vacancy_rate', 'property_taxes', 'rent'] as const) {
+      const spread = defaults[key];
+      if (!spread) throw new Error(`${key} has no default spread`);
+      const row = page.locator('.metric-row', { has: page.locator(`#${metricInputId(key)}`) });
+      expect(await row.textContent()).toContain(`Ranges vary it ${spreadText(key, spread)}.`);
+    }
 
     // check these first: the inputs that move the answer most, each taking the user to its field
     const inputs = checkFirst(simulation);

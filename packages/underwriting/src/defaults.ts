@@ -246,7 +246,7 @@ export const DERIVATIONS: { readonly [K in DerivedKey]: Derivation } = {
     kind: 'market',
     drivers: [],
     basis:
-      "long-run house prices here (the county's index, else its state's typical county's) blended with the nation's; 3 % where there is no index",
+      "long-run local house prices (the county's, else its state's typical county's) blended with the nation's",
     derive: (_, c) => c.annualPriceAppreciation,
   },
   cost_to_sell: constant(DEFAULTS.costToSell),

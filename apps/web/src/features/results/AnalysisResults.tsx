@@ -10,6 +10,7 @@
  */
 import {
   type AnalysisResponse,
+  analysisSpreads,
   MESSAGES,
   METRIC_LABELS,
   type MetricKey,
@@ -151,6 +152,11 @@ export default function AnalysisResults({
   // they surround, and Update Metrics keeps those that read with the analysis
   const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
   const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
+  // what the ranges vary each assumption over: its default spread (from its source and tier) or the user's
+  const simulatedSpreads = useMemo(
+    () => analysisSpreads(live, { widened: widened.spreads }),
+    [live, widened],
+  );
   // the same spreads keep one object: a keystroke that leaves them as they were (most do) leaves
   // the decision tools' and the ranges' inputs as they were
   const spreadsKey = JSON.stringify(widened.spreads);
@@ -200,13 +206,14 @@ export default function AnalysisResults({
           text: widenTexts[key] ?? '',
           range: spread ? spreadText(key, spread) : null,
           error: widened.errors[key],
+          simulated: simulatedSpreads[key] ? spreadText(key, simulatedSpreads[key]) : null,
         };
       },
       onWiden,
       units: live.property.factor,
       marketFigureOf: (key) => live.market_data.figures[key],
     };
-  }, [live, editor, onEdit, onReset, widened, widenTexts, onWiden]);
+  }, [live, editor, onEdit, onReset, widened, widenTexts, onWiden, simulatedSpreads]);
 
   const analysisId = editor.base.analysis_id;
   // the reports of the saved copy once there is one, else of the analysis

@@ -55,6 +55,7 @@ export function MetricRow({ metric }: { metric: MetricKey }) {
       widenText={widen?.text}
       widenRange={widen?.range}
       widenError={widen?.error}
+      widenSimulated={widen?.simulated}
       onWiden={widen ? source.onWiden : undefined}
     />
   );
@@ -125,6 +126,7 @@ interface AssumptionRowProps {
   widenText: string | undefined;
   widenRange: string | null | undefined;
   widenError: string | undefined;
+  widenSimulated: string | null | undefined;
   onWiden: ((key: SpreadKey, text: string) => void) | undefined;
 }
 
@@ -140,6 +142,7 @@ const AssumptionRow = memo(function AssumptionRow({
   widenText,
   widenRange,
   widenError,
+  widenSimulated,
   onWiden,
 }: AssumptionRowProps) {
   const kind = METRIC_KIND[metric];
@@ -220,6 +223,7 @@ const AssumptionRow = memo(function AssumptionRow({
             text={widenText ?? ''}
             range={widenRange ?? null}
             error={widenError}
+            simulated={widenSimulated ?? null}
             onWiden={onWiden}
           />
         ) : null}
@@ -234,6 +238,8 @@ interface WidenControlProps {
   text: string;
   range: string | null;
   error: string | undefined;
+  /** the range the simulated ranges vary it over now */
+  simulated: string | null;
   onWiden: (key: SpreadKey, text: string) => void;
 }
 
@@ -241,19 +247,22 @@ interface WidenControlProps {
  * "±": the user's own range for this assumption in the simulated ranges, in dollars or a percent
  * for money and in points for a rate. Closed until asked for; open while it holds a range.
  */
-function WidenControl({ metric, label, text, range, error, onWiden }: WidenControlProps) {
+function WidenControl({ metric, label, text, range, error, simulated, onWiden }: WidenControlProps) {
   const [open, setOpen] = useState(text !== '');
   const id = `${metricInputId(metric)}-widen`;
   if (!open) {
     return (
-      <button
-        type="button"
-        className="button-link metric-widen-toggle"
-        aria-label={`Give ${label} a range of your own`}
-        onClick={() => setOpen(true)}
-      >
-        ± range
-      </button>
+      <span className="metric-origin">
+        {simulated ? `Ranges vary it ${simulated}. ` : null}
+        <button
+          type="button"
+          className="button-link metric-widen-toggle"
+          aria-label={`Give ${label} a range of your own`}
+          onClick={() => setOpen(true)}
+        >
+          ± range
+        </button>
+      </span>
     );
   }
   return (
@@ -277,7 +286,10 @@ function WidenControl({ metric, label, text, range, error, onWiden }: WidenContr
         onChange={(event) => onWiden(metric, event.target.value)}
       />
       <span id={`${id}-note`} className={error ? 'field-error' : 'metric-origin'}>
-        {error ?? (range ? `Your range: ${range}` : 'Type how far it may be off either way')}
+        {error ??
+          (range
+            ? `Your range: ${range}`
+            : `Type how far it may be off either way${simulated ? ` (the ranges now vary it ${simulated})` : ''}`)}
       </span>
     </form>
   );

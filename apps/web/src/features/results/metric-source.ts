@@ -24,7 +24,13 @@ export interface MetricSource {
   /** back to the derived value */
   onReset: (key: EditableKey) => void;
   /** the "±" of an uncertain assumption: the user's text, its range as it reads, or why it is unreadable */
-  widenOf: (key: SpreadKey) => { text: string; range: string | null; error: string | undefined };
+  /** and the range the simulated ranges give it now (its default spread, or the user's) */
+  widenOf: (key: SpreadKey) => {
+    text: string;
+    range: string | null;
+    error: string | undefined;
+    simulated: string | null;
+  };
   onWiden: (key: SpreadKey, text: string) => void;
   /** house type: per-unit figures say so when there is more than one unit */
   units: number;
