@@ -10,6 +10,7 @@ import {
   checkFirst,
   comparableRows,
   dealInput,
+  derivationContextOf,
   EXPENSE_LINE_METRIC_KEYS,
   factsOf,
   formatMarketFigure,
@@ -38,7 +39,9 @@ import {
   taxBillLine,
 } from '@sfr/contracts';
 import {
+  type DerivedKey,
   defaultMirrRates,
+  inferOverridden,
   modifiedReturns,
   monthlyScheduleOf,
   SIMULATED_MEASURES,
@@ -180,9 +183,32 @@ function textLine(key: string, label: string, value: string): ReportLine {
   return { key, label, value, text: value };
 }
 
+/** The assumption each market figure sets by default (the rent from the market rent, …). */
+const ASSUMPTION_OF_FIGURE: Readonly<Record<string, DerivedKey>> = {
+  rentometer_rent: 'rent',
+  property_tax_rate: 'property_taxes',
+  insurance: 'insurance',
+  interest_rate: 'interest_rate',
+  annual_price_appreciation: 'annual_price_appreciation',
+};
+
+/** "You entered $5,800.00 for Property Taxes instead.", where the user's value replaced the figure's. */
+function replacedBy(
+  analysis: SharedAnalysis,
+  key: string,
+  overridden: ReadonlySet<DerivedKey>,
+): string | null {
+  const assumption = ASSUMPTION_OF_FIGURE[key];
+  if (!assumption || !overridden.has(assumption)) return null;
+  const value = analysis.property.metrics[assumption];
+  return `You entered ${formatMetric(assumption, value)} for ${METRIC_LABELS[assumption]} instead.`;
+}
+
 function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
+  const overridden = inferOverridden(analysis.property.metrics, derivationContextOf(analysis));
   return Object.entries(analysis.market_data.figures).map(([key, figure]) => {
     const extra = figure as Record<string, unknown>;
+    const replaced = replacedBy(analysis, key, overridden);
     return {
       key,
       label: marketFigureMeta(key).label,
@@ -196,7 +222,7 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
             figure.range.note ? ` (${figure.range.note})` : ''
           }`
         : null,
-      note: figure.note ?? null,
+      note: [replaced, figure.note].filter(Boolean).join(' ') || null,
     };
   });
 }

@@ -665,3 +665,40 @@ describe('the PDF’s text', () => {
     expect(winAnsi('北京')).toBe('??');
   });
 });
+
+describe('the market evidence', () => {
+  it('says where the user’s own value replaced a figure, and only there', () => {
+    const taxFacts: AnalysisFacts = {
+      ...noFacts,
+      market_data: {
+        figures: {
+          property_tax_rate: {
+            value: 0.01535,
+            source: 'Census ACS',
+            vintage: '2019–2023',
+            tier: 'estimated',
+          },
+          interest_rate: {
+            value: 0.0803,
+            source: 'Freddie Mac PMMS',
+            vintage: '2026-10-01',
+            tier: 'reported',
+          },
+        },
+        warnings: [],
+      },
+    };
+    const base = analysis({}, taxFacts);
+    const note = (deal: ReturnType<typeof analysis>, key: string) =>
+      dealReport(deal).evidence.find((line) => line.key === key)?.note ?? null;
+    expect(note(base, 'property_tax_rate')).toBeNull();
+    const edited = assembleAnalysis(
+      austin,
+      { ...base.property.metrics, property_taxes: 5_800 },
+      taxFacts,
+      NOTHING_KEPT,
+    );
+    expect(note(edited, 'property_tax_rate')).toBe('You entered $5,800.00 for Property Taxes instead.');
+    expect(note(edited, 'interest_rate')).toBeNull();
+  });
+});
