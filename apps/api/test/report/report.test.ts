@@ -111,7 +111,8 @@ function analysis(
   const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
   const assumptions: Metrics = {
     ...deriveAssumptions(property, {
-      rentPerUnit: 2_347,
+      // the rent the facts' market rent gives, as a new analysis derives it
+      rentPerUnit: facts.market_rent ?? 2_347,
       propertyTaxRate: 0.01535,
       interestRate: overrides.interest_rate ?? 0.0803,
     }),
