@@ -4,7 +4,7 @@
  * left out of the fit and scored.
  */
 import { MarketDataError } from './errors.js';
-import { isLowRentCounty, MARKET_RENT_MODEL, type MarketRentBasis, twoBedroomAsking } from './market-rent.js';
+import { isLowRentCounty, type MarketRentBasis, twoBedroomAsking } from './market-rent.js';
 import { readTable } from './table.js';
 import { median } from './tax.js';
 
