@@ -69,27 +69,37 @@ export const LOW_RENT_MODEL: Readonly<
 export const isLowRentCounty = (countyMedianGrossRent: number | null): boolean =>
   countyMedianGrossRent !== null && countyMedianGrossRent < LOW_RENT_COUNTY_BELOW;
 
+/** The two rules of `twoBedroomAsking`: the line, and the low-rent counties' ratio (shipped or refitted). */
+export interface AskingRentRules {
+  readonly line: {
+    readonly intercept: number;
+    readonly slope: number;
+    readonly low: number;
+    readonly high: number;
+  };
+  readonly lowRent: { readonly ratio: number; readonly low: number; readonly high: number };
+}
+
+/** The shipped rules for a basis. */
+export const askingRentRules = (basis: MarketRentBasis): AskingRentRules => ({
+  line: MARKET_RENT_MODEL[basis],
+  lowRent: LOW_RENT_MODEL[basis],
+});
+
 /**
- * The 2-bedroom asking rent for HUD's 2-bedroom figure on a basis, and the log range around it: the
- * line, or in a low-rent county HUD's figure × the low-rent ratio when that is lower.
+ * The 2-bedroom asking rent for HUD's 2-bedroom figure, and the log range around it: the line, or in
+ * a low-rent county HUD's figure × the low-rent ratio when that is lower.
  */
 export function twoBedroomAsking(
-  basis: MarketRentBasis,
+  rules: AskingRentRules,
   anchor: number,
   lowRentCounty: boolean,
-): { rent: number; low: number; high: number; coverage: number; lowRent: boolean } {
-  const line = MARKET_RENT_MODEL[basis];
+): { rent: number; low: number; high: number; lowRent: boolean } {
+  const { line, lowRent } = rules;
   const fitted = Math.exp(line.intercept + line.slope * Math.log(anchor));
-  const low = LOW_RENT_MODEL[basis];
-  if (lowRentCounty && anchor * low.ratio < fitted)
-    return { rent: anchor * low.ratio, low: low.low, high: low.high, coverage: low.coverage, lowRent: true };
-  return {
-    rent: fitted,
-    low: line.low,
-    high: line.high,
-    coverage: MARKET_RENT_COVERAGE[basis],
-    lowRent: false,
-  };
+  if (lowRentCounty && anchor * lowRent.ratio < fitted)
+    return { rent: anchor * lowRent.ratio, low: lowRent.low, high: lowRent.high, lowRent: true };
+  return { rent: fitted, low: line.low, high: line.high, lowRent: false };
 }
 
 export const MARKET_RENT_METHOD =
@@ -136,7 +146,7 @@ export function marketRentEstimate(
 ): MarketRent {
   const basis: MarketRentBasis = schedules.safmr === null ? 'fmr' : 'safmr';
   const anchor = (schedules.safmr ?? schedules.fmr)[2];
-  const two = twoBedroomAsking(basis, anchor, isLowRentCounty(countyMedianGrossRent));
+  const two = twoBedroomAsking(askingRentRules(basis), anchor, isLowRentCounty(countyMedianGrossRent));
   const rent = two.rent * bedroomRatio(bedrooms);
   return {
     value: Math.round(rent),
@@ -146,7 +156,7 @@ export function marketRentEstimate(
     anchor_basis: basis,
     anchor_2br: anchor,
     two_bedroom: two.rent,
-    coverage: two.coverage,
+    coverage: two.lowRent ? LOW_RENT_MODEL[basis].coverage : MARKET_RENT_COVERAGE[basis],
     tier: 'estimated',
     estimate: true,
     method: two.lowRent ? LOW_RENT_METHOD(basis) : MARKET_RENT_METHOD,

@@ -4,7 +4,13 @@
  * left out of the fit and scored.
  */
 import { MarketDataError } from './errors.js';
-import { isLowRentCounty, type MarketRentBasis, twoBedroomAsking } from './market-rent.js';
+import {
+  type AskingRentRules,
+  askingRentRules,
+  isLowRentCounty,
+  type MarketRentBasis,
+  twoBedroomAsking,
+} from './market-rent.js';
 import { readTable } from './table.js';
 import { median } from './tax.js';
 
@@ -116,18 +122,11 @@ export function fitLowRentRatio(points: readonly RentPoint[]): LowRentFit {
   return { ratio, low: quantile(residuals, 0.1), high: quantile(residuals, 0.9), points: low.length };
 }
 
-/** A fit's estimate for a point and whether its range holds the asking rent. */
-function scored(
-  line: { intercept: number; slope: number; low: number; high: number },
-  lowRent: { ratio: number; low: number; high: number },
-  p: RentPoint,
-): { ratio: number; inside: boolean } {
-  const fitted = Math.exp(line.intercept + line.slope * Math.log(p.anchor));
-  const byRatio = isLowRentCounty(p.county_rent) && p.anchor * lowRent.ratio < fitted;
-  const estimate = byRatio ? p.anchor * lowRent.ratio : fitted;
-  const [low, high] = byRatio ? [lowRent.low, lowRent.high] : [line.low, line.high];
-  const residual = Math.log(p.rent / estimate);
-  return { ratio: estimate / p.rent, inside: residual >= low && residual <= high };
+/** A point's estimate by a set of rules, as a ratio to its asking rent, and whether its range holds it. */
+function scored(rules: AskingRentRules, p: RentPoint): { ratio: number; inside: boolean } {
+  const two = twoBedroomAsking(rules, p.anchor, isLowRentCounty(p.county_rent));
+  const residual = Math.log(p.rent / two.rent);
+  return { ratio: two.rent / p.rent, inside: residual >= two.low && residual <= two.high };
 }
 
 export interface RentScore {
@@ -167,8 +166,8 @@ export function leaveStateOut(points: readonly RentPoint[]): {
     const [line, lowRent] = [fitRentModel(rest), fitLowRentRatio(rest)];
     for (const p of points.filter((q) => q.state === state)) {
       const lowCounty = isLowRentCounty(p.county_rent);
-      cases.push({ ...scored(line, lowRent, p), lowRent: lowCounty });
-      if (lowCounty) byLine.push(scored(line, never, p));
+      cases.push({ ...scored({ line, lowRent }, p), lowRent: lowCounty });
+      if (lowCounty) byLine.push(scored({ line, lowRent: never }, p));
     }
   }
   return {
@@ -211,13 +210,7 @@ export function validateMarketRent(
         ? []
         : [{ state: r.state, anchor, rent: r.rent, county_rent: found?.county_rent ?? null }];
     });
-    const shipped = score(
-      points.map((p) => {
-        const two = twoBedroomAsking(basis, p.anchor, isLowRentCounty(p.county_rent));
-        const residual = Math.log(p.rent / two.rent);
-        return { ratio: two.rent / p.rent, inside: residual >= two.low && residual <= two.high };
-      }),
-    );
+    const shipped = score(points.map((p) => scored(askingRentRules(basis), p)));
     const held = leaveStateOut(points);
     return {
       basis,
