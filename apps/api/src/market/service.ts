@@ -491,7 +491,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       if (hud === null) warnings.push('HUD publishes no Fair Market Rent for this ZIP.');
       warnings.push(...crimeWarnings([found.violent_crime_grade, found.property_crime_grade]));
       // a city's own rates do not need the county's; elsewhere a state's typical county stands in
-      if (found.property_tax_rate.level !== 'county' && !found.investor_tax_rate.kinds.includes('city_rates'))
+      if (found.property_tax_rate.level === 'state' && !found.investor_tax_rate.kinds.includes('city_rates'))
         warnings.push(
           "The Census publishes no property tax rate for this county, so the tax starts from the state's typical county: check the county's or city's own rate.",
         );

@@ -633,8 +633,10 @@ export const STATES_50_DC: readonly string[] =
 const stateRows = new Map(INVESTOR_TAX_RULES.filter((r) => !r.county_fips).map((r) => [r.state, r]));
 const countyRows = new Map(INVESTOR_TAX_RULES.filter((r) => r.county_fips).map((r) => [r.county_fips, r]));
 
-/** The county's own row, else its state's, else null (territories). */
-/** The rule for a county (its own row, else its state's) and a building of `units` units. */
+/**
+ * The rule for a county (its own row, else its state's, else null: territories) and a building of
+ * `units` units.
+ */
 export function investorTaxRule(
   stateCode: string | null,
   countyFips: string,
