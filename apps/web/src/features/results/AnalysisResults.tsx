@@ -152,10 +152,11 @@ export default function AnalysisResults({
   // they surround, and Update Metrics keeps those that read with the analysis
   const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
   const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
-  // what the ranges vary each assumption over: its default spread (from its source and tier) or the user's
+  // what the ranges vary each assumption over: its default spread (from its source and tier) or the
+  // user's; like the charts, it follows a keystroke once the figures have painted
   const simulatedSpreads = useMemo(
-    () => analysisSpreads(live, { widened: widened.spreads }),
-    [live, widened],
+    () => analysisSpreads(charted, { widened: widenedSpreads(widenTexts, charted.property.metrics).spreads }),
+    [charted, widenTexts],
   );
   // the same spreads keep one object: a keystroke that leaves them as they were (most do) leaves
   // the decision tools' and the ranges' inputs as they were
