@@ -11,28 +11,83 @@
  * first, the embedded database takes one process at a time). Exit 1 with every problem listed when
  * a file fails its checks; nothing is stored then.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig, MARKET_TABLES_DIR } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { ConfigError, loadConfig, loadDotEnv, MARKET_TABLES_DIR } from '../src/config.js';
+import { DatabaseUnreachableError, openDatabase } from '../src/db/client.js';
 import { DataDirInUseError } from '../src/db/data-dir-lock.js';
 import { fredProvider } from '../src/market/providers/fred.js';
 import { RefreshError } from '../src/market/refresh/hud.js';
-import { refreshMarketData } from '../src/market/refresh/run.js';
+import { refreshMarketData, workbookFiscalYear } from '../src/market/refresh/run.js';
 
-const { values } = parseArgs({
-  options: {
-    fmr: { type: 'string' },
-    safmr: { type: 'string' },
-    rates: { type: 'string' },
-    fred: { type: 'boolean', default: false },
-    fy: { type: 'string' },
-    checks: { type: 'string' },
-  },
-});
-const config = loadConfig();
-if (values.fred && !config.FRED_API_KEY) {
-  console.error('--fred needs FRED_API_KEY (a free key from fred.stlouisfed.org)');
+const USAGE = `usage: pnpm --filter @sfr/api market:refresh [--fmr PATH|URL] [--safmr PATH|URL] [--fy YEAR]
+                                             [--rates PATH|URL] [--fred] [--checks DIR]
+  --fmr     HUD's FMRs by county and New England town (xlsx or csv)
+  --safmr   HUD's Small Area FMRs (xlsx or csv)
+  --fy      their fiscal year, when the file name does not say (FY27_FMRs.xlsx says 2027)
+  --rates   FRED's MORTGAGE30US download (csv or the API's JSON)
+  --fred    the weeks since the last known from FRED's API (FRED_API_KEY)
+  --checks  the folder of fmr_fy<YEAR>_checkpoints.csv (default: MARKET_DATA_DIR/checks)`;
+
+/** One line and exit 1: what was wrong, never a stack. */
+function refuse(message: string): never {
+  console.error(`refresh refused: ${message}`);
   process.exit(1);
+}
+
+let values: ReturnType<typeof parseOptions>['values'];
+function parseOptions() {
+  return parseArgs({
+    options: {
+      fmr: { type: 'string' },
+      safmr: { type: 'string' },
+      rates: { type: 'string' },
+      fred: { type: 'boolean', default: false },
+      fy: { type: 'string' },
+      checks: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+}
+try {
+  values = parseOptions().values;
+} catch (e) {
+  console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.fy !== undefined && !/^\d{4}$/.test(values.fy.trim())) {
+  refuse(`--fy must be a year such as 2027, not "${values.fy}"`);
+}
+const fy = values.fy === undefined ? undefined : Number(values.fy);
+// pnpm runs this script in apps/api: a relative path means the folder the command was typed in
+const typedIn = process.env.INIT_CWD ?? process.cwd();
+const located = (input: string | undefined) =>
+  input === undefined || /^https?:\/\//i.test(input) || isAbsolute(input) ? input : resolve(typedIn, input);
+const inputs = { fmr: located(values.fmr), safmr: located(values.safmr), rates: located(values.rates) };
+
+loadDotEnv();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+  refuse(e.message);
+}
+if (values.fred && !config.FRED_API_KEY) {
+  refuse('--fred needs FRED_API_KEY (a free key from fred.stlouisfed.org)');
+}
+// a year that cannot be right is said before the database is opened (or made)
+try {
+  for (const input of [inputs.fmr, inputs.safmr]) {
+    if (input !== undefined) workbookFiscalYear(input, fy, new Date());
+  }
+} catch (e) {
+  if (!(e instanceof RefreshError)) throw e;
+  refuse(e.message);
 }
 const log = {
   info: (o: object, m: string) => console.log(m, JSON.stringify(o)),
@@ -44,11 +99,8 @@ const db = await openDatabase({
   dataDir: `${config.DATA_DIR}/pglite`,
   log,
 }).catch((error: unknown) => {
-  // the server holds the embedded database: say so in one line
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
+  // the server holds the embedded database, or no Postgres where DATABASE_URL points: one line
+  if (error instanceof DataDirInUseError || error instanceof DatabaseUnreachableError) refuse(error.message);
   throw error;
 });
 try {
@@ -56,9 +108,9 @@ try {
     db: db.db,
     dir: config.MARKET_DATA_DIR,
     tablesDir: MARKET_TABLES_DIR,
-    fy: values.fy === undefined ? undefined : Number(values.fy),
-    checksDir: values.checks,
-    inputs: { fmr: values.fmr, safmr: values.safmr, rates: values.rates },
+    fy,
+    checksDir: values.checks === undefined ? undefined : resolve(typedIn, values.checks),
+    inputs,
     fred:
       values.fred && config.FRED_API_KEY
         ? fredProvider({ apiKey: config.FRED_API_KEY, baseUrl: config.FRED_BASE_URL, timeoutMs: 60_000 })

@@ -2,6 +2,7 @@
  * The server's configuration, read once from the environment and validated. Nothing else in the API
  * reads `process.env`. Every variable is documented in the repository's `.env.example`.
  */
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,8 +28,8 @@ const configSchema = z.object({
   LOG_REQUESTS: optionalText.pipe(z.enum(['0', '1']).optional()),
   /** Postgres connection string; without it the API uses embedded PGlite under DATA_DIR. */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DATA_DIR: z.string().default(resolve(REPO_ROOT, '.data')),
-  MARKET_DATA_DIR: z.string().default(resolve(REPO_ROOT, '../shared/data/market')),
+  DATA_DIR: optionalText.pipe(z.string().default(resolve(REPO_ROOT, '.data'))),
+  MARKET_DATA_DIR: optionalText.pipe(z.string().default(resolve(REPO_ROOT, '../shared/data/market'))),
   /** How often a running process looks for market data a refresh imported since (ms). */
   MARKET_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(30_000),
   /** The built web app (`vite build` output) the API serves beside /api. */
@@ -187,6 +188,14 @@ const configSchemaResolved = configSchemaChecked.transform((config) => ({
 
 export type Config = z.output<typeof configSchemaResolved>;
 
+/**
+ * The repository's `.env`, when there is one, fills in what the environment leaves unset (a variable
+ * set in the environment wins). The server and the scripts call it before `loadConfig`.
+ */
+export function loadDotEnv(file = resolve(REPO_ROOT, '.env')): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
@@ -194,7 +203,17 @@ export class ConfigError extends Error {
 /** Parses the environment; throws one error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchemaResolved.safeParse(env);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    // `pnpm --filter @sfr/api …` runs in apps/api: a relative folder means the one it was typed in
+    const typedIn = env.INIT_CWD ?? process.cwd();
+    const { DATA_DIR, MARKET_DATA_DIR, WEB_DIST_DIR } = parsed.data;
+    return {
+      ...parsed.data,
+      DATA_DIR: resolve(typedIn, DATA_DIR),
+      MARKET_DATA_DIR: resolve(typedIn, MARKET_DATA_DIR),
+      WEB_DIST_DIR: resolve(typedIn, WEB_DIST_DIR),
+    };
+  }
   const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 }

@@ -1,12 +1,14 @@
 /** Starts the API: reads the config, builds the app, listens, and shuts down gracefully. */
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { DatabaseUnreachableError } from './db/client.js';
 import { DataDirInUseError } from './db/data-dir-lock.js';
 import { trackConnections } from './http/connections.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -16,8 +18,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp({ config }).catch((error: unknown) => {
-    // a second process on the embedded database's folder: one line saying what to do, no stack
-    if (error instanceof DataDirInUseError) {
+    // a second process on the embedded database's folder, or no Postgres where DATABASE_URL points:
+    // one line saying what to do, no stack
+    if (error instanceof DataDirInUseError || error instanceof DatabaseUnreachableError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

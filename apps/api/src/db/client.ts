@@ -79,6 +79,20 @@ function findUp(from: string, marker: string): string {
 }
 
 const CONNECT_TIMEOUT_SECONDS = 2;
+
+/** Postgres could not be reached or refused us at start: one line for whoever started the process. */
+export class DatabaseUnreachableError extends Error {
+  override readonly name = 'DatabaseUnreachableError';
+  constructor(where: string, reason: string) {
+    super(
+      `Cannot open the database at ${where} (${reason}). Is Postgres running, and is DATABASE_URL right?`,
+    );
+  }
+}
+
+/** A login refused or a database missing: the URL is wrong, not the database down (SQLSTATE). */
+const REFUSED_AT_START = new Set(['28P01', '28000', '3D000']);
+
 /** How often a ping's deadline starts again because the event loop, not the database, was slow. */
 const MAX_DEADLINE_REARMS = 3;
 
@@ -119,6 +133,10 @@ async function openPostgres(url: string, log: DbLog, started: number): Promise<D
     }
   } catch (e) {
     await client.end({ timeout: 5 });
+    const code = String((e as { code?: unknown }).code);
+    if (isDatabaseUnavailable(e) || REFUSED_AT_START.has(code)) {
+      throw new DatabaseUnreachableError(hostOf(url), `${code}: ${(e as Error).message}`);
+    }
     throw e;
   }
   log.debug(

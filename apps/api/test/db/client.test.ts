@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, queryRows } from '../../src/db/client.js';
+import { DatabaseUnreachableError, MIGRATIONS_FOLDER, openDatabase, queryRows } from '../../src/db/client.js';
 import { marketImports } from '../../src/db/schema.js';
 import { createTestDatabase, testDatabaseKinds } from './helpers.js';
 
@@ -53,3 +53,14 @@ describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))(
     });
   },
 );
+
+describe('a Postgres that is not there', () => {
+  it('fails to open with one line naming the address and the cause, not a driver stack', async () => {
+    // port 1 on the loopback: nothing listens there, so the connection is refused at once
+    const opening = openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/sfr' });
+    await expect(opening).rejects.toBeInstanceOf(DatabaseUnreachableError);
+    await expect(opening).rejects.toThrow(
+      /^Cannot open the database at 127\.0\.0\.1:1\/sfr \(ECONNREFUSED: .*\)\. Is Postgres running/,
+    );
+  });
+});

@@ -11,8 +11,10 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbLog } from '../../db/client.js';
 import { silentLog } from '../../db/client.js';
 import { marketRefreshedFiles } from '../../db/schema.js';
+import { ProviderError } from '../../outbound/client.js';
 import type { FredProvider } from '../providers/fred.js';
 import { importMarketData, type MarketDataStatus, refreshedFiles } from '../store/import.js';
+import { CsvSyntaxError } from '../tables/csv.js';
 import { fileHash, MARKET_FILES } from '../tables/files.js';
 import { readMarketFile } from '../tables/load.js';
 import { parseMortgageRatesCsv } from '../tables/mortgage.js';
@@ -88,6 +90,37 @@ export function fiscalYearOf(name: string): number | null {
 }
 
 /**
+ * The fiscal year of a HUD workbook: the one given, else the one in its file name. HUD publishes
+ * FY N's figures in the late summer of N − 1 (FY2027 took effect on 2026-10-01), so a year past
+ * next year's is a typing error, not a file.
+ */
+export function workbookFiscalYear(input: string, given: number | undefined, today: Date): number {
+  const fy = given ?? fiscalYearOf(basename(input));
+  if (fy === null || !Number.isInteger(fy) || fy < 2000) {
+    throw new RefreshError(`which fiscal year is ${basename(input)}? Give it (--fy 2027)`);
+  }
+  const latest = today.getUTCFullYear() + 1;
+  if (fy > latest) {
+    throw new RefreshError(
+      `FY${fy} is not published yet: HUD publishes a fiscal year's figures in the summer before it (FY${latest} at the latest today); check --fy or the file name of ${basename(input)}`,
+    );
+  }
+  return fy;
+}
+
+/** A file that is not what it says (a CSV that does not parse) or a provider that fails, as a refusal. */
+async function refusing<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof CsvSyntaxError)
+      throw new RefreshError(`${what} is not a workbook or CSV we read: ${e.message}`);
+    if (e instanceof ProviderError) throw new RefreshError(`${what}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
  * Converts and checks every input, then (only when all pass) stores the files and imports. Throws
  * `RefreshError` naming each problem.
  */
@@ -98,19 +131,12 @@ export async function refreshMarketData(options: RefreshOptions): Promise<Refres
   const today = options.today ?? new Date();
   const converted: { name: string; text: string; rows: number; source: string; check: CheckResult }[] = [];
 
-  const yearOf = (input: string) => {
-    const fy = options.fy ?? fiscalYearOf(basename(input));
-    if (fy === null || fy < 2000 || fy > 2100) {
-      throw new RefreshError(`which fiscal year is ${basename(input)}? Give it (--fy 2027)`);
-    }
-    return fy;
-  };
+  const yearOf = (input: string) => workbookFiscalYear(input, options.fy, today);
   if (inputs.fmr) {
     const fy = yearOf(inputs.fmr);
-    const file = fmrFile(
-      await readRows(await fetchInput(inputs.fmr, timeoutMs), inputs.fmr),
-      fy,
-      basename(inputs.fmr),
+    const fmr = inputs.fmr;
+    const file = await refusing(basename(fmr), async () =>
+      fmrFile(await readRows(await fetchInput(fmr, timeoutMs), fmr), fy, basename(fmr)),
     );
     const checkpoints = await readFile(
       join(options.checksDir ?? join(options.dir, 'checks'), `fmr_fy${fy}_checkpoints.csv`),
@@ -125,10 +151,9 @@ export async function refreshMarketData(options: RefreshOptions): Promise<Refres
   }
   if (inputs.safmr) {
     const fy = yearOf(inputs.safmr);
-    const file = safmrFile(
-      await readRows(await fetchInput(inputs.safmr, timeoutMs), inputs.safmr),
-      fy,
-      basename(inputs.safmr),
+    const safmr = inputs.safmr;
+    const file = await refusing(basename(safmr), async () =>
+      safmrFile(await readRows(await fetchInput(safmr, timeoutMs), safmr), fy, basename(safmr)),
     );
     converted.push({ ...file, rows: file.rows.length, source: inputs.safmr, check: checkSafmr(file.rows) });
   }
@@ -139,9 +164,15 @@ export async function refreshMarketData(options: RefreshOptions): Promise<Refres
       refreshed: stored,
     });
     const known = knownFile ? parseMortgageRatesCsv(knownFile.bytes.toString('utf8')) : [];
-    const fred = inputs.rates
-      ? fredObservations((await fetchInput(inputs.rates, timeoutMs)).toString('utf8'), basename(inputs.rates))
-      : ((await options.fred?.since(latestWeek(known) ?? '2000-01-01')) ?? []);
+    const rates = inputs.rates;
+    const fred = rates
+      ? await refusing(basename(rates), async () =>
+          fredObservations((await fetchInput(rates, timeoutMs)).toString('utf8'), basename(rates)),
+        )
+      : await refusing(
+          "FRED's API",
+          async () => (await options.fred?.since(latestWeek(known) ?? '2000-01-01')) ?? [],
+        );
     const file = mortgageFile(known, fred);
     converted.push({
       ...file,

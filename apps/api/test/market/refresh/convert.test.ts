@@ -8,7 +8,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { checkFmr, checkRates, checkSafmr, MIN_FMR_ROWS } from '../../../src/market/refresh/checks.js';
 import { fmrFile, RefreshError, readRows, safmrFile } from '../../../src/market/refresh/hud.js';
 import { fredObservations, mortgageFile } from '../../../src/market/refresh/rates.js';
-import { fiscalYearOf } from '../../../src/market/refresh/run.js';
+import { fiscalYearOf, workbookFiscalYear } from '../../../src/market/refresh/run.js';
 import { fmrHeader } from './hud-header.js';
 
 const FMR_HEADER = fmrHeader(2023); // FY26's
@@ -259,5 +259,19 @@ describe('the checks a refreshed file must pass', () => {
     expect(fiscalYearOf('fy2027_safmrs.xlsx')).toBe(2027);
     expect(fiscalYearOf('FY2026_FMRs_revised.xlsx')).toBe(2026);
     expect(fiscalYearOf('rents.xlsx')).toBeNull();
+  });
+
+  it('takes a workbook’s year as given or named, and refuses one that cannot be published yet', () => {
+    const today = new Date('2026-11-27T00:00:00Z');
+    expect(workbookFiscalYear('FY27_FMRs.xlsx', undefined, today)).toBe(2027);
+    expect(workbookFiscalYear('rents.xlsx', 2026, today)).toBe(2026);
+    expect(() => workbookFiscalYear('rents.xlsx', undefined, today)).toThrow(
+      /which fiscal year is rents\.xlsx/,
+    );
+    expect(() => workbookFiscalYear('rents.xlsx', Number.NaN, today)).toThrow(RefreshError);
+    expect(() => workbookFiscalYear('rents.xlsx', 2027.5, today)).toThrow(RefreshError);
+    expect(() => workbookFiscalYear('FY29_FMRs.xlsx', undefined, today)).toThrow(
+      /^FY2029 is not published yet: .*FY2027 at the latest today/,
+    );
   });
 });

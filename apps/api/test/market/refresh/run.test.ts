@@ -118,7 +118,7 @@ describe.skipIf(!present).each(DATABASE_KINDS)(
 
     const hudRent = async () => (await createProperty(t, myrtleBeach)).json().market_data.figures.hud_rent;
 
-    it('refuses a workbook that misses a published FY2027 value, and changes nothing', async () => {
+    it('refuses a workbook that misses a published FY2027 value, a file that is no CSV, or an impossible year, and changes nothing', async () => {
       const before = await readMarketStatus(t.database.db);
       const { xlsx } = await fy2027Workbooks({ county: '45051', bedrooms: 2, rent: 1500 });
       const path = join(dir, 'FY27_FMRs.xlsx');
@@ -139,6 +139,21 @@ describe.skipIf(!present).each(DATABASE_KINDS)(
           inputs: { fmr: path },
         }),
       ).rejects.toThrow(/Myrtle Beach.* 2 BR: FY2027 1504 published, 1500 in the file/);
+      // a file that is no CSV, and a year that cannot be right, are refusals too, not a crash
+      const broken = join(dir, 'FY27_FMRs.csv');
+      await writeFile(broken, 'fips,"unclosed\n1,2\n');
+      const refresh = (fmr: string, fy?: number) =>
+        refreshMarketData({
+          db: t.database.db,
+          dir: REAL_MARKET_DIR,
+          tablesDir: MARKET_TABLES_DIR,
+          fy,
+          inputs: { fmr },
+        });
+      await expect(refresh(broken)).rejects.toThrow(RefreshError);
+      await expect(refresh(broken)).rejects.toThrow(/^FY27_FMRs\.csv is not a workbook or CSV we read: /);
+      await expect(refresh(path, 2099)).rejects.toThrow(/^FY2099 is not published yet/);
+      await expect(refresh(path, Number.NaN)).rejects.toThrow(/^which fiscal year is FY27_FMRs\.xlsx\?/);
       const after = await readMarketStatus(t.database.db);
       expect(after.available && after.dataset_hash).toBe(before.available && before.dataset_hash);
     });
