@@ -68,6 +68,9 @@ const commands: Record<string, (input: unknown, flags: Flags, switches: Readonly
     if (decimals !== undefined && !(Number.isInteger(decimals) && decimals >= 0 && decimals <= 20)) {
       throw new UnderwritingInputError('--decimals', 'must be a whole number from 0 to 20');
     }
+    if (decimals !== undefined && !switches.has('csv')) {
+      throw new UnderwritingInputError('--decimals', 'applies to the CSV only: add --csv');
+    }
     const rows = monthlyScheduleOf(input as DealInput);
     if (!switches.has('csv')) return rows;
     return new Text(scheduleCsv(rows, decimals === undefined ? {} : { decimals }));
@@ -92,15 +95,20 @@ function readJson(file: string): unknown {
 }
 
 /**
- * The FILE, flags and switches after a command's name, or null when they are not what the command
- * takes: exactly one FILE, each of the command's flags at most once with a value (`Number(value)`,
- * so a value that is not a number reaches the command's validation as NaN and is named there), and
- * each of its switches at most once, bare.
+ * A flag's value as a number: plain decimal only (`Number` alone would take "0x10" or " 12 "); any
+ * other text reaches the command's validation as NaN and is named there.
+ */
+const flagNumber = (value: string): number =>
+  /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(value) ? Number(value) : Number.NaN;
+
+/**
+ * The FILE, flags and switches after a command's name, or what is wrong with them: exactly one FILE,
+ * each of the command's flags at most once with a value, and each of its switches at most once, bare.
  */
 function parseArgs(
   name: string,
   args: readonly string[],
-): { file: string; flags: Flags; switches: Set<string> } | null {
+): { file: string; flags: Flags; switches: Set<string> } | { problem: string } {
   const allowed = FLAGS[name] ?? [];
   const flags: Flags = {};
   const switches = new Set<string>();
@@ -108,37 +116,51 @@ function parseArgs(
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (!arg.startsWith('--')) {
-      if (file !== undefined) return null;
+      if (file !== undefined) return { problem: `${name} takes one FILE, not ${file} and ${arg}` };
       file = arg;
       continue;
     }
     if ((SWITCHES[name] ?? []).includes(arg.slice(2))) {
-      if (switches.has(arg.slice(2))) return null;
+      if (switches.has(arg.slice(2))) return { problem: `${arg} is given twice` };
       switches.add(arg.slice(2));
       continue;
     }
     const equals = arg.indexOf('=');
     const flag = arg.slice(2, equals === -1 ? undefined : equals);
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-    if (!allowed.includes(flag) || flag in flags || value === undefined || value === '') return null;
-    flags[flag] = Number(value);
+    if (!allowed.includes(flag)) return { problem: `${name} takes no --${flag}` };
+    if (flag in flags) return { problem: `--${flag} is given twice` };
+    if (value === undefined || value === '') return { problem: `--${flag} needs a value` };
+    flags[flag] = flagNumber(value);
   }
-  return file === undefined ? null : { file, flags, switches };
+  return file === undefined
+    ? { problem: `${name} needs a FILE (a JSON file, or - for stdin)` }
+    : { file, flags, switches };
 }
+
+const HELP = new Set(['--help', '-h', 'help']);
 
 function main(argv: string[]): number {
   const [name, ...rest] = argv;
-  if (name === 'verify' && rest.length === 0) {
+  if (name === undefined || HELP.has(name) || rest.some((arg) => HELP.has(arg))) {
+    // asked for: the usage on stdout (to page or grep) and success; no command at all is a mistake
+    (name === undefined ? process.stderr : process.stdout).write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const misused = (problem: string) => {
+    process.stderr.write(`${problem}\n${USAGE}\n`);
+    return 2;
+  };
+  if (name === 'verify') {
+    if (rest.length > 0) return misused('verify takes no FILE');
     const report = verify();
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     return report.failures.length === 0 ? 0 : 1;
   }
-  const command = name === undefined ? undefined : commands[name];
-  const args = command === undefined ? null : parseArgs(name as string, rest);
-  if (command === undefined || args === null) {
-    process.stderr.write(`${USAGE}\n`);
-    return name === '--help' || name === '-h' ? 0 : 2;
-  }
+  const command = commands[name];
+  if (command === undefined) return misused(`there is no command ${name}`);
+  const args = parseArgs(name, rest);
+  if ('problem' in args) return misused(args.problem);
   try {
     const output = command(readJson(args.file), args.flags, args.switches);
     process.stdout.write(output instanceof Text ? output.text : `${JSON.stringify(output, null, 2)}\n`);
@@ -152,4 +174,9 @@ function main(argv: string[]): number {
   }
 }
 
+// a reader that stops early (`| head`) closes the pipe: that is the end of the output, not an error
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 process.exitCode = main(process.argv.slice(2));

@@ -21,12 +21,9 @@ export {
   type Bound,
   holdMonthRule,
   LOAN_SHAPE_BOUNDS,
-  LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
-  OPTIONAL_INPUT_KEYS,
   REFINANCE_BOUNDS,
   REHAB_BOUNDS,
-  REHAB_KEYS,
   SECOND_LOAN_BOUNDS,
   TAX_INPUT_BOUNDS,
   UNITS_BOUND,
@@ -70,11 +67,7 @@ export {
 export {
   amortizingPayment,
   type Financing,
-  financedRehab,
   financingOf,
-  hasLoanShape,
-  hasMonthlyInputs,
-  hasRehab,
   type ShapedLoan,
   shapedBalance,
   shapedPayment,
@@ -108,7 +101,6 @@ export { RATING_BANDS, rate, SCORE_RULES } from './rating.js';
 export { annualize, investmentReturns, type ReturnSummary } from './returns.js';
 export { type Sale, saleAt } from './sale.js';
 export {
-  driverBound,
   driverValue,
   SENSITIVITY_OUTCOMES,
   SENSITIVITY_STEPS,
@@ -121,11 +113,9 @@ export {
 } from './sensitivity.js';
 export {
   type Band,
-  DRIVER_MEASURES,
   type DriverMeasure,
   type DriverSwing,
   SIMULATED_MEASURES,
-  SIMULATION_LIMITS,
   type SimulatedMeasure,
   type SimulateOptions,
   type Simulation,

@@ -42,9 +42,11 @@ const KNOWN_FIELDS = new Set<string>([
   'tax',
 ]);
 
-function describe(bound: Bound): string {
-  const max =
-    bound.max === Number.MAX_SAFE_INTEGER ? '' : ` and ${bound.maxInclusive ? '≤' : '<'} ${bound.max}`;
+/** The rule a value breaks; a bound with no limit of its own above names the largest exact number only to a value past it. */
+function describe(bound: Bound, value?: unknown): string {
+  const unbounded =
+    bound.max === Number.MAX_SAFE_INTEGER && !(typeof value === 'number' && value >= bound.max);
+  const max = unbounded ? '' : ` and ${bound.maxInclusive ? '≤' : '<'} ${bound.max}`;
   return `must be ${bound.integer ? 'a whole number' : 'a number'} ≥ ${bound.min}${max}`;
 }
 
@@ -70,7 +72,7 @@ export function assumptionsWithinBounds(deal: Assumptions): boolean {
 /** Throws `UnderwritingInputError` unless `value` is a finite number inside `bound`. */
 export function checkBound(field: string, value: unknown, bound: Bound): number {
   if (!withinBound(value, bound)) {
-    const rule = value === undefined ? `is required and ${describe(bound)}` : describe(bound);
+    const rule = value === undefined ? `is required and ${describe(bound)}` : describe(bound, value);
     throw new UnderwritingInputError(field, rule);
   }
   return value;

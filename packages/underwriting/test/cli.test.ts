@@ -211,16 +211,42 @@ describe('underwrite simulate', () => {
     expect(run(['simulate', '-', '--seed', 'x'], input).stderr).toBe(
       'invalid input: seed: must be a whole number ≥ 0 and ≤ 4294967295\n',
     );
-    for (const args of [
-      ['simulate', '-', '--runs', '5'],
-      ['simulate', '-', '--draws', '5', '--draws', '6'],
-      ['simulate', '-', '--draws'],
-      ['simulate', '-', 'extra.json'],
-      ['analyze', '-', '--draws', '5'],
-    ]) {
-      const result = run(args, input);
+    // decimal numbers only: JavaScript's Number would read "0x10" as 16 and " 12 " as 12
+    expect(run(['simulate', '-', '--draws', '0x10'], input).stderr).toBe(
+      'invalid input: draws: must be a whole number ≥ 1 and ≤ 100000\n',
+    );
+    for (const [args, problem] of [
+      [['simulate', '-', '--runs', '5'], 'simulate takes no --runs'],
+      [['simulate', '-', '--draws', '5', '--draws', '6'], '--draws is given twice'],
+      [['simulate', '-', '--draws'], '--draws needs a value'],
+      [['simulate', '-', 'extra.json'], 'simulate takes one FILE, not - and extra.json'],
+      [['simulate', '--draws', '5'], 'simulate needs a FILE (a JSON file, or - for stdin)'],
+      [['analyze', '-', '--draws', '5'], 'analyze takes no --draws'],
+      [['analyse', '-'], 'there is no command analyse'],
+    ] as const) {
+      const result = run([...args], input);
       expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr).toMatch(/^usage: underwrite analyze FILE/);
+      expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+        problem,
+        expect.stringMatching(/^usage: underwrite analyze FILE/),
+      ]);
+    }
+  });
+});
+
+describe('underwrite --help', () => {
+  it('prints the usage on stdout and exits 0, for the program and for a command', () => {
+    for (const args of [
+      ['--help'],
+      ['-h'],
+      ['help'],
+      ['simulate', '--help'],
+      ['analyze', 'deal.json', '-h'],
+    ]) {
+      const { code, stdout, stderr } = run(args);
+      expect(code, args.join(' ')).toBe(0);
+      expect(stderr).toBe('');
+      expect(stdout).toMatch(/^usage: underwrite analyze FILE/);
     }
   });
 });
@@ -251,10 +277,10 @@ describe('underwrite verify', () => {
     expect(report.failures).toEqual([]);
   });
 
-  it('takes no FILE: with one it prints usage and exits 2', () => {
+  it('takes no FILE: with one it says so, prints usage and exits 2', () => {
     const { code, stderr } = run(['verify', 'extra.json']);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/underwrite verify/);
+    expect(stderr).toMatch(/^verify takes no FILE\nusage: .*underwrite verify/s);
   });
 });
 
@@ -287,14 +313,34 @@ describe('underwrite schedule', () => {
     const bad = run(['schedule', file('bad-schedule.json', { ...roundDeal, rent: -1 })]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^invalid input: rent: /);
-    for (const args of [
-      ['schedule', '-', '--csv', '--csv'],
-      ['schedule', '-', '--tsv'],
-      ['analyze', '-', '--csv'],
-    ]) {
-      const result = run(args, JSON.stringify(roundDeal));
+    for (const [args, problem] of [
+      [['schedule', '-', '--csv', '--csv'], '--csv is given twice'],
+      [['schedule', '-', '--tsv'], 'schedule takes no --tsv'],
+      [['analyze', '-', '--csv'], 'analyze takes no --csv'],
+    ] as const) {
+      const result = run([...args], JSON.stringify(roundDeal));
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(/^usage: underwrite analyze FILE/);
+      expect(result.stderr.split('\n').slice(0, 2)).toEqual([
+        problem,
+        expect.stringMatching(/^usage: underwrite analyze FILE/),
+      ]);
     }
+    const decimalsAlone = run(['schedule', '-', '--decimals', '2'], JSON.stringify(roundDeal));
+    expect(decimalsAlone.code).toBe(2);
+    expect(decimalsAlone.stderr).toBe('invalid input: --decimals: applies to the CSV only: add --csv\n');
+  });
+
+  it('ends quietly when its reader stops early (| head), with no EPIPE trace', () => {
+    const long = file('long.json', { ...roundDeal, hold_period: 30 });
+    const piped = spawnSync(
+      'bash',
+      ['-o', 'pipefail', '-c', `"${process.execPath}" "${CLI}" schedule "${long}" | head -c 10`],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(piped.stdout).toBe('[\n  {\n    ');
+    expect(piped.stderr).toBe('');
+    expect(piped.status).toBe(0);
   });
 });

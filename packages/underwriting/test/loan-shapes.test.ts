@@ -14,7 +14,6 @@ import {
   type DealInput,
   type ExpenseLines,
   financingOf,
-  hasMonthlyInputs,
   type LoanShape,
   maxOffer,
   type ShapedLoan,
@@ -27,6 +26,7 @@ import {
   valueAt,
   withDriver,
 } from '../src/index.js';
+import { hasMonthlyInputs } from '../src/loan-shape.js';
 import { DealKernel } from '../src/simulate.js';
 import { shapedDeal, typicalDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';

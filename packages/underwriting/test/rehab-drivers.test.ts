@@ -11,7 +11,6 @@ import {
   DEAL_DRIVERS,
   type DealDriver,
   type DealInput,
-  driverBound,
   driverOf,
   driversFor,
   driverValue,
@@ -24,6 +23,7 @@ import {
   withDriver,
 } from '../src/index.js';
 import { offerMeasure } from '../src/offer.js';
+import { driverBound } from '../src/sensitivity.js';
 import { brrrrDeal } from './support/arbitraries.js';
 import { roundDeal } from './support/deals.js';
 

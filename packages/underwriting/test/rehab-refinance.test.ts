@@ -12,7 +12,6 @@ import {
   analyze,
   breakEven,
   type DealInput,
-  hasMonthlyInputs,
   loanBalance,
   maxOffer,
   monthlyPayment,
@@ -24,6 +23,7 @@ import {
   valueAt,
   withDriver,
 } from '../src/index.js';
+import { hasMonthlyInputs } from '../src/loan-shape.js';
 import { loanOf } from '../src/schedule.js';
 import { DealKernel } from '../src/simulate.js';
 import { brrrrDeal, typicalDeal } from './support/arbitraries.js';
@@ -214,6 +214,11 @@ describe('rehab and refinance: worked example (a BRRRR deal)', () => {
       "rehab_months: must be a whole number from 0 to 59 (fewer than the hold's 60 months)",
     );
     expect(error({ after_repair_value: 5_000 })).toBe('after_repair_value: must be a number ≥ 10000');
+    // past the largest exact number the rule names that limit, rather than one the value meets
+    expect(error({ after_repair_value: 1e308 })).toBe(
+      'after_repair_value: must be a number ≥ 10000 and ≤ 9007199254740991',
+    );
+    expect(error({ rehab_budget: 1e20 })).toBe('rehab_budget: must be a number ≥ 0 and ≤ 9007199254740991');
     expect(error({ refinance: { ...refinance, month: 60 } })).toBe(
       'refinance.month: must be a whole number from 1 to 59 (before the sale at month 60)',
     );
