@@ -67,6 +67,8 @@ function toSaved(row: SavedWithAnalysis): SavedProperty {
 
 export function createSavedProperties(db: Database) {
   // Prepared once: update_metrics asks this on every call by a signed-in user.
+  // …and only a save of the same building: a triplex analysed at a saved duplex's address, or one
+  // with other rooms, must not take the duplex's place (the save would be lost without a word)
   const followQuery = db
     .update(savedProperties)
     .set({ analysis_id: sql`${sql.placeholder('analysisId')}`, saved_at: sql`now()` })
@@ -74,6 +76,7 @@ export function createSavedProperties(db: Database) {
       and(
         eq(savedProperties.user_id, sql.placeholder('userId')),
         eq(savedProperties.address_key, sql.placeholder('addressKey')),
+        sql`(select ${analyses.property} from ${analyses} where ${analyses.id} = ${savedProperties.analysis_id}) @> ${sql.placeholder('building')}::jsonb`,
       ),
     )
     .returning({ id: savedProperties.id })
@@ -188,11 +191,19 @@ export function createSavedProperties(db: Database) {
     },
 
     /**
-     * After update_metrics: the user's save of this address, if any, now shows the edited analysis
-     * (`analysisId`) and is dated now; true when there was one.
+     * After update_metrics: the user's save of this address, if it is of the same building (ZIP,
+     * rooms, house type), now shows the edited analysis (`analysisId`) and is dated now; true when
+     * there was one. The price is an assumption: an edit at another offer price follows.
      */
     async followIfSaved(userId: string, analysisId: string, property: AnalysedProperty): Promise<boolean> {
-      const updated = await followQuery.execute({ userId, analysisId, addressKey: addressKey(property) });
+      const { zipcode, num_bedrooms, num_bathrooms, factor } = property;
+      const building = JSON.stringify({ zipcode, num_bedrooms, num_bathrooms, factor });
+      const updated = await followQuery.execute({
+        userId,
+        analysisId,
+        addressKey: addressKey(property),
+        building,
+      });
       return updated.length > 0;
     },
 

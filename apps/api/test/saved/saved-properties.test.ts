@@ -133,6 +133,33 @@ describe.each(DATABASE_KINDS)('saved properties on %s', (kind) => {
     expect(reopened.summary).toEqual(updated.json().summary);
   });
 
+  it('keeps a saved duplex when a triplex (or other rooms) analysed at its address is edited', async () => {
+    const { cookie } = await signUp(t.app);
+    const duplex = await analysedProperty(t.app, cookie, { factor: 2 });
+    const saved = (
+      await call('POST', '/api/saved_properties', cookie, { analysis_id: duplex.analysis_id })
+    ).json();
+    for (const other of [{ factor: 3 }, { factor: 2, num_bedrooms: 4 }, { factor: 2, num_bathrooms: 1 }]) {
+      const { analysis_id, property } = await analysedProperty(t.app, cookie, other);
+      const edited = { ...property, metrics: { ...property.metrics, rent: 9_000 } };
+      expect(
+        (await call('POST', '/api/update_metrics', cookie, { analysis_id, property: edited })).statusCode,
+      ).toBe(200);
+    }
+    const reopened = (await call('GET', `/api/saved_properties/${saved.id}`, cookie)).json();
+    expect(reopened.analysis_id).toBe(duplex.analysis_id);
+    expect(reopened.property.factor).toBe(2);
+    expect(reopened.property.metrics.rent).toBe(duplex.property.metrics.rent);
+    expect(reopened.savedAt).toBe(saved.savedAt);
+    // the same building analysed again at another offer price is the same deal: the save follows it
+    const again = await analysedProperty(t.app, cookie, { factor: 2, purchase_price: 400_000 });
+    const edited = { ...again.property, metrics: { ...again.property.metrics, rent: 5_000 } };
+    await call('POST', '/api/update_metrics', cookie, { analysis_id: again.analysis_id, property: edited });
+    const followed = (await call('GET', `/api/saved_properties/${saved.id}`, cookie)).json();
+    expect(followed.analysis_id).toBe(again.analysis_id);
+    expect(followed.property.metrics.rent).toBe(5_000);
+  });
+
   it('leaves the saved copy as it was when an edit is refused', async () => {
     const { cookie } = await signUp(t.app);
     const { analysis_id, property } = await analysedProperty(t.app, cookie);
