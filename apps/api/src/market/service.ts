@@ -12,6 +12,7 @@ import {
   type PropertyInput,
   type PropertyRecord,
   type RentComparable,
+  section8Defaults,
 } from '@sfr/contracts';
 import { DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
@@ -173,24 +174,29 @@ function crimeWarnings(grades: readonly (CrimeGrade | null)[]): string[] {
 }
 
 /**
- * When HUD's rent is above the market rent, a voucher may pay more than the open market: a Section 8
- * opportunity, said as such (HUD's figure is a gross rent, so the housing authority's utility
- * allowance comes off it when the tenant pays utilities).
+ * When a voucher would pay more than the open market: a Section 8 opportunity, said as such. The
+ * figure is the Section 8 scenario's default rent (HUD's rent less the default utility allowance for
+ * the bedrooms, the tenant paying utilities: `section8Defaults`), since HUD's figure is a gross rent;
+ * a HUD rent above the market that the allowance brings below it is no opportunity, and the note
+ * would contradict the scenario it points to.
  */
 export function section8Opportunity(
   hud: HudRent | null,
   market: MarketRentFigure | null,
   units = 1,
+  bedrooms = 0,
 ): string | null {
-  if (hud === null || market === null || hud.value <= market.value) return null;
-  const more = hud.value - market.value;
+  if (hud === null || market === null) return null;
+  const allowance = section8Defaults(bedrooms).utility_allowance;
+  const voucher = Math.max(0, Math.round(hud.value) - allowance);
+  if (voucher <= market.value) return null;
   // both figures are for one unit: on a 2–4 unit building, say so
   const [whose, perUnit] = units > 1 ? ['a unit here', ' per unit'] : ['this home', ''];
-  return `Section 8 opportunity: HUD's rent for ${whose}, ${dollars(hud.value)}, is ${dollars(more)} above the market rent${perUnit} (${dollars(
+  return `Section 8 opportunity: HUD's rent for ${whose}, ${dollars(hud.value)}, less a typical utility allowance of ${dollars(allowance)} (the tenant paying utilities) is ${dollars(voucher)}, ${dollars(voucher - market.value)} above the market rent${perUnit} (${dollars(
     market.value,
-  )}). A voucher can pay up to the payment standard (${dollars(hud.payment_standard.low)}–${dollars(
+  )}). A voucher pays up to the payment standard (${dollars(hud.payment_standard.low)}–${dollars(
     hud.payment_standard.high,
-  )}) less the housing authority's utility allowance when the tenant pays utilities, so a Section 8 lease may earn more than the open market here.`;
+  )}) less the housing authority's own allowance, so a Section 8 lease may earn more than the open market here: the Section 8 scenario shows the deal on it.`;
 }
 
 export type MarketService = ReturnType<typeof createMarketService>;
@@ -512,7 +518,12 @@ export function createMarketService(deps: MarketServiceDeps) {
     if (live) result.market_rent = live;
     result.property_record = record;
     result.interest_rate = await withLiveRate(result.interest_rate, warnings);
-    const opportunity = section8Opportunity(result.hud_rent, result.market_rent, property.factor);
+    const opportunity = section8Opportunity(
+      result.hud_rent,
+      result.market_rent,
+      property.factor,
+      property.num_bedrooms,
+    );
     if (opportunity) result.opportunities.push(opportunity);
     return result;
   }
