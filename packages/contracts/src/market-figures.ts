@@ -26,6 +26,18 @@ export const MARKET_FIGURE_META: Readonly<Record<string, MarketFigureMeta>> = {
 };
 
 /**
+ * A figure's label on a deal of `units` units: HUD's and the market's rents are per unit, and on a
+ * 2–4 unit deal their labels say so wherever they are shown (the results, the share page, the
+ * compare page, the PDF and the CSV).
+ *
+ * @example perUnitLabel('hud_rent', 'HUD Rent', 3) → 'HUD Rent (per unit)'
+ * @example perUnitLabel('hud_rent', 'HUD Rent', 1) → 'HUD Rent'
+ */
+export function perUnitLabel(key: string, label: string, units: number): string {
+  return units > 1 && MARKET_FIGURE_META[key]?.perUnit ? `${label} (per unit)` : label;
+}
+
+/**
  * A figure's name and kind; a figure this build does not know reads as text under its key in words.
  *
  * @example marketFigureMeta('interest_rate') → { label: 'Interest Rate', kind: 'percent' }

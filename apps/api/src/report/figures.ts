@@ -28,6 +28,7 @@ import {
   marketFigureMeta,
   measureBand,
   negativeCashFlowChance,
+  perUnitLabel,
   RANGE_MEASURES,
   RANGE_SIMULATION,
   REHAB_METRIC_KEYS,
@@ -211,7 +212,7 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
     const replaced = replacedBy(analysis, key, overridden);
     return {
       key,
-      label: marketFigureMeta(key).label,
+      label: perUnitLabel(key, marketFigureMeta(key).label, analysis.property.factor),
       value: roundMarketFigure(key, figure.value),
       text: formatMarketFigure(key, figure.value),
       source: figure.source,

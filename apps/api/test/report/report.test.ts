@@ -105,10 +105,16 @@ function analysis(
     tax?: TaxInputs;
     /** the market rate the assumptions start from */
     interest_rate?: number;
+    /** the house type's units (1–4) */
+    factor?: number;
   } = {},
   facts: AnalysisFacts = noFacts,
 ) {
-  const property = { ...austin, purchase_price: overrides.purchase_price ?? austin.purchase_price };
+  const property = {
+    ...austin,
+    purchase_price: overrides.purchase_price ?? austin.purchase_price,
+    factor: overrides.factor ?? austin.factor,
+  };
   const assumptions: Metrics = {
     ...deriveAssumptions(property, {
       // the rent the facts' market rent gives, as a new analysis derives it
@@ -186,6 +192,17 @@ describe('report CSV', () => {
         if (cell && /^-?[\d.]+$/.test(cell)) expect(cell, row[1]).toMatch(/^-?\d+(\.\d{1,4})?$/);
       }
     }
+  });
+
+  it('says "per unit" beside the market’s (and HUD’s) rent on a 2–4 unit deal, and not on a house', () => {
+    const labels = (factor: number) => {
+      const rows = parseCsv(
+        reportCsv(dealReport(analysis({ factor }, liveFacts)), { generatedAt: new Date() }),
+      );
+      return rows.find((row) => row[0] === 'market_data' && row[1] === 'rentometer_rent')?.[2];
+    };
+    expect(labels(3)).toBe('Market Rent (per unit)');
+    expect(labels(1)).toBe('Market Rent');
   });
 
   it('writes a market rate as the screen reads it: a rate stored with float noise loses the noise', () => {

@@ -158,9 +158,9 @@ export function HowToUsePage() {
           <li>
             <strong>Rent</strong>: the HUD rent (HUD’s Fair Market Rent, about what a Section 8 voucher
             covers) and the market rent for the same bedrooms, with the range it is likely to fall in. When
-            HUD’s rent less a typical utility allowance (what the Section 8 scenario starts from) is above
-            the market rent, the results say so as a Section 8 opportunity. With a live
-            provider, the comparable rentals behind its estimate are listed under Market Data Sources.
+            HUD’s rent less a typical utility allowance (what the Section 8 scenario starts from) is above the
+            market rent, the results say so as a Section 8 opportunity. With a live provider, the comparable
+            rentals behind its estimate are listed under Market Data Sources.
           </li>
           <li>
             <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (or of

@@ -10,13 +10,14 @@ import {
   METRIC_KIND,
   METRIC_LABELS,
   type MetricKey,
+  perUnitLabel,
   widenUnit,
 } from '@sfr/contracts';
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
-import { type AssumptionOrigin, metricLabel, useMetricSource } from './metric-source';
+import { type AssumptionOrigin, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
 
 const UNIT_WORDS: Partial<Record<string, string>> = {
@@ -32,7 +33,7 @@ const UNIT_WORDS: Partial<Record<string, string>> = {
  */
 export function MetricRow({ metric }: { metric: MetricKey }) {
   const source = useMetricSource();
-  const label = metricLabel(metric, source.labels[metric] ?? METRIC_LABELS[metric], source.units);
+  const label = perUnitLabel(metric, source.labels[metric] ?? METRIC_LABELS[metric], source.units);
   if (!isEditableKey(metric)) {
     const value = source.valueOf(metric);
     // an optional expense line's dollars exist only when the line is given

@@ -11,6 +11,7 @@ import {
   type MarketFigure,
   type MarketFigureTier,
   marketFigureMeta,
+  perUnitLabel,
 } from '@sfr/contracts';
 
 export interface MarketSourceRow {
@@ -84,7 +85,7 @@ export function marketSourceRows(
     return [
       {
         key,
-        label: meta.perUnit && units > 1 ? `${label} (per unit)` : label,
+        label: perUnitLabel(key, label, units),
         value: formatMarketFigure(key, estimatedGrade ? coarseGrade(figure.value) : figure.value),
         source: figure.vintage ? `${figure.source}, ${figure.vintage}` : figure.source,
         tierKey: figure.tier,

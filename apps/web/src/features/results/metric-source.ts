@@ -53,11 +53,3 @@ export function useMetricSource(): MetricSource {
   if (!source) throw new Error('useMetricSource needs a MetricSourceContext provider (AnalysisResults)');
   return source;
 }
-
-/** Figures the model reports per unit: on 2–4 unit deals their labels say so. */
-const PER_UNIT: ReadonlySet<MetricKey> = new Set<MetricKey>(['hud_rent', 'rentometer_rent']);
-
-/** 'HUD Rent' → 'HUD Rent (per unit)' on a 2–4 unit deal. */
-export function metricLabel(key: MetricKey, label: string, units: number): string {
-  return units > 1 && PER_UNIT.has(key) ? `${label} (per unit)` : label;
-}

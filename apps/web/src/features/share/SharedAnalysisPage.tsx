@@ -9,6 +9,7 @@ import {
   formatMetric,
   METRIC_LABELS,
   type MetricKey,
+  perUnitLabel,
   type SharedAnalysis,
 } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -75,14 +76,14 @@ function LinkGone() {
 }
 
 /** A figure as saved, 'N/A' when the model has none; an expense line the deal does not give is left out. */
-function FigureList({ keys, values, labels }: FigureListProps) {
+function FigureList({ keys, values, labels, units }: FigureListProps) {
   return (
     <dl>
       {keys
         .filter((key) => values[key] !== undefined)
         .map((key) => (
           <div key={key}>
-            <dt>{labels[key] ?? METRIC_LABELS[key]}</dt>
+            <dt>{perUnitLabel(key, labels[key] ?? METRIC_LABELS[key], units)}</dt>
             <dd>{formatMetric(key, values[key])}</dd>
           </div>
         ))}
@@ -94,6 +95,8 @@ interface FigureListProps {
   keys: readonly MetricKey[];
   values: Partial<Record<MetricKey, number | string | null>>;
   labels: Readonly<Record<string, string>>;
+  /** the house type's units: HUD's and the market's rents are per unit */
+  units: number;
 }
 
 function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
@@ -123,19 +126,29 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
         {METRIC_GROUPS.map((group) => (
           <section key={group.name} className="card results-block" aria-labelledby={`shared-${group.name}`}>
             <h2 id={`shared-${group.name}`}>{group.name}</h2>
-            <FigureList keys={group.keys} values={values} labels={labels} />
+            <FigureList keys={group.keys} values={values} labels={labels} units={analysis.property.factor} />
           </section>
         ))}
         <section className="card results-block" aria-labelledby="shared-sale">
           <h2 id="shared-sale">{UI_TEXT.saleAssumptions}</h2>
-          <FigureList keys={SALE_ASSUMPTION_KEYS} values={values} labels={labels} />
+          <FigureList
+            keys={SALE_ASSUMPTION_KEYS}
+            values={values}
+            labels={labels}
+            units={analysis.property.factor}
+          />
         </section>
         {(['Unlevered', 'Levered'] as const).map((side) => (
           <section key={side} className="card results-block" aria-labelledby={`shared-returns-${side}`}>
             <h2 id={`shared-returns-${side}`}>
               {UI_TEXT.overallReturns}: {side}
             </h2>
-            <FigureList keys={OVERALL_RETURN_KEYS[side]} values={values} labels={labels} />
+            <FigureList
+              keys={OVERALL_RETURN_KEYS[side]}
+              values={values}
+              labels={labels}
+              units={analysis.property.factor}
+            />
           </section>
         ))}
       </div>
