@@ -546,7 +546,7 @@ function hudFigure(hud: HudRent, today: Date): MarketFigure {
   const safmr = hud.safmr === null ? 'no Small Area FMR' : `Small Area FMR ${dollars(hud.safmr)}`;
   const stale = hud.tier !== 'live' && isLastYears(hud.fy, today);
   const current = stale
-    ? ` These are last year's figures: HUD's FY${(hud.fy ?? 0) + 1} rents took effect ${hud.fy}-10-01; the live HUD connection (a HUD USER API token) or a refresh of the market data gives this year's.`
+    ? ` These are last year's figures: HUD's FY${(hud.fy ?? 0) + 1} rents took effect ${hud.fy}-10-01 and are not loaded here yet; HUD USER (huduser.gov) lists this year's for the area, typically a few percent higher.`
     : '';
   return {
     value: hud.value,
