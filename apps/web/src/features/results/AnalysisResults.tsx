@@ -26,6 +26,7 @@ import { ApiRequestError } from '../../lib/api';
 import { useValueAfterPaint } from '../../ui/after-paint';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
+import { useOneAtATime } from '../../ui/one-at-a-time';
 import { useStableCallback } from '../../ui/stable-callback';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
@@ -224,6 +225,8 @@ export default function AnalysisResults({
   );
 
   const save = useSaveProperty();
+  // Save and Save as scenario: a double click sends one request (the button disables a render later)
+  const oneSaveAtATime = useOneAtATime();
   const update = useUpdateMetrics();
   const scenarioChange = useChangeScenario();
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
@@ -261,26 +264,29 @@ export default function AnalysisResults({
     [editor.base],
   );
 
-  const onSaveAsScenario = useStableCallback(async (name: string): Promise<boolean> => {
-    const property = numbersOnScreen();
-    if (!property) return false;
-    setScenarioNameError(undefined);
-    try {
-      const result = await scenarioChange.mutateAsync({
-        kind: 'add',
-        analysisId: editor.base.analysis_id,
-        request: { name, metrics: property.metrics },
-      });
-      dispatch({ type: 'rebase', analysis: result });
-      // the figures on screen are now the new scenario's
-      setOnScreenId(result.scenarios.at(-1)?.id ?? null);
-      toast.success(SCENARIO_TEXT.added);
-      return true;
-    } catch (error) {
-      scenarioFailed(error);
-      return false;
-    }
-  });
+  const onSaveAsScenario = useStableCallback(
+    async (name: string): Promise<boolean> =>
+      (await oneSaveAtATime(async () => {
+        const property = numbersOnScreen();
+        if (!property) return false;
+        setScenarioNameError(undefined);
+        try {
+          const result = await scenarioChange.mutateAsync({
+            kind: 'add',
+            analysisId: editor.base.analysis_id,
+            request: { name, metrics: property.metrics },
+          });
+          dispatch({ type: 'rebase', analysis: result });
+          // the figures on screen are now the new scenario's
+          setOnScreenId(result.scenarios.at(-1)?.id ?? null);
+          toast.success(SCENARIO_TEXT.added);
+          return true;
+        } catch (error) {
+          scenarioFailed(error);
+          return false;
+        }
+      })) ?? false,
+  );
 
   /** Keeps `metrics` as the scenario called `name` (updating the one so named), and shows it. */
   const onKeepScenario = useStableCallback(
@@ -344,7 +350,11 @@ export default function AnalysisResults({
     );
   }
 
-  async function onSave() {
+  function onSave() {
+    void oneSaveAtATime(saveOnScreen);
+  }
+
+  async function saveOnScreen() {
     const property = numbersOnScreen();
     if (!property) return;
     let metrics: AnalysisResponse['property']['metrics'] | undefined = property.metrics;
@@ -364,24 +374,23 @@ export default function AnalysisResults({
       }
       metrics = undefined;
     }
-    save.mutate(
-      { analysisId: editor.base.analysis_id, metrics, rangeWidths: widthsToKeep() },
-      {
-        onSuccess: (saved) => {
-          setSavedId(saved.id);
-          dispatch({ type: 'rebase', analysis: saved });
-          toast.success(MESSAGES.saveSuccess);
-        },
-        onError: (error) => {
-          if (error instanceof ApiRequestError && error.status === 409) {
-            toast.info(MESSAGES.alreadySaved);
-            return;
-          }
-          console.warn('Saving the property failed', error);
-          toast.error(MESSAGES.saveError);
-        },
-      },
-    );
+    try {
+      const saved = await save.mutateAsync({
+        analysisId: editor.base.analysis_id,
+        metrics,
+        rangeWidths: widthsToKeep(),
+      });
+      setSavedId(saved.id);
+      dispatch({ type: 'rebase', analysis: saved });
+      toast.success(MESSAGES.saveSuccess);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 409) {
+        toast.info(MESSAGES.alreadySaved);
+        return;
+      }
+      console.warn('Saving the property failed', error);
+      toast.error(MESSAGES.saveError);
+    }
   }
 
   function onUpdate() {
