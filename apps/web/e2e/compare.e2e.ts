@@ -71,9 +71,13 @@ describe('compare two saved properties', () => {
       expect(headers[1]).toContain('1100 Congress Ave');
       expect(headers[2]).toContain('500 E 7th St');
       const [a] = saved as [SavedProperty];
-      await expect.poll(() => table.locator('tbody tr').nth(0).innerText()).toContain('$450,000.00');
+      // the building first, so a duplex and a triplex at one address read apart
+      await expect
+        .poll(() => table.locator('tbody tr').nth(0).innerText())
+        .toContain('Single Family, 3 bd / 2 ba');
+      await expect.poll(() => table.locator('tbody tr').nth(1).innerText()).toContain('$450,000.00');
       // the rent used and its HUD evidence with tier and source
-      const rent = await table.locator('tbody tr').nth(1).innerText();
+      const rent = await table.locator('tbody tr').nth(2).innerText();
       expect(rent).toContain('HUD $2,347.00 (');
       expect(rent).toMatch(/reported|fetched live/);
       expect(a.market_data.figures.hud_rent?.value).toBe(2347);
@@ -108,13 +112,14 @@ describe('compare two saved properties', () => {
     await page.getByTestId('compare-table').waitFor();
     const url = new URL(page.url());
     expect(url.searchParams.get('saved')?.split(',').sort()).toEqual(saved.map((p) => p.id).sort());
-    // the picker stays open for a third pick; each recent analysis says when it was made, to the minute
+    // the picker stays open for a third pick; each recent analysis says its building and when it was
+    // made, to the minute
     expect(await page.locator('.compare-picker').evaluate((el) => (el as HTMLDetailsElement).open)).toBe(
       true,
     );
     const recent = page.getByRole('group', { name: 'Recent analyses' }).locator('.compare-pick-detail');
     expect(await recent.first().textContent()).toMatch(
-      /, rating \d+%, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/,
+      /^Single Family, 3 bd \/ 2 ba, \$[\d,.]+, rating \d+%, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/,
     );
 
     await page.emulateMedia({ media: 'print' });

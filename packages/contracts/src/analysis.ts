@@ -349,6 +349,10 @@ export const analysisSummarySchema = z.object({
   id: z.string(),
   /** '1100 Congress Ave, Austin, TX 78701' */
   address: z.string(),
+  /** the building, so analyses of one address read apart (`buildingText`) */
+  factor: z.number(),
+  num_bedrooms: z.number(),
+  num_bathrooms: z.number(),
   purchase_price: z.number(),
   overall_points: z.number().check(z.int()),
   overall_color: z.enum(RATING_COLORS),

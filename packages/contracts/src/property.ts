@@ -23,6 +23,22 @@ export function houseTypeName(factor: number | null | undefined): string {
   return HOUSE_TYPES[factor as HouseType] ?? HOUSE_TYPES[1];
 }
 
+/**
+ * The building in a few words, so two analyses of one address (a duplex and a triplex, other
+ * rooms) read apart in a list.
+ *
+ * @example buildingText({ factor: 2, num_bedrooms: 2, num_bathrooms: 1 }) → 'Two Family, 2 bd / 1 ba per unit'
+ * @example buildingText({ factor: 1, num_bedrooms: 3, num_bathrooms: 2.5 }) → 'Single Family, 3 bd / 2.5 ba'
+ */
+export function buildingText(property: {
+  factor: number;
+  num_bedrooms: number;
+  num_bathrooms: number;
+}): string {
+  const perUnit = property.factor > 1 ? ' per unit' : '';
+  return `${houseTypeName(property.factor)}, ${property.num_bedrooms} bd / ${property.num_bathrooms} ba${perUnit}`;
+}
+
 /** The form's field names, as messages use them. */
 export const PROPERTY_FIELD_LABELS = {
   street: 'Street',

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMarketFigure, MARKET_FIGURE_META, marketFigureMeta, roundMarketFigure } from '../src/index.js';
+import {
+  formatMarketFigure,
+  MARKET_FIGURE_META,
+  marketFigureMeta,
+  perUnitLabel,
+  roundMarketFigure,
+} from '../src/index.js';
 
 describe('market figures: one name and one reading for the results page and the report', () => {
   it('names each known figure and reads its value by kind', () => {
@@ -24,5 +30,14 @@ describe('market figures: one name and one reading for the results page and the 
     expect(formatMarketFigure('some_new_figure', 12)).toBe('12');
     expect(formatMarketFigure('hud_rent', null)).toBe('N/A');
     expect(formatMarketFigure('hud_rent', Number.NaN)).toBe('N/A');
+  });
+});
+
+describe('perUnitLabel', () => {
+  it('says per unit beside HUD’s and the market’s rents on a 2–4 unit deal only', () => {
+    expect(perUnitLabel('hud_rent', 'HUD Rent', 3)).toBe('HUD Rent (per unit)');
+    expect(perUnitLabel('rentometer_rent', 'Market Rent', 2)).toBe('Market Rent (per unit)');
+    expect(perUnitLabel('hud_rent', 'HUD Rent', 1)).toBe('HUD Rent');
+    expect(perUnitLabel('interest_rate', 'Interest Rate', 4)).toBe('Interest Rate');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
+  buildingText,
   fieldErrors,
   HOUSE_TYPES,
   houseTypeName,
@@ -126,5 +127,17 @@ describe('HOUSE_TYPES', () => {
     expect(houseTypeName(3)).toBe('Three Family');
     expect(houseTypeName(undefined)).toBe('Single Family');
     expect(houseTypeName(7)).toBe('Single Family');
+  });
+
+  test('buildingText tells a duplex from a triplex at one address, rooms per unit on 2–4 units', () => {
+    expect(buildingText({ factor: 2, num_bedrooms: 2, num_bathrooms: 1 })).toBe(
+      'Two Family, 2 bd / 1 ba per unit',
+    );
+    expect(buildingText({ factor: 3, num_bedrooms: 2, num_bathrooms: 1 })).toBe(
+      'Three Family, 2 bd / 1 ba per unit',
+    );
+    expect(buildingText({ factor: 1, num_bedrooms: 3, num_bathrooms: 2.5 })).toBe(
+      'Single Family, 3 bd / 2.5 ba',
+    );
   });
 });

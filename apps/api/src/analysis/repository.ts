@@ -198,6 +198,8 @@ export function createAnalysisRepository(db: Database) {
         .select({
           id: analyses.id,
           address: analyses.address,
+          // the property's few fields, never the facts or the assumptions
+          property: analyses.property,
           purchase_price: analyses.purchase_price,
           overall_points: analyses.overall_points,
           overall_color: analyses.overall_color,
@@ -214,6 +216,9 @@ export function createAnalysisRepository(db: Database) {
         analyses: shown.map((row) => ({
           id: row.id,
           address: row.address,
+          factor: row.property.factor,
+          num_bedrooms: row.property.num_bedrooms,
+          num_bathrooms: row.property.num_bathrooms,
           purchase_price: row.purchase_price,
           overall_points: row.overall_points,
           overall_color: row.overall_color as AnalysisList['analyses'][number]['overall_color'],

@@ -3,7 +3,7 @@
  * rating, each reopening at `/?analysis=<id>`. A card of the newest few under the analyzer, and the
  * whole history, a page at a time, at /analyses (the navbar's Recent Analyses).
  */
-import { type AnalysisSummary, formatMoney } from '@sfr/contracts';
+import { type AnalysisSummary, buildingText, formatMoney } from '@sfr/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime } from '../../ui/format-date';
@@ -43,7 +43,7 @@ function RecentAnalysesList({ analyses, currentId = null }: RecentAnalysesListPr
                 {analysis.address}
               </Link>
               <span className="recent-meta">
-                {formatMoney(analysis.purchase_price)}
+                {buildingText(analysis)} · {formatMoney(analysis.purchase_price)}
                 {when ? ` · analysed ${when}` : ''}
                 {current ? ' · on screen' : ''}
               </span>

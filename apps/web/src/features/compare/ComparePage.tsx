@@ -5,7 +5,13 @@
  * live in the URL (`?saved=…&analyses=…&scenarios=…`), so a comparison can be reloaded, bookmarked and
  * printed.
  */
-import { type AnalysisResponse, assembleScenario, BASE_SCENARIO_NAME, formatMetric } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  assembleScenario,
+  BASE_SCENARIO_NAME,
+  buildingText,
+  formatMetric,
+} from '@sfr/contracts';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -164,7 +170,7 @@ function Picker({
                 box(
                   { kind: 'saved', id: property.id },
                   property.address,
-                  `${formatMetric('purchase_price', property.purchase_price)}, rating ${property.overall_points}%`,
+                  `${buildingText(property)}, ${formatMetric('purchase_price', property.purchase_price)}, rating ${property.overall_points}%`,
                 ),
               )}
             </ul>
@@ -192,7 +198,7 @@ function Picker({
                 box(
                   { kind: 'analysis', id: item.id },
                   item.address,
-                  `${formatMetric('purchase_price', item.purchase_price)}, rating ${item.overall_points}%, ${formatDateTime(item.created_at)}`,
+                  `${buildingText(item)}, ${formatMetric('purchase_price', item.purchase_price)}, rating ${item.overall_points}%, ${formatDateTime(item.created_at)}`,
                 ),
               )}
             </ul>
@@ -270,6 +276,12 @@ function CompareTable({
             </tr>
           </thead>
           <tbody>
+            <tr>
+              <th scope="row">Building</th>
+              {columns.map(({ ref, analysis }) => (
+                <td key={refKey(ref)}>{buildingText(analysis.property)}</td>
+              ))}
+            </tr>
             <tr>
               <th scope="row">Purchase price</th>
               {columns.map(({ ref, analysis }) => (
