@@ -110,7 +110,9 @@ describe('figures with tiers', () => {
     expect(figures.hud_rent?.vintage).toMatch(/FY2026.*last year's/);
     expect(JSON.stringify(figures)).not.toMatch(/[A-Z]+_(TOKEN|KEY|URL)\b/);
     // said to an investor, who cannot connect anything: where this year's figure is, not how to load it
-    expect(figures.hud_rent?.note).toMatch(/FY2027 rents took effect 2026-10-01 and are not loaded here yet; HUD USER/);
+    expect(figures.hud_rent?.note).toMatch(
+      /FY2027 rents took effect 2026-10-01 and are not loaded here yet; HUD USER/,
+    );
     expect(figures.hud_rent?.note).not.toMatch(/token|refresh/i);
 
     // the offline estimate from 78701's 2 BR SAFMR 2,780 (published, not mandatory): 2,836.04 × 1.26
