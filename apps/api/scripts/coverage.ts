@@ -8,8 +8,6 @@
  * `dir` defaults to $MARKET_DATA_DIR, else <repo root>/../shared/data/market.
  */
 
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   BEST_GRADE_FOR_UNRATED_CITY,
@@ -32,11 +30,9 @@ import {
   validateCrimeModel,
   WIND_POOLS,
 } from '../src/market/tables/index.js';
+import { marketDirArgument } from './market-dir.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const dir = resolve(
-  process.argv[2] ?? process.env.MARKET_DATA_DIR ?? resolve(repoRoot, '../shared/data/market'),
-);
+const dir = marketDirArgument('coverage:market');
 
 const pct = (n: number, d: number) => `${((100 * n) / Math.max(d, 1)).toFixed(2)}%`;
 const line = (label: string, n: number, d: number) =>

@@ -8,8 +8,7 @@
  * estimates are scored on is in src/market/evidence/ (its README says where each file comes from).
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   BEST_GRADE_FOR_UNRATED_CITY,
@@ -28,6 +27,7 @@ import {
   validateInsurance,
   validateMarketRent,
 } from '../src/market/tables/index.js';
+import { marketDirArgument } from './market-dir.js';
 
 /** The floors the market README promises; CI fails below them. */
 export const TARGETS = {
@@ -58,11 +58,7 @@ export const TARGETS = {
   },
 } as const;
 
-const here = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(here, '../../..');
-const dir = resolve(
-  process.argv[2] ?? process.env.MARKET_DATA_DIR ?? resolve(repoRoot, '../shared/data/market'),
-);
+const dir = marketDirArgument('validate:market');
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 const points = (x: number) => `${(100 * x).toFixed(2)} points`;

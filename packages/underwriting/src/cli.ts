@@ -12,6 +12,7 @@
  * Invalid input exits with code 2 and one line on stderr naming the field and the rule.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { analyze } from './analyze.js';
 import { UnderwritingInputError } from './errors.js';
 import { monthlyScheduleOf, scheduleCsv } from './month-schedule.js';
@@ -80,7 +81,8 @@ const commands: Record<string, (input: unknown, flags: Flags, switches: Readonly
 function readJson(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    // `pnpm underwrite` runs in the repository's root: a relative FILE is read from where it was typed
+    text = readFileSync(file === '-' ? 0 : resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8');
   } catch (error) {
     throw new UnderwritingInputError(
       'FILE',

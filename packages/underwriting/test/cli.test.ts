@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyze, maxOffer, monthlyScheduleOf, scheduleCsv, simulate } from '../src/index.js';
@@ -59,6 +59,17 @@ describe('underwrite analyze', () => {
     const missing = run(['analyze', join(dir, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^invalid input: FILE: cannot be read \(ENOENT/);
+  });
+
+  it('reads a relative FILE from where the command was typed (pnpm runs it in the root: INIT_CWD)', () => {
+    const result = spawnSync(process.execPath, [CLI, 'analyze', 'austin-sfr.json'], {
+      encoding: 'utf8',
+      cwd: tmpdir(),
+      env: { ...process.env, INIT_CWD: dirname(EXAMPLE) },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).year_1_metrics.purchase_price).toBe(450_000);
   });
 
   it('prints usage and exits 2 without a command', () => {
