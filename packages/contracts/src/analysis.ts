@@ -311,6 +311,8 @@ export const updateMetricsRequestSchema = z
     property: propertyWithMetricsSchema,
     /** the "±" to keep with the analysis, replacing those kept; left out, they stay as they are */
     range_widths: z.optional(rangeWidthsSchema),
+    /** the `revision` the edit starts from: a stored analysis changed since is a 409 ANALYSIS_CHANGED */
+    revision: z.optional(z.string().check(z.maxLength(40))),
   })
   .check(
     z.refine((body) => (body.analysis_id === undefined) !== (body.saved_property_id === undefined), {
@@ -323,6 +325,11 @@ export const updateMetricsRequestSchema = z
 export const analysisResponseSchema = z.object({
   /** the user's stored analysis these numbers are (GET /api/analyses/:id reopens it) */
   analysis_id: z.string(),
+  /**
+   * The stamp of the stored analysis's last change, for update_metrics to send back: an edit made
+   * elsewhere since (another tab) is then refused, not overwritten. Absent where no row was read.
+   */
+  revision: z.optional(z.string()),
   property: z.extend(propertySchema, { metrics: storedAssumptionsSchema }),
   year_1_metrics: z.extend(year1MetricsSchema, { hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
@@ -342,7 +349,7 @@ export const analysisResponseSchema = z.object({
 });
 
 /** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */
-export const sharedAnalysisSchema = z.omit(analysisResponseSchema, { analysis_id: true });
+export const sharedAnalysisSchema = z.omit(analysisResponseSchema, { analysis_id: true, revision: true });
 
 /** One row of GET /api/analyses: enough to list and pick an analysis. */
 export const analysisSummarySchema = z.object({

@@ -23,6 +23,8 @@ export const apiErrorCodeSchema = z.enum([
   'INVALID_ASSUMPTION',
   'OUT_OF_FREE_SEARCHES',
   'ADDRESS_NOT_FOUND',
+  /** update_metrics from a revision another tab or window has since replaced: 409, reload */
+  'ANALYSIS_CHANGED',
   // a live provider's property record
   'PROPERTY_RECORD_NOT_FOUND',
   'PROPERTY_RECORDS_UNAVAILABLE',

@@ -16,6 +16,8 @@ export const MESSAGES = {
   fillAllMetricFields: 'Please fill in all metric fields.',
   updateMetricsError: 'An error occurred while updating property metrics. Please try again later.',
   updateMetricsSuccess: 'Metrics updated successfully!',
+  analysisChanged:
+    'This deal was changed in another tab or window since you opened it. Reload the page to see its figures, then make your edit again.',
   // Save
   saveError: 'Error saving property. Please try again later.',
   alreadySaved: 'Property is already saved!',

@@ -36,13 +36,18 @@ export interface StoredAnalysis {
   /** the user's "±" on its assumptions, as typed */
   range_widths: RangeWidths;
   createdAt: Date;
+  /** when it last changed: its `revision` (`revisionOf`) */
+  updatedAt: Date;
 }
+
+/** The stamp an edit sends back to start from this state of the analysis (the database's, to the ms). */
+export const revisionOf = (updatedAt: Date): string => updatedAt.toISOString();
 
 export const analysisNotFound = () => new AppError(404, 'NOT_FOUND', 'Analysis not found.');
 
-/** The response for a computed analysis: its id first, as the response schema orders it. */
-export function withAnalysisId(id: string, result: AnalysisResult): AnalysisResponse {
-  return { analysis_id: id, ...result };
+/** The response for a computed analysis: its id and revision first, as the response schema orders them. */
+export function withAnalysisId(id: string, updatedAt: Date, result: AnalysisResult): AnalysisResponse {
+  return { analysis_id: id, revision: revisionOf(updatedAt), ...result };
 }
 
 /** What a stored analysis shows, computed from its inputs when read. */
@@ -59,6 +64,7 @@ function toStored(row: AnalysisRow): StoredAnalysis {
     scenarios: row.scenarios,
     range_widths: row.range_widths,
     createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -96,6 +102,7 @@ export function createAnalysisRepository(db: Database) {
       updated_at: sql`now()`,
     })
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
+    .returning({ updated_at: analyses.updated_at })
     .prepare('analysis_set_assumptions');
   const insertQuery = db
     .insert(analyses)
@@ -112,6 +119,7 @@ export function createAnalysisRepository(db: Database) {
       overall_color: sql.placeholder('overall_color'),
       monthly_levered_cash_flow: sql.placeholder('monthly_levered_cash_flow'),
     })
+    .returning({ updated_at: analyses.updated_at })
     .prepare('analysis_insert');
 
   async function find(userId: string, id: string): Promise<StoredAnalysis> {
@@ -133,7 +141,7 @@ export function createAnalysisRepository(db: Database) {
       property: AnalysedProperty,
       facts: AnalysisFacts,
       result: AnalysisResult,
-    ): Promise<string> {
+    ): Promise<{ id: string; updatedAt: Date }> {
       const row = {
         id: generateId(),
         user_id: userId,
@@ -145,17 +153,20 @@ export function createAnalysisRepository(db: Database) {
         ...listColumns(result),
       };
       // on the pool (a subscriber's): the prepared statement; in a transaction: built on it
-      if (executor === db) await insertQuery.execute(row);
-      else await executor.insert(analyses).values(row);
-      return row.id;
+      const [inserted] =
+        executor === db
+          ? await insertQuery.execute(row)
+          : await executor.insert(analyses).values(row).returning({ updated_at: analyses.updated_at });
+      if (!inserted) throw new Error('the analysis insert returned no row');
+      return { id: row.id, updatedAt: inserted.updated_at };
     },
 
     /**
      * The user's new metrics and "±" become the analysis's own; `result` is the analysis computed
      * with them.
      */
-    async setAssumptions(userId: string, id: string, result: AnalysisResult): Promise<void> {
-      await setAssumptionsQuery.execute({
+    async setAssumptions(userId: string, id: string, result: AnalysisResult): Promise<Date> {
+      const [row] = await setAssumptionsQuery.execute({
         userId,
         id,
         assumptions: JSON.stringify(result.property.metrics),
@@ -163,6 +174,8 @@ export function createAnalysisRepository(db: Database) {
         engine_version: ENGINE_VERSION,
         ...listColumns(result),
       });
+      if (!row) throw analysisNotFound();
+      return row.updated_at;
     },
 
     /**
@@ -183,11 +196,13 @@ export function createAnalysisRepository(db: Database) {
           .for('update');
         if (!row) throw analysisNotFound();
         const scenarios = change(row.scenarios);
-        await tx
+        const [changed] = await tx
           .update(analyses)
           .set({ scenarios, updated_at: sql`now()` })
-          .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)));
-        return { ...toStored(row), scenarios };
+          .where(and(eq(analyses.user_id, userId), eq(analyses.id, id)))
+          .returning({ updated_at: analyses.updated_at });
+        // the new stamp: an edit after this change starts from it
+        return { ...toStored(row), scenarios, updatedAt: changed?.updated_at ?? row.updated_at };
       });
     },
 

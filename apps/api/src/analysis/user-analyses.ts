@@ -10,6 +10,7 @@ import {
   assembleAnalysis,
   fieldLabel,
   MAX_SCENARIOS,
+  MESSAGES,
   type Metrics,
   NOTHING_KEPT,
   type PropertyInput,
@@ -28,6 +29,7 @@ import { AppError } from '../errors.js';
 import {
   type AnalysisRepository,
   computedAnalysis,
+  revisionOf,
   type StoredAnalysis,
   withAnalysisId,
 } from './repository.js';
@@ -125,7 +127,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       assembleAnalysis(stored.property, request.metrics, stored.facts, NOTHING_KEPT);
     }
     const changed = await analyses.changeScenarios(userId, id, change);
-    return withAnalysisId(changed.id, computedAnalysis(changed));
+    return withAnalysisId(changed.id, changed.updatedAt, computedAnalysis(changed));
   }
 
   return {
@@ -135,14 +137,16 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       return {
         result,
         /** Stores it with the search that pays for it (`entitlements.payFor`): only a paid-for analysis belongs to anyone. */
-        store: async (userId: string, executor: Database): Promise<AnalysisResponse> =>
-          withAnalysisId(await analyses.insert(executor, userId, property, facts, result), result),
+        store: async (userId: string, executor: Database): Promise<AnalysisResponse> => {
+          const { id, updatedAt } = await analyses.insert(executor, userId, property, facts, result);
+          return withAnalysisId(id, updatedAt, result);
+        },
       };
     },
 
     async get(userId: string, id: string): Promise<AnalysisResponse> {
       const stored = await analyses.find(userId, id);
-      return withAnalysisId(stored.id, computedAnalysis(stored));
+      return withAnalysisId(stored.id, stored.updatedAt, computedAnalysis(stored));
     },
 
     /** update_metrics: the named analysis (or the saved property's) with the edited metrics. */
@@ -152,14 +156,18 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       const stored = await analyses.find(userId, analysisId);
       const { metrics, ...sent }: PropertyWithMetrics = request.property;
       if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
+      // an edit from a state another tab has since replaced would overwrite that tab's edit unseen
+      if (request.revision !== undefined && request.revision !== revisionOf(stored.updatedAt)) {
+        throw new AppError(409, 'ANALYSIS_CHANGED', MESSAGES.analysisChanged);
+      }
       const result = recomputed(stored, metrics, request.range_widths);
       // two writes to two tables, neither reading the other, once the edit is known to compute:
       // sent together, they wait one round trip instead of two
-      await Promise.all([
+      const [updatedAt] = await Promise.all([
         analyses.setAssumptions(userId, stored.id, result),
         saves.followIfSaved(userId, stored.id, stored.property),
       ]);
-      return withAnalysisId(stored.id, result);
+      return withAnalysisId(stored.id, updatedAt, result);
     },
 
     /**

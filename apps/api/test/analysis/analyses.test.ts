@@ -2,6 +2,7 @@
  * Analyses belong to the user who ran them (issue 11 §2): stored on create, listed a page at a time,
  * reopened as last edited, edited only through their own facts, saved by id.
  */
+import { MESSAGES } from '@sfr/contracts';
 import { ENGINE_VERSION } from '@sfr/underwriting';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +88,7 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
     expect((await call('GET', '/api/analyses', null)).statusCode).toBe(401);
   });
 
-  it('reopens an analysis as last edited; another user’s id is a 404, a malformed one a 400', async () => {
+  it('reopens an analysis as last edited, and refuses an edit from a replaced state; another user’s id is a 404, a malformed one a 400', async () => {
     const alice = await signUp(t.app);
     const bob = await signUp(t.app);
     const created = await analyse(alice.cookie);
@@ -126,6 +127,47 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       expect(res.statusCode, `${bad}: ${res.body}`).toBe(400);
     }
     expect((await call('GET', `/api/analyses/${'a'.repeat(24)}`, alice.cookie)).statusCode).toBe(404);
+    // two tabs: an edit from a state another tab has since replaced is refused (409), not overwritten
+    {
+      const cookie = alice.cookie;
+      const deal = await analyse(cookie);
+      // two tabs open the same analysis
+      const tabA = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
+      const tabB = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
+      expect(tabA.revision).toEqual(expect.any(String));
+      expect(tabA.revision).toBe(deal.revision);
+      const edit = (tab: typeof tabA, change: object) =>
+        call('POST', '/api/update_metrics', cookie, {
+          analysis_id: deal.analysis_id,
+          revision: tab.revision,
+          property: { ...tab.property, metrics: { ...tab.property.metrics, ...change } },
+        });
+      const first = await edit(tabA, { vacancy_rate: 0.06 });
+      expect(first.statusCode).toBe(200);
+      expect(first.json().revision).not.toBe(tabA.revision);
+      // tab B still shows the old state: its edit is refused, and tab A's stays
+      const second = await edit(tabB, { insurance: 2_333 });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toEqual({ error: MESSAGES.analysisChanged, code: 'ANALYSIS_CHANGED' });
+      const stored = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
+      expect(stored.property.metrics.vacancy_rate).toBe(0.06);
+      expect(stored.property.metrics.insurance).toBe(tabA.property.metrics.insurance);
+      expect(stored.revision).toBe(first.json().revision);
+      // from the state tab A now shows, the next edit goes through; so does one that sends no revision
+      expect((await edit(first.json(), { insurance: 2_000 })).statusCode).toBe(200);
+      const unchecked = await call('POST', '/api/update_metrics', cookie, {
+        analysis_id: deal.analysis_id,
+        property: { ...stored.property, metrics: { ...stored.property.metrics, insurance: 2_100 } },
+      });
+      expect(unchecked.statusCode).toBe(200);
+      // a scenario change moves the revision too, and answers with the new one
+      const withScenario = await call('POST', `/api/analyses/${deal.analysis_id}/scenarios`, cookie, {
+        name: 'Lower rent',
+        metrics: { ...stored.property.metrics, rent: 2_000 },
+      });
+      expect(withScenario.statusCode).toBe(201);
+      expect((await edit(withScenario.json(), { insurance: 2_200 })).statusCode).toBe(200);
+    }
   });
 
   it('stores what an analysis is computed from, and computes it when read', async () => {

@@ -246,7 +246,12 @@ describe('migration 0015 on a database storing results (analyses and a share lin
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
 
   it('keeps every analysis as its user last saw it, now computed from its inputs', async () => {
-    expect((await get(`/api/analyses/${editedId}`)).json()).toEqual({ analysis_id: editedId, ...edited });
+    expect((await get(`/api/analyses/${editedId}`)).json()).toEqual({
+      analysis_id: editedId,
+      // the migrated row's stamp: an edit sends it back
+      revision: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      ...edited,
+    });
     // the saved copy's metrics won: the save, its analysis and its share link show rent 2,900
     const reopened = (await get(`/api/saved_properties/${savedId}`)).json();
     expect(reopened.property.metrics.rent).toBe(2_900);

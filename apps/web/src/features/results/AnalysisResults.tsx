@@ -415,7 +415,13 @@ export default function AnalysisResults({
       return;
     }
     update.mutate(
-      { analysis_id: editor.base.analysis_id, property, range_widths: widthsToKeep() },
+      {
+        analysis_id: editor.base.analysis_id,
+        // from the state on screen: an edit made in another tab since is refused (409), not overwritten
+        revision: editor.base.revision,
+        property,
+        range_widths: widthsToKeep(),
+      },
       {
         onSuccess: (result) => {
           dispatch({ type: 'rebase', analysis: result });
