@@ -199,8 +199,9 @@ describe('expense lines: worked examples', () => {
     expect(error({ capex_reserve: 1.2 })).toBe('capex_reserve: must be a number ≥ 0 and ≤ 1');
     expect(error({ capex_reserve: null })).toBe('capex_reserve: must be a number ≥ 0 and ≤ 1');
     expect(error({ hoa: -1 })).toBe('hoa: must be a number ≥ 0');
+    // infinity is past every number: the rule names the largest exact one
     expect(error({ owner_utilities: Number.POSITIVE_INFINITY })).toBe(
-      'owner_utilities: must be a number ≥ 0',
+      'owner_utilities: must be a number ≥ 0 and ≤ 9007199254740991',
     );
     expect(error({ hoa: 100, hoa_annual_growth_rate: 2 })).toBe(
       'hoa_annual_growth_rate: must be a number ≥ -0.5 and ≤ 1',

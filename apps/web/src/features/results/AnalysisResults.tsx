@@ -227,6 +227,8 @@ export default function AnalysisResults({
   const save = useSaveProperty();
   // Save and Save as scenario: a double click sends one request (the button disables a render later)
   const oneSaveAtATime = useOneAtATime();
+  // …and Update Metrics: a second request would start from the revision the first replaces (a 409)
+  const oneUpdateAtATime = useOneAtATime();
   const update = useUpdateMetrics();
   const scenarioChange = useChangeScenario();
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
@@ -394,55 +396,51 @@ export default function AnalysisResults({
   }
 
   function onUpdate() {
+    void oneUpdateAtATime(updateOnScreen);
+  }
+
+  async function updateOnScreen() {
     const property = numbersOnScreen();
     if (!property) return;
     if (onScreenScenario) {
-      scenarioChange.mutate(
-        {
+      try {
+        const result = await scenarioChange.mutateAsync({
           kind: 'update',
           analysisId: editor.base.analysis_id,
           scenarioId: onScreenScenario.id,
           request: { name: onScreenScenario.name, metrics: property.metrics },
-        },
-        {
-          onSuccess: (result) => {
-            dispatch({ type: 'rebase', analysis: result });
-            toast.success(SCENARIO_TEXT.updated);
-          },
-          onError: scenarioFailed,
-        },
-      );
+        });
+        dispatch({ type: 'rebase', analysis: result });
+        toast.success(SCENARIO_TEXT.updated);
+      } catch (error) {
+        scenarioFailed(error);
+      }
       return;
     }
-    update.mutate(
-      {
+    try {
+      const result = await update.mutateAsync({
         analysis_id: editor.base.analysis_id,
         // from the state on screen: an edit made in another tab since is refused (409), not overwritten
         revision: editor.base.revision,
         property,
         range_widths: widthsToKeep(),
-      },
-      {
-        onSuccess: (result) => {
-          dispatch({ type: 'rebase', analysis: result });
-          toast.success(MESSAGES.updateMetricsSuccess);
-        },
-        onError: (error) => {
-          if (!(error instanceof ApiRequestError)) {
-            console.warn('Updating the metrics failed', error);
-            toast.error(MESSAGES.updateMetricsError);
-            return;
-          }
-          const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
-          const keys = Object.keys(fieldErrors) as EditableKey[];
-          if (keys.length > 0) {
-            dispatch({ type: 'server-errors', errors: fieldErrors });
-            revealInputs(keys);
-          }
-          toast.error(error.message.trim() || MESSAGES.updateMetricsError);
-        },
-      },
-    );
+      });
+      dispatch({ type: 'rebase', analysis: result });
+      toast.success(MESSAGES.updateMetricsSuccess);
+    } catch (error) {
+      if (!(error instanceof ApiRequestError)) {
+        console.warn('Updating the metrics failed', error);
+        toast.error(MESSAGES.updateMetricsError);
+        return;
+      }
+      const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
+      const keys = Object.keys(fieldErrors) as EditableKey[];
+      if (keys.length > 0) {
+        dispatch({ type: 'server-errors', errors: fieldErrors });
+        revealInputs(keys);
+      }
+      toast.error(error.message.trim() || MESSAGES.updateMetricsError);
+    }
   }
 
   return (
