@@ -467,7 +467,17 @@ describe('charts out of view', () => {
     const figure = page.locator('figure.results-chart').filter({ hasText: 'Cash flow by year' });
     const pixels = () => figure.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
     await figure.scrollIntoViewIfNeeded();
-    const before = await pixels();
+    // the drawing as it settles (a late layout change, the ranges arriving after the paint, redraws it
+    // once more in view): two reads a quarter second apart agree
+    const settled = async () => {
+      for (let last = await pixels(); ; ) {
+        await page.waitForTimeout(250);
+        const now = await pixels();
+        if (now === last) return now;
+        last = now;
+      }
+    };
+    const before = await settled();
     const cashflowBefore = await yearOne(page, 'Levered', 'Rental Cashflow');
 
     // typing in the metrics, far above the charts (beyond the half-screen margin they are drawn within)
