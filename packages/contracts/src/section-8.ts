@@ -230,6 +230,23 @@ export const SECTION_8_CAVEATS = [
 ] as const;
 
 /**
+ * What a voucher pays toward a unit's rent on `terms`: the payment standard (share × HUD rent, to the
+ * dollar) less the utility allowance when the tenant pays the utilities, floored at 0. The Section 8
+ * scenario's rent per unit, and the figure a Section 8 opportunity quotes.
+ *
+ * @example section8Rent(2_347, section8Defaults(3)).contractRent === 2_095
+ */
+export function section8Rent(
+  hudRent: number,
+  terms: Section8Terms,
+): { paymentStandard: number; allowance: number; contractRent: number } {
+  const paymentStandard = Math.round(terms.payment_standard_share * hudRent);
+  const allowance = Math.round(terms.utility_allowance);
+  const contractRent = Math.max(0, paymentStandard - (terms.tenant_pays_utilities ? allowance : 0));
+  return { paymentStandard, allowance, contractRent };
+}
+
+/**
  * The Section 8 scenario's metrics from the market scenario's: rent = units × (payment standard −
  * utility allowance when the tenant pays), the payment standard = share × HUD rent to the dollar,
  * the contract rent floored at 0; the tenancy lengthened to SECTION_8_TENANCY_MONTHS when the
@@ -249,10 +266,8 @@ export function section8Edits(
   const checked = validateSection8Terms(terms);
   if (!checked.ok) throw new RangeError(checked.errors.join(' '));
 
-  const paymentStandard = Math.round(terms.payment_standard_share * hudRent);
-  const allowance = Math.round(terms.utility_allowance);
+  const { paymentStandard, allowance, contractRent } = section8Rent(hudRent, terms);
   const deducted = terms.tenant_pays_utilities ? allowance : 0;
-  const contractRent = Math.max(0, paymentStandard - deducted);
   const rent = units * contractRent;
 
   const marketTenancy = metrics.tenancy_months;

@@ -13,6 +13,7 @@ import {
   type PropertyRecord,
   type RentComparable,
   section8Defaults,
+  section8Rent,
 } from '@sfr/contracts';
 import { DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
@@ -187,8 +188,7 @@ export function section8Opportunity(
   bedrooms = 0,
 ): string | null {
   if (hud === null || market === null) return null;
-  const allowance = section8Defaults(bedrooms).utility_allowance;
-  const voucher = Math.max(0, Math.round(hud.value) - allowance);
+  const { allowance, contractRent: voucher } = section8Rent(hud.value, section8Defaults(bedrooms));
   if (voucher <= market.value) return null;
   // both figures are for one unit: on a 2–4 unit building, say so
   const [whose, perUnit] = units > 1 ? ['a unit here', ' per unit'] : ['this home', ''];
