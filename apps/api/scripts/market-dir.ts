@@ -5,6 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandFolder } from '../src/config.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -16,6 +17,8 @@ export function marketDirArgument(script: string): string {
     );
     process.exit(0);
   }
-  const typedIn = process.env.INIT_CWD ?? process.cwd();
-  return resolve(typedIn, given ?? process.env.MARKET_DATA_DIR ?? resolve(repoRoot, '../shared/data/market'));
+  return resolve(
+    commandFolder(),
+    given ?? process.env.MARKET_DATA_DIR ?? resolve(repoRoot, '../shared/data/market'),
+  );
 }

@@ -13,7 +13,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, loadDotEnv, MARKET_TABLES_DIR } from '../src/config.js';
+import { ConfigError, commandFolder, loadConfig, loadDotEnv, MARKET_TABLES_DIR } from '../src/config.js';
 import { DatabaseUnreachableError, openDatabase } from '../src/db/client.js';
 import { DataDirInUseError } from '../src/db/data-dir-lock.js';
 import { fredProvider } from '../src/market/providers/fred.js';
@@ -35,26 +35,24 @@ function refuse(message: string): never {
   process.exit(1);
 }
 
-let values: ReturnType<typeof parseOptions>['values'];
-function parseOptions() {
-  return parseArgs({
-    options: {
-      fmr: { type: 'string' },
-      safmr: { type: 'string' },
-      rates: { type: 'string' },
-      fred: { type: 'boolean', default: false },
-      fy: { type: 'string' },
-      checks: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-}
-try {
-  values = parseOptions().values;
-} catch (e) {
-  console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
-  process.exit(2);
-}
+const values = (() => {
+  try {
+    return parseArgs({
+      options: {
+        fmr: { type: 'string' },
+        safmr: { type: 'string' },
+        rates: { type: 'string' },
+        fred: { type: 'boolean', default: false },
+        fy: { type: 'string' },
+        checks: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
@@ -63,8 +61,7 @@ if (values.fy !== undefined && !/^\d{4}$/.test(values.fy.trim())) {
   refuse(`--fy must be a year such as 2027, not "${values.fy}"`);
 }
 const fy = values.fy === undefined ? undefined : Number(values.fy);
-// pnpm runs this script in apps/api: a relative path means the folder the command was typed in
-const typedIn = process.env.INIT_CWD ?? process.cwd();
+const typedIn = commandFolder();
 const located = (input: string | undefined) =>
   input === undefined || /^https?:\/\//i.test(input) || isAbsolute(input) ? input : resolve(typedIn, input);
 const inputs = { fmr: located(values.fmr), safmr: located(values.safmr), rates: located(values.rates) };

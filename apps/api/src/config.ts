@@ -200,12 +200,18 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+/**
+ * The folder a command was typed in, against which a relative path it was given is read: pnpm runs
+ * a package's scripts in the package (`pnpm --filter @sfr/api …` in apps/api) and says where it was
+ * called from in INIT_CWD.
+ */
+export const commandFolder = (env: NodeJS.ProcessEnv = process.env): string => env.INIT_CWD ?? process.cwd();
+
 /** Parses the environment; throws one error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchemaResolved.safeParse(env);
   if (parsed.success) {
-    // `pnpm --filter @sfr/api …` runs in apps/api: a relative folder means the one it was typed in
-    const typedIn = env.INIT_CWD ?? process.cwd();
+    const typedIn = commandFolder(env);
     const { DATA_DIR, MARKET_DATA_DIR, WEB_DIST_DIR } = parsed.data;
     return {
       ...parsed.data,
