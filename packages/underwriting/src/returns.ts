@@ -1,4 +1,4 @@
-import { irr } from './irr.js';
+import { irr, type RateResult } from './irr.js';
 
 export interface ReturnSummary {
   equity: number;
@@ -38,11 +38,23 @@ export function investmentReturns(equity: number, monthlyFlows: readonly number[
   let total = 0;
   for (const flow of monthlyFlows) total += flow;
   const rate = irr([-equity, ...monthlyFlows]);
+  const xirr = annualRate(rate);
   return {
     equity,
     profit: total - equity,
     equity_multiple: equity === 0 ? null : total / equity,
-    xirr: rate.ok ? annualize(rate.rate) : null,
-    multiple_roots: rate.ok && rate.multipleRoots,
+    xirr,
+    multiple_roots: xirr !== null && rate.ok && rate.multipleRoots,
   };
+}
+
+/**
+ * The annual rate of a monthly IRR, or null when there is none. A monthly rate so near −100 % that
+ * its year underflows to exactly −1 is none either: an XIRR is above −1. (It comes from a last flow
+ * that is rounding noise about 0, whose sign a scaling of the deal flips.)
+ */
+export function annualRate(monthly: RateResult): number | null {
+  if (!monthly.ok) return null;
+  const annual = annualize(monthly.rate);
+  return annual > -1 ? annual : null;
 }

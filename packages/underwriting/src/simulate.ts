@@ -53,7 +53,7 @@ import { hasMonthlyInputs } from './loan-shape.js';
 import { meets, type OfferTargetKey, type OfferTargets, validateOfferTargets } from './offer.js';
 import { hashString, sfc32 } from './random.js';
 import { rate } from './rating.js';
-import { annualize, investmentReturns } from './returns.js';
+import { annualRate, investmentReturns } from './returns.js';
 import { saleAt } from './sale.js';
 import { loanOf, type OperatingYear, yearlyIncome } from './schedule.js';
 import {
@@ -301,8 +301,7 @@ function neverReturns(flows: readonly number[]): boolean {
 }
 
 function xirrOf(flows: number[]): number | null {
-  const result = irr(flows);
-  return result.ok ? annualize(result.rate) : null;
+  return annualRate(irr(flows));
 }
 
 /**

@@ -53,6 +53,47 @@ describe('properties', () => {
     );
   });
 
+  it('scaling keeps an XIRR absent where the last flow is rounding noise about 0 (a CI counterexample)', () => {
+    // fast-check's counterexample of 2026-11-28: the last month nets ~0 (price back, a year's costs
+    // spent), and scaled by k its noise turned positive: a monthly root just above −100 %, whose year
+    // underflowed to exactly −1
+    const deal: DealInput = {
+      purchase_price: 10000.000000000002,
+      closing_cost: 0,
+      rent: 0,
+      other_income: 0,
+      vacancy_rate: 0,
+      rent_annual_growth_rate: 0,
+      other_income_annual_growth_rate: 0,
+      property_management: 39999.99999999999,
+      property_management_annual_growth_rate: 0,
+      insurance: 0,
+      insurance_annual_growth_rate: -0.4999999999999998,
+      property_taxes: 80000,
+      property_taxes_annual_growth_rate: 0,
+      maintenance: 0,
+      property_maintenance_annual_growth_rate: 0,
+      loan_to_value: 0.9899999999999982,
+      interest_rate: 0,
+      loan_term: 20,
+      financing_fees: 0,
+      loan_processing_fees: 0,
+      annual_price_appreciation: 0,
+      cost_to_sell: 0,
+      hold_period: 23,
+      units: 4,
+      violent_crime_grade: 'C-',
+      property_crime_grade: 'B+',
+    };
+    const k = 6.088700323989374;
+    const scaled: DealInput = { ...deal };
+    for (const key of DOLLAR_INPUTS) scaled[key] = deal[key] * k;
+    for (const analysis of [analyze(deal), analyze(scaled)]) {
+      expect(analysis.overall_returns.unlevered_xirr).toBeNull();
+      expect(analysis.overall_returns.levered_xirr).toBeNull();
+    }
+  });
+
   it('raising the rent never lowers NOI or any score but the return, nor points while the levered XIRR is one rate', () => {
     const points = (a: Analysis) => a.summary.overall_points;
     const severalRates = (a: Analysis) => a.overall_returns.levered_xirr_multiple_roots;
