@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES, METRIC_LABELS, MONEY_INPUT_MAX } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI_TEXT } from '../src/ui/text';
+import { UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   AUSTIN,
@@ -342,6 +342,53 @@ describe('saving what is on screen', () => {
     expect(
       await assumption(page, 'property_management').locator('xpath=ancestor::dd').textContent(),
     ).toContain('Derived');
+  });
+});
+
+describe('edits not kept', () => {
+  it('leaving asks first (another page, closing the tab); Stay keeps them, Leave drops them, and kept edits ask nothing', async () => {
+    const { page } = await analyse();
+    await page.waitForURL(/\/\?analysis=[^&]+$/);
+    const analysisUrl = page.url();
+    const question = page.getByRole('dialog', { name: UNKEPT_EDITS.title });
+    const aboutUs = page.getByRole('link', { name: 'About Us', exact: true });
+    const analysedRent = await assumption(page, 'rent').inputValue();
+
+    await assumption(page, 'rent').fill('3100');
+    await aboutUs.click();
+    await question.waitFor();
+    expect(await question.textContent()).toContain(UNKEPT_EDITS.body);
+    await expectNoSeriousA11yViolations(page, 'the leave question');
+    await question.getByRole('button', { name: UNKEPT_EDITS.stay, exact: true }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(analysisUrl);
+    expect(await assumption(page, 'rent').inputValue()).toBe('3100');
+
+    // closing the tab or reloading asks the browser's own question; accepted, the page reloads
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await resultsHeading(page).waitFor();
+    expect(asked).toEqual(['beforeunload']);
+    expect(await assumption(page, 'rent').inputValue(), 'the edit was not kept').toBe(analysedRent);
+
+    await assumption(page, 'rent').fill('3100');
+    await aboutUs.click();
+    await question.getByRole('button', { name: UNKEPT_EDITS.leave, exact: true }).click();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+
+    // back on the analysis, an edit kept with Update Metrics leaves without a question
+    await page.goto(analysisUrl);
+    await resultsHeading(page).waitFor();
+    await assumption(page, 'rent').fill('3100');
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    await aboutUs.click();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+    expect(await question.count()).toBe(0);
   });
 });
 

@@ -52,3 +52,11 @@ export const POPUPS = {
     signUp: 'Sign Up',
   },
 } as const;
+
+/** Asked before leaving results that hold edits not yet kept (features/results/LeaveGuard.tsx). */
+export const UNKEPT_EDITS = {
+  title: 'Leave without keeping your edits?',
+  body: 'The assumptions you changed are not kept yet: Update Metrics or Save Property keeps them. If you leave now, they are lost.',
+  stay: 'Stay',
+  leave: 'Leave',
+} as const;

@@ -125,7 +125,8 @@ function AnalyzerWorkspace({ start }: { start: ShownAnalysis | null }) {
         toast.success(MESSAGES.analysisSuccess);
         // the analysis opens at its own URL (cached by the mutation, so nothing is asked again)
         markFreshAnalysis(analysis.analysis_id);
-        void navigate({ to: '/', search: { analysis: analysis.analysis_id } });
+        // the user chose to replace what is on screen: no question about its unkept edits
+        void navigate({ to: '/', search: { analysis: analysis.analysis_id }, ignoreBlocker: true });
       },
       onError: (error) => {
         const failure = analysisFailure(error);

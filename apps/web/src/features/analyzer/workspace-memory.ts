@@ -14,6 +14,27 @@ export function workspaceKey(search: WorkspaceSearch | undefined): string {
   return 'saved' in search ? `saved-${search.saved}` : `analysis-${search.analysis}`;
 }
 
+/**
+ * Whether a move from one URL to another leaves the workspace on screen: another page, or `/` naming
+ * another analysis or saved property. A bare `/` returns to the one this tab showed last, which is
+ * the one on screen.
+ */
+export function leavesWorkspace(
+  current: { pathname: string; search: object },
+  next: { pathname: string; search: object },
+): boolean {
+  if (next.pathname !== current.pathname) return true;
+  const target = workspaceOf(next.search);
+  return target !== undefined && workspaceKey(target) !== workspaceKey(workspaceOf(current.search));
+}
+
+/** The workspace a URL's search names (a number-like id may arrive as a number), if any. */
+function workspaceOf(search: { saved?: unknown; analysis?: unknown }): WorkspaceSearch | undefined {
+  if (search.saved !== undefined) return { saved: String(search.saved) };
+  if (search.analysis !== undefined) return { analysis: String(search.analysis) };
+  return undefined;
+}
+
 let remembered: { userId: string; search: WorkspaceSearch } | null = null;
 const fresh = new Set<string>();
 

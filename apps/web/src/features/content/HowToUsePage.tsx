@@ -180,7 +180,8 @@ export function HowToUsePage() {
           quote, the listing’s tax bill, your lender’s rate): every figure follows as you type. Press{' '}
           <strong>{UI_TEXT.updateMetrics}</strong> to record the new figures, and{' '}
           <strong>{UI_TEXT.saveProperty}</strong> to keep the analysis; it appears under{' '}
-          <Link to="/savedproperties">Saved Properties</Link>, where one click reopens it.
+          <Link to="/savedproperties">Saved Properties</Link>, where one click reopens it. Leaving the page
+          with figures typed but not yet recorded asks first.
         </p>
         <GuideFigure
           image={GUIDE_IMAGES.assumptions}

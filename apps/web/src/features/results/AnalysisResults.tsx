@@ -40,12 +40,14 @@ import { ReportButtons as ReportButtonsLive, type ReportSource } from '../share/
 import {
   assumptionEditor,
   derivationBasis,
+  hasUnkeptEdits,
   inputErrors,
   isDerived,
   isStale,
   startEditing,
 } from './assumption-editor';
 import { HoldPeriodTable } from './HoldPeriodTable';
+import { LeaveGuard } from './LeaveGuard';
 import { LiveEvidence as LiveEvidenceLive } from './LiveEvidence';
 import {
   MarketOpportunities as MarketOpportunitiesLive,
@@ -443,8 +445,15 @@ export default function AnalysisResults({
     }
   }
 
+  // what leaving now would lose: numbers or "±" the server does not hold for what is on screen
+  const unkept = hasUnkeptEdits(editor, onScreenScenario?.metrics ?? editor.base.property.metrics, {
+    typed: widthsToKeep(),
+    kept: editor.base.range_widths,
+  });
+
   return (
     <section ref={section} className="results" aria-labelledby="results-title">
+      <LeaveGuard unkept={unkept} />
       <div className="results-header">
         <h2 id="results-title" ref={heading} tabIndex={-1}>
           {UI_TEXT.analyzerResults}

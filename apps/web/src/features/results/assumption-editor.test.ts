@@ -4,6 +4,7 @@ import {
   type AssumptionAction,
   type AssumptionEditor,
   assumptionEditor,
+  hasUnkeptEdits,
   inputErrors,
   isStale,
   startEditing,
@@ -154,5 +155,48 @@ describe('the assumption editor', () => {
     const state = run(startEditing(base), { type: 'server-errors', errors: { rent: 'Rent is too high' } });
     expect(inputErrors(state, () => '')).toEqual({ rent: 'Rent is too high' });
     expect(inputErrors(run(state, type('rent', '2500')), () => '')).toEqual({});
+  });
+
+  it('knows when leaving would lose what was typed, and that Update Metrics or a scenario on screen keeps it', () => {
+    const kept = base.property.metrics;
+    const none = { typed: {}, kept: {} };
+    const start = startEditing(base);
+    expect(hasUnkeptEdits(start, kept, none)).toBe(false);
+    // the same number typed again, or an empty "±" left by a cleared one, loses nothing
+    expect(hasUnkeptEdits(run(start, type('rent', '2347.00')), kept, none)).toBe(false);
+    expect(hasUnkeptEdits(start, kept, { typed: { rent: undefined }, kept: {} })).toBe(false);
+
+    const typed = run(start, type('rent', '2600'));
+    expect(hasUnkeptEdits(typed, kept, none)).toBe(true);
+    // a half-typed input (empty, out of bounds) is unkept even though the figures are the old ones
+    expect(hasUnkeptEdits(run(start, type('rent', '')), kept, none)).toBe(true);
+    // a grouped term (a refinance set or removed) counts as any other number
+    const refinanced = run(start, {
+      type: 'terms',
+      terms: {
+        refinance: {
+          month: 12,
+          loan_to_value: 0.75,
+          interest_rate: 0.07,
+          loan_term: 30,
+          closing_costs: 3000,
+        },
+      },
+    });
+    expect(refinanced.check.kind).toBe('ok');
+    expect(hasUnkeptEdits(refinanced, kept, none)).toBe(true);
+    // a "±" typed beside an input, until it is kept with the analysis
+    expect(hasUnkeptEdits(start, kept, { typed: { rent: '10%' }, kept: {} })).toBe(true);
+    expect(hasUnkeptEdits(start, kept, { typed: { rent: '10%' }, kept: { rent: '10%' } })).toBe(false);
+
+    // once the server holds those numbers (Update Metrics answered), nothing is left to lose
+    const answered = { ...base, property: { ...base.property, metrics: typed.metrics } };
+    const updated = run(typed, { type: 'rebase', analysis: answered });
+    expect(hasUnkeptEdits(updated, updated.base.property.metrics, none)).toBe(false);
+    // a scenario shown as stored is kept; against the base case's numbers it is not
+    const scenario = { ...kept, rent: 2_600, hoa: 90 };
+    const shown = run(typed, { type: 'load', metrics: scenario });
+    expect(hasUnkeptEdits(shown, scenario, none)).toBe(false);
+    expect(hasUnkeptEdits(shown, kept, none)).toBe(true);
   });
 });

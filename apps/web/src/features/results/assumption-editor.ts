@@ -9,7 +9,7 @@
  * figures on screen always belong to the inputs on screen. While an input is empty or out of
  * bounds the figures stay those of the last valid inputs, marked stale.
  */
-import { type AnalysisResponse, derivationContextOf, fieldLabel } from '@sfr/contracts';
+import { type AnalysisResponse, derivationContextOf, fieldLabel, type RangeWidths } from '@sfr/contracts';
 import {
   DERIVATIONS,
   type DerivationContext,
@@ -183,4 +183,32 @@ export function inputErrors(state: AssumptionEditor, requiredMessage: (key: Edit
 /** The figures on screen are those of earlier inputs while an input is empty or invalid. */
 export function isStale(state: AssumptionEditor): boolean {
   return state.check.kind !== 'ok';
+}
+
+/**
+ * Whether leaving would lose something typed: an input not yet valid, numbers other than those the
+ * server holds for what is on screen (`kept`: the analysis's metrics, or the scenario's), or "±"
+ * widths other than those kept with the analysis. Update Metrics and Save keep them.
+ */
+export function hasUnkeptEdits(
+  state: AssumptionEditor,
+  kept: Assumptions,
+  widths: { typed: RangeWidths; kept: RangeWidths },
+): boolean {
+  if (state.check.kind !== 'ok') return true;
+  return !sameValue(state.metrics, kept) || !sameValue(widths.typed, widths.kept);
+}
+
+/** Deep equality of JSON-like values; a key holding undefined counts as absent. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const entries = (value: object) => Object.entries(value).filter(([, item]) => item !== undefined);
+  const left = entries(a);
+  const right = new Map(entries(b));
+  return (
+    left.length === right.size &&
+    left.every(([key, item]) => right.has(key) && sameValue(item, right.get(key)))
+  );
 }
