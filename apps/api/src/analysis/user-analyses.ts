@@ -33,7 +33,7 @@ import {
   type StoredAnalysis,
   withAnalysisId,
 } from './repository.js';
-import type { AnalysisResult, AnalysisService } from './service.js';
+import type { AnalysisService } from './service.js';
 
 export const NEW_PROPERTY_MESSAGE =
   'The address, ZIP, county, bedrooms, bathrooms and house type belong to the analysed property and cannot be edited. To look at a different property, analyse it as a new property.';
@@ -100,16 +100,16 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     return assembleAnalysis(stored.property, metrics, stored.facts, { ...stored, range_widths });
   }
 
-  /** `recomputed`, with the metrics and "±" made the analysis's own. */
+  /** `recomputed`, with the metrics and "±" made the analysis's own: the response, at its new revision. */
   async function recompute(
     userId: string,
     stored: StoredAnalysis,
     metrics: Metrics,
     rangeWidths?: RangeWidths,
-  ) {
+  ): Promise<AnalysisResponse> {
     const result = recomputed(stored, metrics, rangeWidths);
-    await analyses.setAssumptions(userId, stored.id, result);
-    return result;
+    const updatedAt = await analyses.setAssumptions(userId, stored.id, result);
+    return withAnalysisId(stored.id, updatedAt, result);
   }
 
   /**
@@ -180,11 +180,12 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       analysisId: string,
       kept: { metrics?: Metrics; rangeWidths?: RangeWidths },
       before: (property: AnalysedProperty) => Promise<void>,
-    ): Promise<AnalysisResult> {
+    ): Promise<AnalysisResponse> {
       const stored = await analyses.find(userId, analysisId);
       await before(stored.property);
       const { metrics, rangeWidths } = kept;
-      if (!metrics && !rangeWidths) return computedAnalysis(stored);
+      if (!metrics && !rangeWidths)
+        return withAnalysisId(stored.id, stored.updatedAt, computedAnalysis(stored));
       return recompute(userId, stored, metrics ?? stored.assumptions, rangeWidths);
     },
 

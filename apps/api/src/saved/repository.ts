@@ -13,9 +13,9 @@ import {
   assembleAnalysis,
   MESSAGES,
   type SavedPropertyList,
-  type SharedAnalysis,
 } from '@sfr/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { withAnalysisId } from '../analysis/repository.js';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
@@ -43,6 +43,7 @@ const savedWithAnalysis = {
   assumptions: analyses.assumptions,
   scenarios: analyses.scenarios,
   range_widths: analyses.range_widths,
+  updated_at: analyses.updated_at,
 } as const;
 
 type SavedWithAnalysis = {
@@ -54,12 +55,17 @@ type SavedWithAnalysis = {
   assumptions: (typeof analyses.$inferSelect)['assumptions'];
   scenarios: (typeof analyses.$inferSelect)['scenarios'];
   range_widths: (typeof analyses.$inferSelect)['range_widths'];
+  updated_at: Date;
 };
 
+/** A save shows its analysis at the analysis's revision: an edit from the save sends it back. */
 function toSaved(row: SavedWithAnalysis): SavedProperty {
   return {
-    analysis_id: row.analysis_id,
-    ...assembleAnalysis(row.property, row.assumptions, row.facts, row),
+    ...withAnalysisId(
+      row.analysis_id,
+      row.updated_at,
+      assembleAnalysis(row.property, row.assumptions, row.facts, row),
+    ),
     id: row.id,
     savedAt: row.saved_at.toISOString(),
   };
@@ -172,22 +178,22 @@ export function createSavedProperties(db: Database) {
     },
 
     /**
-     * Saves the analysis under its address; `result` is it as computed now. The unique index
-     * decides, so two racing saves cannot both land.
+     * Saves the analysis under its address; `analysis` is it as computed now, at its revision. The
+     * unique index decides, so two racing saves cannot both land.
      */
-    async save(userId: string, analysisId: string, result: SharedAnalysis): Promise<SavedProperty> {
+    async save(userId: string, analysis: AnalysisResponse): Promise<SavedProperty> {
       const [row] = await db
         .insert(savedProperties)
         .values({
           id: generateId(),
           user_id: userId,
-          analysis_id: analysisId,
-          address_key: addressKey(result.property),
+          analysis_id: analysis.analysis_id,
+          address_key: addressKey(analysis.property),
         })
         .onConflictDoNothing()
         .returning();
       if (!row) throw alreadySaved();
-      return { analysis_id: analysisId, ...result, id: row.id, savedAt: row.saved_at.toISOString() };
+      return { ...analysis, id: row.id, savedAt: row.saved_at.toISOString() };
     },
 
     /**

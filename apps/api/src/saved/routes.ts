@@ -53,7 +53,7 @@ export const savedPropertyRoutes: FastifyPluginAsyncZod<{
       const result = await userAnalyses.settle(user.id, analysisId, { metrics, rangeWidths }, (property) =>
         saved.refuseIfSaved(user.id, property),
       );
-      return reply.status(201).send(await saved.save(user.id, analysisId, result));
+      return reply.status(201).send(await saved.save(user.id, result));
     },
   );
 

@@ -168,6 +168,43 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       expect(withScenario.statusCode).toBe(201);
       expect((await edit(withScenario.json(), { insurance: 2_200 })).statusCode).toBe(200);
     }
+    // a save shows its analysis at the analysis's revision: saved with the screen's metrics, reopened,
+    // and edited from another tab, the reopened save's older state is refused as the analysis's is
+    {
+      const cookie = alice.cookie;
+      const deal = await analyse(cookie);
+      const saved = await call('POST', '/api/saved_properties', cookie, {
+        analysis_id: deal.analysis_id,
+        metrics: { ...deal.property.metrics, vacancy_rate: 0.07 },
+      });
+      expect(saved.statusCode).toBe(201);
+      const analysisNow = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
+      expect(saved.json().revision, 'the save made the metrics the analysis’s own').toBe(analysisNow.revision);
+      expect(saved.json().revision).not.toBe(deal.revision);
+      const reopened = (await call('GET', `/api/saved_properties/${saved.json().id}`, cookie)).json();
+      expect(reopened.revision).toBe(analysisNow.revision);
+      const editSaved = (tab: typeof reopened, change: object) =>
+        call('POST', '/api/update_metrics', cookie, {
+          saved_property_id: reopened.id,
+          revision: tab.revision,
+          property: { ...tab.property, metrics: { ...tab.property.metrics, ...change } },
+        });
+      const fromAnalysis = await call('POST', '/api/update_metrics', cookie, {
+        analysis_id: deal.analysis_id,
+        revision: analysisNow.revision,
+        property: { ...analysisNow.property, metrics: { ...analysisNow.property.metrics, insurance: 2_444 } },
+      });
+      expect(fromAnalysis.statusCode).toBe(200);
+      expect((await editSaved(reopened, { insurance: 2_555 })).statusCode).toBe(409);
+      const again = (await call('GET', `/api/saved_properties/${reopened.id}`, cookie)).json();
+      expect(again.property.metrics.insurance).toBe(2_444);
+      expect(again.revision).toBe(fromAnalysis.json().revision);
+      expect((await editSaved(again, { insurance: 2_555 })).statusCode).toBe(200);
+      // a save without metrics keeps the analysis as it stands, at its revision
+      const other = await analyse(cookie, { ...austin, street: '1 Other St' });
+      const plain = (await call('POST', '/api/saved_properties', cookie, { analysis_id: other.analysis_id })).json();
+      expect(plain.revision).toBe(other.revision);
+    }
   });
 
   it('stores what an analysis is computed from, and computes it when read', async () => {
