@@ -33,6 +33,9 @@ const USAGE = `usage: underwrite analyze FILE     analyse one deal (FILE is JSON
                                    the deal month by month: JSON rows, or CSV with --csv
        underwrite verify           check our finance functions against other libraries' published test cases`;
 
+const NO_SPREADS =
+  'note: no "spreads" given: every draw is the deal as given, so each p10 = p50 = p90 (add "spreads" by assumption, as examples/simulate-austin.json does)';
+
 /** The flags each command takes (`--name value` or `--name=value`); a command not listed takes none. */
 const FLAGS: Record<string, readonly string[]> = { simulate: ['draws', 'seed'], schedule: ['decimals'] };
 /** The switches each command takes (`--name`, no value). */
@@ -58,11 +61,15 @@ const commands: Record<string, (input: unknown, flags: Flags, switches: Readonly
   },
   simulate: (input, flags) => {
     const { spreads, targets, ...deal } = asRecord(input);
-    return simulate(deal as unknown as DealInput, spreads as Spreads, {
+    const result = simulate(deal as unknown as DealInput, spreads as Spreads, {
       ...(flags.draws !== undefined && { draws: flags.draws }),
       ...(flags.seed !== undefined && { seed: flags.seed }),
       ...(targets !== undefined && { targets: targets as OfferTargets }),
     });
+    // valid but varying nothing: say why every range is one number, on stderr so the JSON stays pipeable
+    if (spreads === undefined || Object.keys(spreads as Spreads).length === 0)
+      process.stderr.write(`${NO_SPREADS}\n`);
+    return result;
   },
   schedule: (input, flags, switches) => {
     const { decimals } = flags;

@@ -192,6 +192,22 @@ describe('underwrite simulate', () => {
     expect(JSON.parse(c.stdout)).toMatchObject({ draws: 10_000, seed: 1 });
   });
 
+  it('says on stderr, beside a valid answer, that a deal without spreads varies nothing', () => {
+    for (const spreads of [undefined, {}]) {
+      const { code, stdout, stderr } = run(
+        ['simulate', '-', '--draws', '50'],
+        JSON.stringify({ ...roundDeal, spreads }),
+      );
+      expect(code).toBe(0);
+      expect(stderr).toBe(
+        'note: no "spreads" given: every draw is the deal as given, so each p10 = p50 = p90 (add "spreads" by assumption, as examples/simulate-austin.json does)\n',
+      );
+      const { monthly_levered_cash_flow: cashFlow } = JSON.parse(stdout).percentiles;
+      expect(cashFlow.p10).toBe(cashFlow.p90);
+    }
+    expect(run(['simulate', '-', '--draws', '50'], JSON.stringify(rentOnly)).stderr).toBe('');
+  });
+
   it('exits 2 with one line for invalid spreads, naming spreads.<key>.<end> and the rule', () => {
     const invalid = (spreads: unknown) => run(['simulate', '-'], JSON.stringify({ ...roundDeal, spreads }));
     const highBelowLow = invalid({ rent: { low: 2_200, high: 1_800 } });
