@@ -179,7 +179,9 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       });
       expect(saved.statusCode).toBe(201);
       const analysisNow = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
-      expect(saved.json().revision, 'the save made the metrics the analysis’s own').toBe(analysisNow.revision);
+      expect(saved.json().revision, 'the save made the metrics the analysis’s own').toBe(
+        analysisNow.revision,
+      );
       expect(saved.json().revision).not.toBe(deal.revision);
       const reopened = (await call('GET', `/api/saved_properties/${saved.json().id}`, cookie)).json();
       expect(reopened.revision).toBe(analysisNow.revision);
@@ -202,7 +204,9 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       expect((await editSaved(again, { insurance: 2_555 })).statusCode).toBe(200);
       // a save without metrics keeps the analysis as it stands, at its revision
       const other = await analyse(cookie, { ...austin, street: '1 Other St' });
-      const plain = (await call('POST', '/api/saved_properties', cookie, { analysis_id: other.analysis_id })).json();
+      const plain = (
+        await call('POST', '/api/saved_properties', cookie, { analysis_id: other.analysis_id })
+      ).json();
       expect(plain.revision).toBe(other.revision);
     }
   });
