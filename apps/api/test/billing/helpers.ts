@@ -15,6 +15,7 @@ import type { DbHandle } from '../../src/db/client.js';
 import { stripeEvents, subscriptions, users } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 import { FIXTURE_MARKET_DIR } from '../support/app.js';
+import { fixtureMarketTemplate } from '../support/market-dirs.js';
 
 export { DATABASE_KINDS } from '../support/app.js';
 
@@ -45,7 +46,7 @@ export async function startBillingApp(
   kind: 'pglite' | 'postgres',
   env: Record<string, string>,
 ): Promise<BillingTestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, fixtureMarketTemplate(env));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-billing-')),

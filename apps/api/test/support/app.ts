@@ -10,7 +10,7 @@ import { subscriptions } from '../../src/db/schema.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 
 import { austin } from './example-deal.js';
-import { FIXTURE_MARKET_DIR } from './market-dirs.js';
+import { FIXTURE_MARKET_DIR, fixtureMarketTemplate } from './market-dirs.js';
 
 export { austin, FIXTURE_MARKET_DIR };
 
@@ -65,7 +65,7 @@ export async function startApp(
   env: Record<string, string> = {},
   { keepLogs = false }: { keepLogs?: boolean } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
+  const database = await createTestDatabase(kind, fixtureMarketTemplate(env));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-api-')),

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { createTestDatabase } from '../../src/db/testing.js';
 import { FIXTURE_MARKET_DIR } from '../support/app.js';
+import { fixtureMarketTemplate } from '../support/market-dirs.js';
 
 const page = (root: string) =>
   `<!doctype html><html lang="en"><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root">${root}</div></body></html>`;
@@ -41,7 +42,7 @@ export interface WebTestApp {
 
 /** The real app on a fresh PGlite with the fixture market data, serving `distDir` as the web app. */
 export async function startWebApp(distDir: string, env: Record<string, string> = {}): Promise<WebTestApp> {
-  const database = await createTestDatabase('pglite');
+  const database = await createTestDatabase('pglite', fixtureMarketTemplate(env));
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-api-')),
