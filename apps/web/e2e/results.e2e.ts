@@ -346,7 +346,7 @@ describe('saving what is on screen', () => {
 });
 
 describe('edits not kept', () => {
-  it('leaving asks first (another page, closing the tab); Stay keeps them, Leave drops them, and kept edits ask nothing', async () => {
+  it('the page says the reports show the kept figures, and leaving asks first (another page, closing the tab); Stay keeps the edits, Leave drops them, and kept edits ask nothing', async () => {
     const { page } = await analyse();
     await page.waitForURL(/\/\?analysis=[^&]+$/);
     const analysisUrl = page.url();
@@ -354,7 +354,12 @@ describe('edits not kept', () => {
     const aboutUs = page.getByRole('link', { name: 'About Us', exact: true });
     const analysedRent = await assumption(page, 'rent').inputValue();
 
+    const reportsNote = page.locator('.results-unkept');
+    expect(await reportsNote.textContent()).toBe('');
     await assumption(page, 'rent').fill('3100');
+    // the reports and share links read the kept analysis: the page says so while an edit is not kept
+    expect(await reportsNote.textContent()).toBe(UNKEPT_EDITS.reports);
+    expect(await reportsNote.getAttribute('role')).toBe('status');
     await aboutUs.click();
     await question.waitFor();
     expect(await question.textContent()).toContain(UNKEPT_EDITS.body);
@@ -386,6 +391,7 @@ describe('edits not kept', () => {
     await assumption(page, 'rent').fill('3100');
     await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
     await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    expect(await reportsNote.textContent()).toBe('');
     await aboutUs.click();
     await page.waitForURL(`${baseURL()}/aboutus`);
     expect(await question.count()).toBe(0);

@@ -59,4 +59,7 @@ export const UNKEPT_EDITS = {
   body: 'The assumptions you changed are not kept yet: Update Metrics or Save Property keeps them. If you leave now, they are lost.',
   stay: 'Stay',
   leave: 'Leave',
+  /** beside the results while something typed is not kept: the reports read the kept analysis */
+  reports:
+    'Your edits are not kept yet: the PDF, the CSVs and share links show the figures as last kept. Update Metrics or Save Property keeps them.',
 } as const;

@@ -28,7 +28,7 @@ import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { useOneAtATime } from '../../ui/one-at-a-time';
 import { useStableCallback } from '../../ui/stable-callback';
-import { UI_TEXT } from '../../ui/text';
+import { UI_TEXT, UNKEPT_EDITS } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes as RangeNotesLive } from '../ranges/RangeNotes';
@@ -481,6 +481,10 @@ export default function AnalysisResults({
           ) : null}
         </div>
       </div>
+      {/* a live region that stays in the page, so the first unkept edit is announced */}
+      <p className="results-unkept" role="status">
+        {unkept ? UNKEPT_EDITS.reports : null}
+      </p>
       <VerdictBand analysis={live} stale={stale} ranges={ranges} />
       <RangeNotes ranges={ranges} stale={stale} onCheck={onCheckInput} />
       {/* under the verdict: above it, a long notice pushed the verdict's last figures under a
