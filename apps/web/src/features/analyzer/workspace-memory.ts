@@ -14,15 +14,18 @@ export function workspaceKey(search: WorkspaceSearch | undefined): string {
   return 'saved' in search ? `saved-${search.saved}` : `analysis-${search.analysis}`;
 }
 
+/** Where a URL leads, as the router's blocker reads it. */
+interface UrlPlace {
+  pathname: string;
+  search: object;
+}
+
 /**
  * Whether a move from one URL to another leaves the workspace on screen: another page, or `/` naming
  * another analysis or saved property. A bare `/` returns to the one this tab showed last, which is
  * the one on screen.
  */
-export function leavesWorkspace(
-  current: { pathname: string; search: object },
-  next: { pathname: string; search: object },
-): boolean {
+export function leavesWorkspace({ current, next }: { current: UrlPlace; next: UrlPlace }): boolean {
   if (next.pathname !== current.pathname) return true;
   const target = workspaceOf(next.search);
   return target !== undefined && workspaceKey(target) !== workspaceKey(workspaceOf(current.search));

@@ -10,16 +10,8 @@ import { Dialog } from '../../ui/Dialog';
 import { UNKEPT_EDITS } from '../../ui/text';
 import { leavesWorkspace } from '../analyzer/workspace-memory';
 
-const shouldBlock = ({ current, next }: { current: LocationLike; next: LocationLike }) =>
-  leavesWorkspace(current, next);
-
-interface LocationLike {
-  pathname: string;
-  search: object;
-}
-
 export const LeaveGuard = memo(function LeaveGuard({ unkept }: { unkept: boolean }) {
-  const blocker = useBlocker({ shouldBlockFn: shouldBlock, disabled: !unkept, withResolver: true });
+  const blocker = useBlocker({ shouldBlockFn: leavesWorkspace, disabled: !unkept, withResolver: true });
   const blocked = blocker.status === 'blocked';
   return (
     <Dialog
