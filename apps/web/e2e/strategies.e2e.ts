@@ -171,6 +171,23 @@ describe('rehab, refinance and seller financing', () => {
     await terms.getByLabel('Refinance Loan to Value').fill('100');
     await terms.getByText('Refinance Loan to Value must be from 0% to below 100%').waitFor();
     await terms.screenshot({ path: `${SCREENSHOTS}strategy-terms-invalid-375.png` });
+    // Update Metrics refuses a term that does not read: its message, the field focused, nothing sent
+    // (it once sent the last valid value met while typing, 10 on the way to 100, and said "success")
+    await terms.getByLabel('Refinance Month').fill('9');
+    let sent = 0;
+    const countUpdates = (request: Request) => {
+      if (request.url().endsWith('/api/update_metrics')) sent += 1;
+    };
+    page.on('request', countUpdates);
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .getByText('Refinance Loan to Value must be from 0% to below 100%', { exact: true })
+      .waitFor();
+    const focused = terms.getByLabel('Refinance Loan to Value');
+    expect(await focused.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(sent).toBe(0);
+    page.off('request', countUpdates);
     // turned off and on again, the refinance comes back as typed, not at its starting terms (9, 75 %)
     await terms.getByLabel('Refinance Loan to Value').fill('70');
     await terms.getByLabel('Refinance Month').fill('10');

@@ -71,7 +71,7 @@ import { oneLineAddress } from './property-info';
 import { useSaveProperty, useUpdateMetrics } from './queries';
 import { RatingCard as RatingCardLive } from './RatingCard';
 import { SaleAssumptions as SaleAssumptionsLive } from './SaleAssumptions';
-import { StrategyTerms as StrategyTermsLive } from './StrategyTerms';
+import { StrategyTerms as StrategyTermsLive, termInputId } from './StrategyTerms';
 import { VerdictBand as VerdictBandLive } from './VerdictBand';
 import './AnalysisResults.css';
 
@@ -340,9 +340,10 @@ export default function AnalysisResults({
     } else {
       const first = EDITABLE_ORDER.find((key) => check.errors[key]);
       // an error of a grouped term (a refinance, a second loan) is shown in its own card
-      const message = first ? check.errors[first] : Object.values(check.errors).find(Boolean);
-      toast.error(message || MESSAGES.updateMetricsError);
-      revealInputs(Object.keys(check.errors) as EditableKey[]);
+      const term = first ? undefined : Object.keys(check.errors).find((path) => check.errors[path]);
+      toast.error((first ? check.errors[first] : term && check.errors[term]) || MESSAGES.updateMetricsError);
+      if (term) document.getElementById(termInputId(term))?.focus();
+      else revealInputs(Object.keys(check.errors) as EditableKey[]);
     }
     return null;
   }

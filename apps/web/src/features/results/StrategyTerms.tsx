@@ -25,6 +25,9 @@ import {
 
 const ignoreSubmit = (event: FormEvent) => event.preventDefault();
 
+/** The input of a grouped term, by its path ('refinance.month'): Update Metrics focuses one that does not read. */
+export const termInputId = (path: string) => `term-input-${path.replace('.', '-')}`;
+
 const UNIT = { money: '$', percent: '%', count: '' } as const;
 
 interface StrategyTermsProps {
@@ -60,6 +63,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
         read={readRefinance}
         onTerms={(terms) => dispatch({ type: 'terms', terms: { refinance: terms } })}
         onOff={() => dispatch({ type: 'terms', terms: { refinance: undefined } })}
+        onInvalid={(errors) => dispatch({ type: 'term-errors', group: 'refinance', errors })}
       />
       <TermsGroup
         group="second_loan"
@@ -71,6 +75,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
         read={readSecondLoan}
         onTerms={(terms) => dispatch({ type: 'terms', terms: { second_loan: terms } })}
         onOff={() => dispatch({ type: 'terms', terms: { second_loan: undefined } })}
+        onInvalid={(errors) => dispatch({ type: 'term-errors', group: 'second_loan', errors })}
       />
       <TermsGroup
         group="tax"
@@ -87,6 +92,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
           })
         }
         onOff={() => dispatch({ type: 'terms', terms: { tax: undefined } })}
+        onInvalid={(errors) => dispatch({ type: 'term-errors', group: 'tax', errors })}
       >
         {metrics.tax ? (
           <div className="strategy-field">
@@ -124,6 +130,8 @@ interface TermsGroupProps<T> {
   ) => { ok: true; terms: T } | { ok: false; errors: Readonly<Record<string, string>> };
   onTerms: (terms: T) => void;
   onOff: () => void;
+  /** the fields as typed do not read: the editor keeps the last valid terms, marked stale */
+  onInvalid: (errors: Readonly<Record<string, string>>) => void;
   /** more fields under the group's own, while it is on */
   children?: ReactNode;
 }
@@ -138,9 +146,9 @@ function TermsGroup<T>({
   read,
   onTerms,
   onOff,
+  onInvalid,
   children,
 }: TermsGroupProps<T>) {
-  const id = useId();
   const on = metrics[group] !== undefined;
   const [texts, setTexts] = useState<GroupTexts>(() => groupTexts(group, metrics));
   const [typedErrors, setTypedErrors] = useState<Readonly<Record<string, string>>>({});
@@ -166,6 +174,7 @@ function TermsGroup<T>({
     const reading = read(next, metrics);
     setTypedErrors(reading.ok ? {} : reading.errors);
     if (reading.ok) onTerms(reading.terms);
+    else onInvalid(reading.errors);
   }
 
   return (
@@ -179,7 +188,7 @@ function TermsGroup<T>({
       {on ? (
         <div className="strategy-fields">
           {LOAN_GROUP_FIELDS[group].map(([field, kind]) => {
-            const inputId = `${id}-${field}`;
+            const inputId = termInputId(`${group}.${field}`);
             const error = typedErrors[field] ?? errors[`${group}.${field}`];
             return (
               <div key={field} className="strategy-field">

@@ -199,4 +199,33 @@ describe('the assumption editor', () => {
     expect(hasUnkeptEdits(shown, scenario, none)).toBe(false);
     expect(hasUnkeptEdits(shown, kept, none)).toBe(true);
   });
+
+  it('holds a grouped term that does not read as invalid: nothing is sent, the figures stay, marked stale', () => {
+    const refinance = {
+      month: 12,
+      loan_to_value: 0.75,
+      interest_rate: 0.07,
+      loan_term: 30,
+      closing_costs: 3000,
+    };
+    const on = run(startEditing(base), { type: 'terms', terms: { refinance } });
+    const message = 'Refinance Loan to Value must be from 0% to below 100%';
+    const typed = run(on, { type: 'term-errors', group: 'refinance', errors: { loan_to_value: message } });
+    expect(typed.check).toEqual({ kind: 'invalid', errors: { 'refinance.loan_to_value': message } });
+    expect(isStale(typed)).toBe(true);
+    // the last valid terms and their figures stay; a main input typed meanwhile waits as well
+    expect(typed.metrics.refinance).toBe(refinance);
+    expect(typed.live).toBe(on.live);
+    expect(run(typed, type('rent', '2600')).check.kind).toBe('invalid');
+    // the group reading again, or turned off, clears it; so do a scenario's whole metrics
+    const fixed = run(typed, { type: 'terms', terms: { refinance: { ...refinance, loan_to_value: 0.7 } } });
+    expect(fixed.check.kind).toBe('ok');
+    expect(fixed.live.property.metrics.refinance?.loan_to_value).toBe(0.7);
+    expect(run(typed, { type: 'terms', terms: { refinance: undefined } }).check.kind).toBe('ok');
+    expect(run(typed, { type: 'load', metrics: base.property.metrics }).check.kind).toBe('ok');
+    // another group's error stays while this one is fixed
+    const both = run(typed, { type: 'term-errors', group: 'tax', errors: { income_tax_rate: 'bad' } });
+    const oneLeft = run(both, { type: 'terms', terms: { refinance } });
+    expect(oneLeft.check).toEqual({ kind: 'invalid', errors: { 'tax.income_tax_rate': 'bad' } });
+  });
 });

@@ -47,6 +47,12 @@ export interface AssumptionEditor {
   live: AnalysisResponse;
   /** the server's messages about inputs after a failed Update Metrics, until the input changes */
   serverErrors: MetricEditErrors;
+  /**
+   * what is wrong with a grouped term's text as typed, by path ('refinance.loan_to_value'): the
+   * group's card reads its own fields, and only valid terms reach `metrics`; while one is here the
+   * inputs are not valid, so nothing is sent and the figures are marked stale
+   */
+  termErrors: Readonly<Record<string, string>>;
 }
 
 export type AssumptionAction =
@@ -58,6 +64,8 @@ export type AssumptionAction =
   | { type: 'load'; metrics: Assumptions }
   /** the grouped terms set (a refinance, a second loan, the rehab on the loan); undefined removes one */
   | { type: 'terms'; terms: Partial<Pick<Assumptions, GroupedKey>> }
+  /** a group's fields as typed do not read (by field): its last valid terms stay, marked stale */
+  | { type: 'term-errors'; group: GroupedKey; errors: Readonly<Record<string, string>> }
   | { type: 'server-errors'; errors: MetricEditErrors };
 
 /** The metrics typed as groups of fields or a yes/no, not as one number. */
@@ -85,6 +93,7 @@ export function startEditing(analysis: AnalysisResponse): AssumptionEditor {
     check: { kind: 'ok', metrics },
     live: analysis,
     serverErrors: {},
+    termErrors: {},
   };
 }
 
@@ -95,6 +104,9 @@ export function startEditing(analysis: AnalysisResponse): AssumptionEditor {
 function settle(state: AssumptionEditor, edits: MetricEdits, overridden: ReadonlySet<EditableKey>) {
   const check = readMetricEdits(edits, state.metrics);
   if (check.kind !== 'ok') return { ...state, edits, overridden, check };
+  if (Object.keys(state.termErrors).length > 0) {
+    return { ...state, edits, overridden, check: { kind: 'invalid' as const, errors: state.termErrors } };
+  }
   const metrics = rederive(check.metrics, overridden, state.context);
   let live: AnalysisResponse;
   try {
@@ -156,20 +168,41 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
         check: { kind: 'ok', metrics },
         live: recalculate(state.base, metrics),
         serverErrors: {},
+        termErrors: {},
       };
     }
     case 'terms': {
       const metrics = { ...state.metrics };
+      let termErrors = state.termErrors;
       for (const key of Object.keys(action.terms) as GroupedKey[]) {
         const value = action.terms[key];
         if (value === undefined) delete metrics[key];
         else Object.assign(metrics, { [key]: value });
+        // the group now reads (or is off): what was wrong with its text is gone
+        termErrors = withGroupErrors(termErrors, key, {});
       }
-      return settle({ ...state, metrics }, state.edits, state.overridden);
+      return settle({ ...state, metrics, termErrors }, state.edits, state.overridden);
+    }
+    case 'term-errors': {
+      const termErrors = withGroupErrors(state.termErrors, action.group, action.errors);
+      return settle({ ...state, termErrors }, state.edits, state.overridden);
     }
     case 'server-errors':
       return { ...state, serverErrors: action.errors };
   }
+}
+
+/** `errors` with the group's entries replaced by `groupErrors` (by field), each under its path. */
+function withGroupErrors(
+  errors: Readonly<Record<string, string>>,
+  group: GroupedKey,
+  groupErrors: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const prefix = `${group}.`;
+  const others = Object.entries(errors).filter(([path]) => !path.startsWith(prefix));
+  const own = Object.entries(groupErrors).map(([field, message]) => [`${prefix}${field}`, message]);
+  if (others.length === Object.keys(errors).length && own.length === 0) return errors;
+  return Object.fromEntries([...others, ...own]);
 }
 
 /** The message beside each input: the server's after a failed update, else what reading it found. */
