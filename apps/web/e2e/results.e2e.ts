@@ -389,8 +389,13 @@ describe('edits not kept', () => {
     await page.goto(analysisUrl);
     await resultsHeading(page).waitFor();
     await assumption(page, 'rent').fill('3100');
-    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    // by keyboard: the busy button keeps the focus (a disabled one dropped it to the page's start)
+    const update = page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true });
+    await update.focus();
+    await page.keyboard.press('Enter');
     await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    await expect.poll(() => update.getAttribute('aria-busy')).toBeNull();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(UI_TEXT.updateMetrics);
     expect(await reportsNote.textContent()).toBe('');
     await aboutUs.click();
     await page.waitForURL(`${baseURL()}/aboutus`);

@@ -469,7 +469,8 @@ export default function AnalysisResults({
           <button
             type="button"
             className="button button-primary"
-            disabled={save.isPending}
+            // not `disabled`: the focus would drop to the page's start (one save at a time holds the click)
+            aria-disabled={save.isPending || undefined}
             aria-busy={save.isPending || undefined}
             onClick={onSave}
           >
