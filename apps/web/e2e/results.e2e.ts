@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES, METRIC_LABELS, MONEY_INPUT_MAX } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
+import { CHANGED_ELSEWHERE, UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   AUSTIN,
@@ -400,6 +400,48 @@ describe('edits not kept', () => {
     await aboutUs.click();
     await page.waitForURL(`${baseURL()}/aboutus`);
     expect(await question.count()).toBe(0);
+  });
+});
+
+describe('two tabs on one deal', () => {
+  it('an edit refused because the other tab changed the deal stays on screen with what it held, and loads the latest figures in place', async () => {
+    const { page, context, expectConsoleError } = await analyse();
+    // the refused edit's answer, as the browser logs it
+    expectConsoleError(/status of 409 .* @ https?:\/\/[^/]+\/api\/update_metrics$/);
+    await page.waitForURL(/\/\?analysis=[^&]+$/);
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await resultsHeading(other).waitFor();
+    const insuranceAsAnalysed = await assumption(other, 'insurance').inputValue();
+    const update = (tab: Page) =>
+      tab.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+
+    await assumption(page, 'rent').fill('3100');
+    await update(page);
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+
+    await assumption(other, 'insurance').fill('5000');
+    await update(other);
+    const notice = other.getByRole('alert').filter({ hasText: CHANGED_ELSEWHERE.title });
+    await notice.waitFor();
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+      `${METRIC_LABELS.insurance}: 5000`,
+    ]);
+    await expectNoSeriousA11yViolations(other, 'the changed-elsewhere notice');
+
+    await notice.getByRole('button', { name: CHANGED_ELSEWHERE.loadLatest }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await assumption(other, 'rent').inputValue(), 'the other tab’s edit is on screen').toBe('3100');
+    expect(await assumption(other, 'insurance').inputValue()).toBe(insuranceAsAnalysed);
+    // from the latest figures the edit goes through, and the first tab's stays
+    await assumption(other, 'insurance').fill('5000');
+    await update(other);
+    await toastWithText(other, MESSAGES.updateMetricsSuccess).waitFor();
+    const id = new URL(page.url()).searchParams.get('analysis');
+    const stored = (await (await page.request.get(`/api/analyses/${id}`)).json()) as {
+      property: { metrics: { rent: number; insurance: number } };
+    };
+    expect(stored.property.metrics).toMatchObject({ rent: 3_100, insurance: 5_000 });
   });
 });
 

@@ -63,3 +63,12 @@ export const UNKEPT_EDITS = {
   reports:
     'Your edits are not kept yet: the PDF, the CSVs and share links show the figures as last kept. Update Metrics or Save Property keeps them.',
 } as const;
+
+/** After an edit refused because the deal changed in another tab (features/results/ChangedElsewhere.tsx). */
+export const CHANGED_ELSEWHERE = {
+  title: 'This deal changed in another tab or window',
+  body: 'Your edit was not kept, and the other change stays as it was made. Load the latest figures, then make your edit again.',
+  typed: 'You had typed:',
+  loadLatest: 'Load the latest figures',
+  loaded: 'The latest figures are on screen.',
+} as const;

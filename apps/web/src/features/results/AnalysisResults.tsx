@@ -20,6 +20,7 @@ import {
   widenedSpreads,
 } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
@@ -28,8 +29,9 @@ import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { LoadingBlock } from '../../ui/LoadingBlock';
 import { useOneAtATime } from '../../ui/one-at-a-time';
 import { useStableCallback } from '../../ui/stable-callback';
-import { UI_TEXT, UNKEPT_EDITS } from '../../ui/text';
+import { CHANGED_ELSEWHERE, UI_TEXT, UNKEPT_EDITS } from '../../ui/text';
 import { toast } from '../../ui/toast';
+import { analysisQuery } from '../analyses/queries';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes as RangeNotesLive } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
@@ -46,6 +48,8 @@ import {
   isStale,
   startEditing,
 } from './assumption-editor';
+import { ChangedElsewhere } from './ChangedElsewhere';
+import { type RefusedChange, refusedChanges } from './changed-elsewhere';
 import { HoldPeriodTable } from './HoldPeriodTable';
 import { LeaveGuard } from './LeaveGuard';
 import { LiveEvidence as LiveEvidenceLive } from './LiveEvidence';
@@ -236,6 +240,24 @@ export default function AnalysisResults({
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
   const [onScreenId, setOnScreenId] = useState<string | null>(null);
   const [scenarioNameError, setScenarioNameError] = useState<string>();
+  // an Update Metrics refused because another tab changed the deal: what it held, until the latest loads
+  const [refused, setRefused] = useState<readonly RefusedChange[] | null>(null);
+  const queryClient = useQueryClient();
+  const latest = useMutation({
+    mutationFn: () => queryClient.fetchQuery({ ...analysisQuery(editor.base.analysis_id), staleTime: 0 }),
+    onSuccess: (analysis) => {
+      dispatch({ type: 'rebase', analysis });
+      dispatch({ type: 'load', metrics: analysis.property.metrics });
+      setWidenTexts(analysis.range_widths);
+      setOnScreenId(null);
+      setRefused(null);
+      toast.success(CHANGED_ELSEWHERE.loaded);
+    },
+    onError: (error) => {
+      console.warn('Loading the latest figures failed', error);
+      toast.error(error instanceof ApiRequestError ? error.message : MESSAGES.updateMetricsError);
+    },
+  });
   const onScreenScenario = editor.base.scenarios.find((scenario) => scenario.id === onScreenId) ?? null;
 
   /** The server's scenario answer becomes the base; its field messages go beside their inputs. */
@@ -436,6 +458,9 @@ export default function AnalysisResults({
         toast.error(MESSAGES.updateMetricsError);
         return;
       }
+      if (error.code === 'ANALYSIS_CHANGED') {
+        setRefused(refusedChanges(property.metrics, editor.base.property.metrics));
+      }
       const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
       const keys = Object.keys(fieldErrors) as EditableKey[];
       if (keys.length > 0) {
@@ -487,6 +512,9 @@ export default function AnalysisResults({
       <p className="results-unkept" role="status">
         {unkept ? UNKEPT_EDITS.reports : null}
       </p>
+      {refused ? (
+        <ChangedElsewhere changes={refused} loading={latest.isPending} onLoadLatest={() => latest.mutate()} />
+      ) : null}
       <VerdictBand analysis={live} stale={stale} ranges={ranges} />
       <RangeNotes ranges={ranges} stale={stale} onCheck={onCheckInput} />
       {/* under the verdict: above it, a long notice pushed the verdict's last figures under a

@@ -1,0 +1,33 @@
+import { METRIC_LABELS } from '@sfr/contracts';
+import { describe, expect, it } from 'vitest';
+import { refusedChanges } from './changed-elsewhere';
+import { exampleAnalysis } from './example-analysis';
+
+describe('what a refused edit held', () => {
+  const was = exampleAnalysis().property.metrics;
+
+  it('lists each assumption set otherwise, as its input showed it, and the grouped terms by name', () => {
+    const typed = {
+      ...was,
+      insurance: 5_000,
+      vacancy_rate: 0.07,
+      refinance: { month: 12, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 3_000 },
+    };
+    expect(refusedChanges(typed, was)).toEqual([
+      { label: METRIC_LABELS.vacancy_rate, typed: '7' },
+      { label: METRIC_LABELS.insurance, typed: '5000' },
+      { label: 'Cash-out refinance', typed: 'changed' },
+    ]);
+  });
+
+  it('is empty for the same numbers, and says a removed term was removed', () => {
+    expect(refusedChanges(was, was)).toEqual([]);
+    const withLoan = {
+      ...was,
+      second_loan: { amount: 30_000, interest_rate: 0.06, loan_term: 10, balloon_month: 60 },
+    };
+    expect(refusedChanges(was, withLoan)).toEqual([
+      { label: 'Second loan (seller financing)', typed: 'removed' },
+    ]);
+  });
+});
