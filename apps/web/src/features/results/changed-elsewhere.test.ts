@@ -24,7 +24,7 @@ describe('what a refused edit held', () => {
     expect(refusedChanges(was, was)).toEqual([]);
     const withLoan = {
       ...was,
-      second_loan: { amount: 30_000, interest_rate: 0.06, loan_term: 10, balloon_month: 60 },
+      second_loan: { amount: 30_000, interest_rate: 0.06, term_months: 120, balloon_month: 60 },
     };
     expect(refusedChanges(was, withLoan)).toEqual([
       { label: 'Second loan (seller financing)', typed: 'removed' },
