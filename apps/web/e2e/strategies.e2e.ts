@@ -15,6 +15,7 @@ import {
   formatMoney,
   MESSAGES,
   METRIC_LABELS,
+  SCENARIO_MESSAGES,
 } from '@sfr/contracts';
 import { modifiedReturns } from '@sfr/underwriting';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -317,6 +318,23 @@ describe('scenarios', () => {
 
     await assumption(page, 'rent').fill('2600');
     const lowerCashFlow = await verdictFigure(page, 'Monthly cash flow');
+    // a blank name is refused in the page, in the contract's words (not the API's "name: …" list)
+    let posted = 0;
+    const countPosts = (request: Request) => {
+      if (request.method() === 'POST' && request.url().includes('/scenarios')) posted += 1;
+    };
+    page.on('request', countPosts);
+    await scenarios(page).getByLabel(SCENARIO_TEXT.nameLabel).fill('   ');
+    await scenarios(page).getByRole('button', { name: SCENARIO_TEXT.saveAs }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .getByText(SCENARIO_MESSAGES.nameRequired, { exact: true })
+      .waitFor();
+    expect(await scenarios(page).getByLabel(SCENARIO_TEXT.nameLabel).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(posted).toBe(0);
+    page.off('request', countPosts);
     await saveScenario(page, 'Lower rent', { double: true });
     await page.getByText('Scenario on screen:').waitFor();
     expect(await scenarios(page).locator('thead th').allTextContents()).toEqual([

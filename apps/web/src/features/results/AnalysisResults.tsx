@@ -16,6 +16,7 @@ import {
   type MetricKey,
   type RangeWidths,
   sameName,
+  scenarioNameSchema,
   spreadText,
   widenedSpreads,
 } from '@sfr/contracts';
@@ -274,7 +275,11 @@ export default function AnalysisResults({
       revealInputs(keys);
     }
     if (error.fields.name) setScenarioNameError(error.fields.name);
-    toast.error(error.message.trim() || SCENARIO_TEXT.error);
+    // a field's own words, not the API's list of dotted paths ("name: Name the scenario.")
+    const fieldMessage = Object.values(error.fields).find(Boolean);
+    toast.error(
+      (error.code === 'VALIDATION_FAILED' && fieldMessage) || error.message.trim() || SCENARIO_TEXT.error,
+    );
   }
 
   const onShowScenario = useCallback(
@@ -293,6 +298,14 @@ export default function AnalysisResults({
   const onSaveAsScenario = useStableCallback(
     async (name: string): Promise<boolean> =>
       (await oneSaveAtATime(async () => {
+        // a name the API would refuse is said beside it at once, without a request
+        const named = scenarioNameSchema.safeParse(name);
+        if (!named.success) {
+          const message = named.error.issues[0]?.message ?? SCENARIO_TEXT.error;
+          setScenarioNameError(message);
+          toast.error(message);
+          return false;
+        }
         const property = numbersOnScreen();
         if (!property) return false;
         setScenarioNameError(undefined);
