@@ -350,6 +350,9 @@ describe('scenarios', () => {
     await scenarios(page).getByRole('button', { name: 'Show Base case' }).click();
     expect(await assumption(page, 'rent').inputValue()).toBe(String(analysis.property.metrics.rent));
     expect(await verdictFigure(page, 'Monthly cash flow')).toBe(baseCashFlow);
+    // the pressed button became "On screen": the keyboard's focus is on the card's heading, not lost
+    const heading = scenarios(page).getByRole('heading', { name: SCENARIO_TEXT.title, exact: true });
+    expect(await heading.evaluate((h) => h === document.activeElement)).toBe(true);
 
     // the scenario again, edited, and kept as that scenario by Update Metrics
     await scenarios(page).getByRole('button', { name: 'Show Lower rent' }).click();
@@ -369,6 +372,19 @@ describe('scenarios', () => {
 
     await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-1280.png` });
     await expectNoSeriousA11yViolations(page, 'the results with a scenario on screen');
+
+    // deleting asks first: Cancel keeps the scenario, Delete removes it and the focus stays in the card
+    const question = page.getByRole('dialog', { name: SCENARIO_TEXT.deleteTitle });
+    await scenarios(page).getByRole('button', { name: SCENARIO_TEXT.delete }).click();
+    expect(await question.textContent()).toContain(SCENARIO_TEXT.deleteBody('Lower rent'));
+    await question.getByRole('button', { name: SCENARIO_TEXT.cancel }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await scenarios(page).locator('thead th').count()).toBe(2);
+    await scenarios(page).getByRole('button', { name: SCENARIO_TEXT.delete }).click();
+    await question.getByRole('button', { name: SCENARIO_TEXT.deleteConfirm, exact: true }).click();
+    await toastWithText(page, SCENARIO_TEXT.deleted).waitFor();
+    await scenarios(page).locator('table').waitFor({ state: 'detached' });
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await context.close();
   });
 

@@ -10,7 +10,8 @@ import {
   type Metrics,
   SCENARIO_NAME_MAX,
 } from '@sfr/contracts';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { Dialog } from '../../ui/Dialog';
 import { ScenarioTable } from './ScenarioTable';
 import { Section8Form } from './Section8Form';
 import { scenarioColumns } from './scenario-columns';
@@ -48,10 +49,27 @@ export function ScenarioPanel({
 }: ScenarioPanelProps) {
   const titleId = useId();
   const nameId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [name, setName] = useState('');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const columns = useMemo(() => scenarioColumns(base, live, onScreenId), [base, live, onScreenId]);
   // a scenario on screen (Section 8 once kept, say) is said plainly: what is typed next builds on it
   const onScreen = onScreenId === null ? null : (base.scenarios.find((s) => s.id === onScreenId) ?? null);
+
+  // Show and Delete replace the button pressed (a shown scenario's column says "On screen"): the
+  // keyboard's focus goes to the card's heading, not to the page's start
+  const focusHeading = () => heading.current?.focus();
+  const show = (scenarioId: string | null) => {
+    onShow(scenarioId);
+    focusHeading();
+  };
+
+  function confirmDelete() {
+    setConfirmingDelete(false);
+    if (onScreenId !== null) onDelete(onScreenId);
+    // after the dialog has closed and handed the focus back to the button that is about to go
+    requestAnimationFrame(focusHeading);
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -60,11 +78,13 @@ export function ScenarioPanel({
 
   return (
     <section className="card results-block scenarios" aria-labelledby={titleId}>
-      <h3 id={titleId}>{SCENARIO_TEXT.title}</h3>
+      <h3 id={titleId} ref={heading} tabIndex={-1}>
+        {SCENARIO_TEXT.title}
+      </h3>
       <p className="scenarios-intro">{SCENARIO_TEXT.intro}</p>
       {columns.length > 1 ? (
         <>
-          <ScenarioTable columns={columns} busy={busy} onShow={onShow} />
+          <ScenarioTable columns={columns} busy={busy} onShow={show} />
           <ScenarioComparisons columns={columns} />
         </>
       ) : null}
@@ -73,7 +93,7 @@ export function ScenarioPanel({
         {onScreen ? (
           <>
             {SCENARIO_TEXT.onScreenNow(onScreen.name)}{' '}
-            <button type="button" className="button-link" disabled={busy} onClick={() => onShow(null)}>
+            <button type="button" className="button-link" disabled={busy} onClick={() => show(null)}>
               {SCENARIO_TEXT.showBase}
             </button>
           </>
@@ -105,11 +125,32 @@ export function ScenarioPanel({
           type="button"
           className="button-link scenario-delete"
           disabled={busy}
-          onClick={() => onDelete(onScreenId)}
+          onClick={() => setConfirmingDelete(true)}
         >
           {SCENARIO_TEXT.delete}
         </button>
       ) : null}
+      <Dialog
+        open={confirmingDelete && onScreen !== null}
+        title={SCENARIO_TEXT.deleteTitle}
+        onClose={() => setConfirmingDelete(false)}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button-outline"
+              onClick={() => setConfirmingDelete(false)}
+            >
+              {SCENARIO_TEXT.cancel}
+            </button>
+            <button type="button" className="button button-danger" onClick={confirmDelete}>
+              {SCENARIO_TEXT.deleteConfirm}
+            </button>
+          </>
+        }
+      >
+        <p>{onScreen ? SCENARIO_TEXT.deleteBody(onScreen.name) : null}</p>
+      </Dialog>
     </section>
   );
 }

@@ -10,6 +10,11 @@ export const SCENARIO_TEXT = {
   show: 'Show',
   onScreen: 'On screen',
   delete: 'Delete scenario',
+  deleteTitle: 'Delete this scenario?',
+  deleteBody: (name: string) =>
+    `The scenario “${name}” will be removed from this deal. This cannot be undone.`,
+  deleteConfirm: 'Delete',
+  cancel: 'Cancel',
   added: 'Scenario saved.',
   updated: 'Scenario updated.',
   deleted: 'Scenario deleted.',
