@@ -200,7 +200,10 @@ describe('the results page shows the ranges', () => {
       .getByRole('button', { name: 'What can I offer for the targets to hold in 9 of 10 outcomes?' })
       .click();
     const { input, spreads } = simulationInput(analysis);
-    await page.getByText(confidentSentence(confidentOffer(input, spreads, DEFAULT_OFFER_TARGETS))).waitFor();
+    const answer = page.getByText(confidentSentence(confidentOffer(input, spreads, DEFAULT_OFFER_TARGETS)));
+    await answer.waitFor();
+    // in the button's place, with the keyboard's focus
+    expect(await answer.evaluate((line) => line === document.activeElement)).toBe(true);
 
     // the fan chart, its numbers also a table
     const fan = page.getByRole('figure', { name: 'Range of yearly cash flow' });

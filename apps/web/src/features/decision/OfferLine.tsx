@@ -13,7 +13,7 @@ import {
   type OfferTargets,
   type Spreads,
 } from '@sfr/underwriting';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import {
   DEFAULT_OFFER_TARGETS,
   formatTarget,
@@ -79,6 +79,8 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
   const current = confident?.of.every((part, i) => part === [deal, spreads, targets][i])
     ? confident.offer
     : null;
+  // the answer takes the button's place: the keyboard's focus moves to it rather than to the page's start
+  const confidentLine = useRef<HTMLParagraphElement>(null);
 
   return (
     <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
@@ -89,16 +91,17 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
           : 'Set at least one target to see the highest price that meets it.'}
       </p>
       {offer ? (
-        <p className="decision-offer-confident" aria-live="polite">
+        <p className="decision-offer-confident" aria-live="polite" ref={confidentLine} tabIndex={-1}>
           {current ? (
             confidentSentence(current)
           ) : (
             <button
               type="button"
               className="button-link"
-              onClick={() =>
-                setConfident({ of: [deal, spreads, targets], offer: confidentOffer(deal, spreads, targets) })
-              }
+              onClick={() => {
+                setConfident({ of: [deal, spreads, targets], offer: confidentOffer(deal, spreads, targets) });
+                confidentLine.current?.focus();
+              }}
             >
               What can I offer for the targets to hold in 9 of 10 outcomes?
             </button>
