@@ -1,7 +1,8 @@
 /**
- * A small accessible modal: role="dialog" with aria-modal, labelled by its title, focus moved
- * inside on open and kept there (Tab wraps), Escape or the backdrop closes it, and focus returns
- * to whatever was focused before it opened.
+ * A small accessible modal: role="dialog" with aria-modal, labelled by its title and described by
+ * its body (read out with the title, so a button focused inside makes sense), focus moved inside
+ * on open and kept there (Tab wraps), Escape or the backdrop closes it, and focus returns to
+ * whatever was focused before it opened.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
@@ -31,6 +32,7 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
 
 function DialogPanel({ title, onClose, children, actions }: Omit<DialogProps, 'open'>) {
   const titleId = useId();
+  const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // the latest onClose without re-running the open/close effect when the parent re-renders
   const close = useRef(onClose);
@@ -84,13 +86,16 @@ function DialogPanel({ title, onClose, children, actions }: Omit<DialogProps, 'o
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={bodyId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <div className="dialog-body">{children}</div>
+        <div id={bodyId} className="dialog-body">
+          {children}
+        </div>
         {actions ? <div className="dialog-actions">{actions}</div> : null}
         {/* last in the tab order, so focus lands on the dialog's own actions first; drawn top-right */}
         <button type="button" className="dialog-close" onClick={onClose}>
