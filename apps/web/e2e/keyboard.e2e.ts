@@ -2,6 +2,8 @@
  * Keyboard and screen-reader paths (the accessibility QA pass). Names and descriptions are read
  * from Chromium's own accessibility tree (what a screen reader is given), not recomputed here.
  * - A dialog is described by its body.
+ * - Every explanation button says what it explains; the hold-period table's headers read as their
+ *   labels alone.
  */
 import type { AnalysisResponse } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
@@ -15,6 +17,7 @@ import {
   DESKTOP,
   newUser,
   openSession,
+  PHONE,
   signUpThroughApi,
   subscribeThroughApi,
 } from './support/session';
@@ -120,5 +123,38 @@ describe('dialogs', () => {
     expect(dialog?.name).toBe(UNKEPT_EDITS.title);
     expect(dialog?.description, 'the description is the body as shown').toBe(body?.trim());
     expect(dialog?.description).toContain(UNKEPT_EDITS.body);
+  });
+});
+
+describe('explanation buttons', () => {
+  /** Every info button's name is 'Explain <its label>'; every hold-period header's name is its label alone. */
+  async function expectNamedByTheirLabels(page: Page, layout: string) {
+    // off-screen blocks skip rendering (content-visibility): render them as a reader scrolling would
+    await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+    const buttons = (await axReadings(page, 'button.infotip-trigger', 'dt, th')).filter((b) => !b.ignored);
+    expect(buttons.length, 'info buttons shown').toBeGreaterThan(10);
+    const unnamed = buttons.filter(({ name, shown }) => {
+      const subject = name.replace(/^Explain /, '');
+      return !name.startsWith('Explain ') || subject === '' || !shown.endsWith(subject);
+    });
+    expect(unnamed, `${layout}: info buttons not named 'Explain <label>'`).toEqual([]);
+
+    const headers = await axReadings(
+      page,
+      'table.hold-period-table th[scope="row"], table.hold-period-table th[scope="rowgroup"]',
+    );
+    expect(headers.filter((h) => !h.ignored).length, 'hold-period headers shown').toBeGreaterThan(5);
+    const polluted = headers.filter(({ ignored, name, shown }) => !ignored && name !== shown);
+    expect(polluted, `${layout}: hold-period headers not named as their label`).toEqual([]);
+  }
+
+  it('each says what it explains (the results at 1280 px, and the table by year at 375 px), and the table headers read as their labels', async () => {
+    const { page } = await openResults(DESKTOP);
+    await page.locator('table.hold-period-table').first().waitFor();
+    await expectNamedByTheirLabels(page, '1280 px');
+
+    await page.setViewportSize(PHONE);
+    await page.locator('table.hold-period-year').first().waitFor();
+    await expectNamedByTheirLabels(page, '375 px');
   });
 });

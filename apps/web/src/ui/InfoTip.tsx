@@ -4,6 +4,8 @@
  * description, so screen readers read it on focus. It is drawn in <body> (a portal) with
  * position: fixed, so a scrolling table, a card's edge or a contained block never clips or
  * offsets it; hover still counts it as part of its trigger (React events follow the portal).
+ * Its name says what it explains ('Explain Monthly Rent'): a page holds dozens of them, and a list
+ * of buttons all named 'Explain' tells a screen-reader user nothing.
  */
 import { memo, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -28,8 +30,11 @@ function positionBelow(trigger: HTMLElement): Position {
   return { top: box.bottom, left };
 }
 
-/** Memoised: its text is fixed, so the results' live redraws pass it by. */
-export const InfoTip = memo(function InfoTip({ text }: { text: string }) {
+/**
+ * `subject` is what it explains, as its label reads ('Monthly Rent'). Memoised: its text is fixed,
+ * so the results' live redraws pass it by.
+ */
+export const InfoTip = memo(function InfoTip({ text, subject }: { text: string; subject: string }) {
   const id = useId();
   const trigger = useRef<HTMLButtonElement>(null);
   const [position, setPosition] = useState<Position | null>(null);
@@ -67,7 +72,7 @@ export const InfoTip = memo(function InfoTip({ text }: { text: string }) {
         onClick={show}
       >
         <span aria-hidden="true">i</span>
-        <span className="visually-hidden">Explain</span>
+        <span className="visually-hidden">Explain {subject}</span>
       </button>
       {createPortal(
         <span

@@ -63,19 +63,11 @@ export function HoldPeriodTable({ holdPeriod, table }: HoldPeriodTableProps) {
           {view.groups.map((group) => (
             <tbody key={group.name}>
               <tr>
-                <th scope="rowgroup" colSpan={columns} className="hold-period-group">
-                  <span className="hold-period-group-name">
-                    {group.name}
-                    <InfoTip text={group.tooltip} />
-                  </span>
-                </th>
+                <GroupHeader group={group} colSpan={columns} sticky />
               </tr>
               {group.rows.map((row) => (
                 <tr key={row.label} className={row.part ? 'hold-period-part' : undefined}>
-                  <th scope="row" className="sticky-label">
-                    <RowLabel row={row} />
-                    <InfoTip text={row.tooltip} />
-                  </th>
+                  <RowHeader row={row} className="sticky-label" />
                   {row.cells.map((cell, index) => (
                     <td key={view.years[index]}>{cell}</td>
                   ))}
@@ -99,23 +91,60 @@ function YearTable({ year, index, groups }: { year: number; index: number; group
       {groups.map((group) => (
         <tbody key={group.name}>
           <tr>
-            <th scope="rowgroup" colSpan={2} className="hold-period-group">
-              {group.name}
-              <InfoTip text={group.tooltip} />
-            </th>
+            <GroupHeader group={group} colSpan={2} />
           </tr>
           {group.rows.map((row) => (
             <tr key={row.label} className={row.part ? 'hold-period-part' : undefined}>
-              <th scope="row">
-                <RowLabel row={row} />
-                <InfoTip text={row.tooltip} />
-              </th>
+              <RowHeader row={row} />
               <td>{row.cells[index]}</td>
             </tr>
           ))}
         </tbody>
       ))}
     </table>
+  );
+}
+
+/*
+ * A header's name is its label alone (aria-labelledby): named from its content, it would take in
+ * its explanation button's name too, and each of the row's cells would be read as in
+ * 'Revenue Explain Revenue'.
+ */
+
+/** A group's header ('Unlevered'); `sticky` keeps its name in view while the years scroll sideways. */
+function GroupHeader({
+  group,
+  colSpan,
+  sticky,
+}: {
+  group: HoldPeriodTableGroup;
+  colSpan: number;
+  sticky?: boolean;
+}) {
+  const nameId = useId();
+  const content = (
+    <>
+      <span id={nameId}>{group.name}</span>
+      <InfoTip text={group.tooltip} subject={group.name} />
+    </>
+  );
+  return (
+    <th scope="rowgroup" colSpan={colSpan} className="hold-period-group" aria-labelledby={nameId}>
+      {sticky ? <span className="hold-period-group-name">{content}</span> : content}
+    </th>
+  );
+}
+
+/** A row's header: its label and explanation. */
+function RowHeader({ row, className }: { row: HoldPeriodTableRow; className?: string }) {
+  const labelId = useId();
+  return (
+    <th scope="row" className={className} aria-labelledby={labelId}>
+      <span id={labelId}>
+        <RowLabel row={row} />
+      </span>
+      <InfoTip text={row.tooltip} subject={row.label} />
+    </th>
   );
 }
 

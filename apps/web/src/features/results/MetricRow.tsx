@@ -77,7 +77,7 @@ const FigureRow = memo(function FigureRow({
     <div className="metric-row">
       <dt>
         <span>{label}</span>
-        <InfoTip text={METRIC_TOOLTIPS[metric]} />
+        <InfoTip text={METRIC_TOOLTIPS[metric]} subject={label} />
       </dt>
       <dd className="metric-value">
         {formatMetric(metric, value)}
@@ -159,7 +159,7 @@ const AssumptionRow = memo(function AssumptionRow({
           {label}
           {unit ? <span className="visually-hidden"> ({unit})</span> : null}
         </label>
-        <InfoTip text={METRIC_TOOLTIPS[metric]} />
+        <InfoTip text={METRIC_TOOLTIPS[metric]} subject={label} />
       </dt>
       <dd>
         <form className={`metric-input metric-input-${kind}`} noValidate onSubmit={ignoreSubmit}>
