@@ -4,6 +4,9 @@
  * - A dialog is described by its body.
  * - Every explanation button says what it explains; the hold-period table's headers read as their
  *   labels alone.
+ * - On a phone, a navbar link the leave question holds back keeps the menu open and gets the focus
+ *   back, and Escape closes the menu onto ☰; a dialog whose opener was hidden meanwhile leaves the
+ *   focus on the page's heading, not on nothing.
  */
 import type { AnalysisResponse } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
@@ -54,8 +57,28 @@ async function editWithoutKeeping(page: Page): Promise<void> {
 }
 
 const leaveQuestion = (page: Page): Locator => page.getByRole('dialog', { name: UNKEPT_EDITS.title });
+const menuButton = (page: Page): Locator => page.getByRole('button', { name: 'Menu', exact: true });
 const navLink = (page: Page, name: string): Locator =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+const isFocused = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el) => el === document.activeElement);
+
+/** What has the focus, for a failure message: its tag, and its text if short. */
+const focused = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el
+      ? `${el.tagName.toLowerCase()} ${(el.textContent ?? '').trim().slice(0, 40)}`.trim()
+      : 'nothing';
+  });
+
+/** Whether the focus is on the page's main heading (the h1 in <main>). */
+const onPageHeading = (page: Page): Promise<boolean> =>
+  page.evaluate(() => {
+    const heading = document.querySelector('main h1');
+    return heading !== null && document.activeElement === heading;
+  });
 
 interface AxReading {
   /** out of the tree a screen reader reads (hidden: a collapsed group's rows) */
@@ -123,6 +146,54 @@ describe('dialogs', () => {
     expect(dialog?.name).toBe(UNKEPT_EDITS.title);
     expect(dialog?.description, 'the description is the body as shown').toBe(body?.trim());
     expect(dialog?.description).toContain(UNKEPT_EDITS.body);
+  });
+
+  it('when the link that opened it is hidden meanwhile, Stay leaves the focus on the page heading, not on nothing', async () => {
+    const { page } = await openResults(DESKTOP);
+    await editWithoutKeeping(page);
+    await navLink(page, 'About Us').click();
+    await leaveQuestion(page).waitFor();
+    // narrower than md, the navbar's links fold into the closed menu: the opener is hidden
+    await page.setViewportSize(PHONE);
+    await leaveQuestion(page).getByRole('button', { name: UNKEPT_EDITS.stay, exact: true }).click();
+    await leaveQuestion(page).waitFor({ state: 'detached' });
+    expect(await navLink(page, 'About Us').isVisible(), 'the opener is hidden').toBe(false);
+    await expect.poll(() => onPageHeading(page), { message: 'focus on the heading' }).toBe(true);
+  });
+});
+
+describe('the navbar menu at 375 px', () => {
+  it('a link the leave question holds back keeps the menu open and gets the focus back (Escape or Stay); Escape closes the menu onto ☰; Leave closes it', async () => {
+    const { page } = await openResults(PHONE);
+    await editWithoutKeeping(page);
+    const aboutUs = navLink(page, 'About Us');
+    const stay = leaveQuestion(page).getByRole('button', { name: UNKEPT_EDITS.stay, exact: true });
+
+    await menuButton(page).click();
+    await aboutUs.click();
+    await leaveQuestion(page).waitFor();
+    await page.keyboard.press('Escape');
+    await leaveQuestion(page).waitFor({ state: 'detached' });
+    expect(await menuButton(page).getAttribute('aria-expanded'), 'the menu is still open').toBe('true');
+    expect(await isFocused(aboutUs), `focus on About Us, not ${await focused(page)}`).toBe(true);
+
+    await aboutUs.press('Enter');
+    await stay.click();
+    await leaveQuestion(page).waitFor({ state: 'detached' });
+    expect(await isFocused(aboutUs), `focus on About Us after Stay, not ${await focused(page)}`).toBe(true);
+
+    // Escape in the open menu closes it and returns to the button that opened it
+    await page.keyboard.press('Escape');
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await aboutUs.isVisible()).toBe(false);
+    expect(await isFocused(menuButton(page)), `focus on ☰, not ${await focused(page)}`).toBe(true);
+
+    // once the page does change, the menu closes
+    await menuButton(page).press('Enter');
+    await aboutUs.click();
+    await leaveQuestion(page).getByRole('button', { name: UNKEPT_EDITS.leave, exact: true }).click();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
   });
 });
 

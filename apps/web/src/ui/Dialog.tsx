@@ -2,10 +2,12 @@
  * A small accessible modal: role="dialog" with aria-modal, labelled by its title and described by
  * its body (read out with the title, so a button focused inside makes sense), focus moved inside
  * on open and kept there (Tab wraps), Escape or the backdrop closes it, and focus returns to
- * whatever was focused before it opened.
+ * whatever was focused before it opened — or, when that can no longer take it (hidden in a menu
+ * that closed, removed), to the start of the page.
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
+import { focusIfAble, focusIsLost, focusPageStart } from './page-focus';
 import './Dialog.css';
 
 export interface DialogProps {
@@ -47,7 +49,7 @@ function DialogPanel({ title, onClose, children, actions }: Omit<DialogProps, 'o
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      opener?.focus();
+      if (!focusIfAble(opener) && focusIsLost()) focusPageStart();
     };
   }, []);
 

@@ -1,8 +1,13 @@
-/** Brand, then the member links and Sign Out, or Sign Up and Login for guests (product spec §2). */
+/**
+ * Brand, then the member links and Sign Out, or Sign Up and Login for guests (product spec §2).
+ * Below md the links fold into a menu (☰). It closes when the page actually changes, not on a
+ * link's click: a move the results' leave question holds back leaves it open, so the link that
+ * asked gets the focus back on Stay. Escape closes it, returning the focus to ☰.
+ */
 import { MESSAGES, okResponseSchema } from '@sfr/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { apiPost } from '../../lib/api';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
@@ -23,6 +28,8 @@ export function Navbar() {
   // until the session is known the account links wait: neither Login for a member nor Sign Out for a guest
   const { data: user, isPending: sessionUnknown } = useQuery(currentUserQuery());
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const router = useRouter();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = useMutation({
@@ -35,15 +42,24 @@ export function Navbar() {
     },
     onError: (error) => console.warn('sign-out failed', error),
   });
-  const close = () => setOpen(false);
+  // a blocked move never reaches the router's navigation (the history holds it back), so this
+  // fires only once the location does change, or a link to the page shown reloads it
+  useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router]);
+
+  function closeOnEscape(event: KeyboardEvent) {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  }
 
   return (
     <header className="navbar">
-      <nav aria-label="Main" className="navbar-inner">
-        <Link to="/" className="brand" onClick={close}>
+      <nav aria-label="Main" className="navbar-inner" onKeyDown={closeOnEscape}>
+        <Link to="/" className="brand">
           SFR Analyst
         </Link>
         <button
+          ref={toggle}
           type="button"
           className="navbar-toggle"
           aria-expanded={open}
@@ -62,7 +78,6 @@ export function Navbar() {
                   to={link.to}
                   className="nav-link"
                   activeProps={{ 'aria-current': 'page' }}
-                  onClick={close}
                 >
                   {link.label}
                 </Link>
@@ -71,20 +86,17 @@ export function Navbar() {
                 type="button"
                 className="button button-outline"
                 disabled={signOut.isPending}
-                onClick={() => {
-                  close();
-                  signOut.mutate();
-                }}
+                onClick={() => signOut.mutate()}
               >
                 {UI_TEXT.signOut}
               </button>
             </>
           ) : (
             <>
-              <Link to="/signup" className="button button-primary" onClick={close}>
+              <Link to="/signup" className="button button-primary">
                 {UI_TEXT.signUp}
               </Link>
-              <Link to="/login" className="button button-outline" onClick={close}>
+              <Link to="/login" className="button button-outline">
                 {UI_TEXT.login}
               </Link>
             </>
