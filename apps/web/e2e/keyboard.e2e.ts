@@ -7,12 +7,14 @@
  * - On a phone, a navbar link the leave question holds back keeps the menu open and gets the focus
  *   back, and Escape closes the menu onto ☰; a dialog whose opener was hidden meanwhile leaves the
  *   focus on the page's heading, not on nothing.
+ * - Moving to another page focuses its heading, but not on the first load, and not over the focus
+ *   a new analysis gives its results.
  */
-import type { AnalysisResponse } from '@sfr/contracts';
+import { type AnalysisResponse, MESSAGES } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNKEPT_EDITS } from '../src/ui/text';
-import { AUSTIN, resultsHeading } from './support/analyzer';
+import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading, toastWithText } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import {
   analyseThroughApi,
@@ -26,7 +28,7 @@ import {
 } from './support/session';
 
 let browser: Browser;
-/** One member and one analysis of theirs, never changed. */
+/** One subscribed member (Analyze on / spends no free search) and one analysis of theirs, never changed. */
 let memberCookies: Cookie[];
 let analysis: AnalysisResponse;
 beforeAll(async () => {
@@ -194,6 +196,7 @@ describe('the navbar menu at 375 px', () => {
     await leaveQuestion(page).getByRole('button', { name: UNKEPT_EDITS.leave, exact: true }).click();
     await page.waitForURL(`${baseURL()}/aboutus`);
     expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => onPageHeading(page), { message: 'focus on the new page heading' }).toBe(true);
   });
 });
 
@@ -227,5 +230,41 @@ describe('explanation buttons', () => {
     await page.setViewportSize(PHONE);
     await page.locator('table.hold-period-year').first().waitFor();
     await expectNamedByTheirLabels(page, '375 px');
+  });
+});
+
+describe('moving to another page', () => {
+  it('focuses the new page heading, in the navbar and with Back; not on the first load, and not over the focus a new analysis gives its results', async () => {
+    const session = await openSession(browser, { viewport: DESKTOP });
+    await session.context.addCookies(memberCookies);
+    const { page } = session;
+
+    await page.goto('/aboutus');
+    await page.locator('main h1').waitFor();
+    expect(
+      await page.evaluate(() => document.activeElement === document.body),
+      'the first load leaves the focus',
+    ).toBe(true);
+
+    await navLink(page, 'Profile').click();
+    await page.waitForURL(`${baseURL()}/profile`);
+    await expect.poll(() => onPageHeading(page), { message: 'focus on the Profile heading' }).toBe(true);
+
+    await page.goBack();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+    await expect
+      .poll(() => onPageHeading(page), { message: 'focus on the About Us heading after Back' })
+      .toBe(true);
+
+    // to the analyzer (a bare / reopens nothing yet in this tab): its heading; then a new analysis
+    // opens at /?analysis=<id> and its results take the focus, which stays there
+    await navLink(page, 'SFR Analyst').click();
+    await page.waitForURL(`${baseURL()}/`);
+    await expect.poll(() => onPageHeading(page), { message: 'focus on the analyzer heading' }).toBe(true);
+    await fillAnalyzer(page);
+    await analyzeButton(page).click();
+    await toastWithText(page, MESSAGES.analysisSuccess).waitFor({ timeout: 30_000 });
+    await page.waitForURL(/\/\?analysis=[^&]+$/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results-title');
   });
 });

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router
 import { lazy, Suspense } from 'react';
 import { TestModeBanner } from '../features/billing/TestModeBanner';
 import { Navbar } from '../features/navigation/Navbar';
+import { usePageChangeFocus } from '../features/navigation/page-change-focus';
 import type { RouterContext } from '../router';
 
 const Toasts = lazy(() => import('../ui/Toasts'));
@@ -12,6 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  usePageChangeFocus();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -28,3 +28,8 @@ export function focusIsLost(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body;
 }
+
+/** Whether the page has its main heading yet (a page may draw it after its code or data arrive). */
+export function hasPageHeading(): boolean {
+  return document.querySelector('main h1') !== null;
+}
