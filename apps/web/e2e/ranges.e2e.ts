@@ -231,7 +231,10 @@ describe('the results page shows the ranges', () => {
 
     // the user's own range for the rent they typed ("±"): ±10 % of $3,100
     await page.getByRole('button', { name: 'Give Monthly Rent a range of your own' }).click();
-    await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('10%');
+    // the input takes its button's place, with the keyboard's focus
+    const widen = page.getByLabel('± Monthly Rent range in dollars, or a percent of the value');
+    expect(await widen.evaluate((input) => input === document.activeElement)).toBe(true);
+    await widen.fill('10%');
     await page.getByText('Your range: $2,790.00 to $3,410.00').waitFor();
     const widened = simulateAnalysis(edited, { widened: { rent: { low: 3_100 * 0.9, high: 3_100 * 1.1 } } });
     expect(widened.drivers.monthly_levered_cash_flow.map((driver) => driver.key)).toContain('rent');

@@ -14,7 +14,7 @@ import {
   widenUnit,
 } from '@sfr/contracts';
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
-import { type FormEvent, memo, useState } from 'react';
+import { type FormEvent, memo, useCallback, useRef, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, useMetricSource } from './metric-source';
@@ -250,6 +250,12 @@ interface WidenControlProps {
  */
 function WidenControl({ metric, label, text, range, error, simulated, onWiden }: WidenControlProps) {
   const [open, setOpen] = useState(text !== '');
+  // opened by its button, which it replaces: the keyboard's focus goes into the new input
+  const asked = useRef(false);
+  const focusWhenAsked = useCallback((input: HTMLInputElement | null) => {
+    if (input && asked.current) input.focus();
+    asked.current = false;
+  }, []);
   const id = `${metricInputId(metric)}-widen`;
   if (!open) {
     return (
@@ -259,7 +265,10 @@ function WidenControl({ metric, label, text, range, error, simulated, onWiden }:
           type="button"
           className="button-link metric-widen-toggle"
           aria-label={`Give ${label} a range of your own`}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            asked.current = true;
+            setOpen(true);
+          }}
         >
           ± range
         </button>
@@ -276,6 +285,7 @@ function WidenControl({ metric, label, text, range, error, simulated, onWiden }:
         </span>
       </label>
       <input
+        ref={focusWhenAsked}
         id={id}
         type="text"
         inputMode="decimal"
