@@ -326,6 +326,10 @@ describe('saving what is on screen', () => {
     await page.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).click();
     await toastWithText(page, MESSAGES.saveSuccess).waitFor();
     await expectVerdictInView(page);
+    // reloaded at its own URL (/?analysis=…), the analysis still says it is saved
+    await page.reload();
+    await resultsHeading(page).waitFor();
+    await page.locator('.saved-badge').getByText('Saved').waitFor();
 
     const savedList = await openSavedProperties(page);
     await savedCardLink(savedList, AUSTIN.street).click();

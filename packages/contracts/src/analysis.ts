@@ -330,6 +330,8 @@ export const analysisResponseSchema = z.object({
    * elsewhere since (another tab) is then refused, not overwritten. Absent where no row was read.
    */
   revision: z.optional(z.string()),
+  /** the user's save that shows this analysis, when there is one (GET /api/analyses/:id says it) */
+  saved_property_id: z.optional(z.string()),
   property: z.extend(propertySchema, { metrics: storedAssumptionsSchema }),
   year_1_metrics: z.extend(year1MetricsSchema, { hud_rent: nullableNumber, rentometer_rent: nullableNumber }),
   metric_display_names: z.record(z.string(), z.string()),
@@ -349,7 +351,11 @@ export const analysisResponseSchema = z.object({
 });
 
 /** GET /api/shared/:token: the analysis as its owner last saved it, with no account data or ids. */
-export const sharedAnalysisSchema = z.omit(analysisResponseSchema, { analysis_id: true, revision: true });
+export const sharedAnalysisSchema = z.omit(analysisResponseSchema, {
+  analysis_id: true,
+  revision: true,
+  saved_property_id: true,
+});
 
 /** One row of GET /api/analyses: enough to list and pick an analysis. */
 export const analysisSummarySchema = z.object({

@@ -18,7 +18,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { below, decodeCursor, encodeCursor } from '../db/cursor.js';
 import { generateId } from '../db/ids.js';
-import { analyses } from '../db/schema.js';
+import { analyses, savedProperties } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { AnalysisResult } from './service.js';
 
@@ -45,9 +45,17 @@ export const revisionOf = (updatedAt: Date): string => updatedAt.toISOString();
 
 export const analysisNotFound = () => new AppError(404, 'NOT_FOUND', 'Analysis not found.');
 
-/** The response for a computed analysis: its id and revision first, as the response schema orders them. */
-export function withAnalysisId(id: string, updatedAt: Date, result: AnalysisResult): AnalysisResponse {
-  return { analysis_id: id, revision: revisionOf(updatedAt), ...result };
+/** The response for a computed analysis: its id, revision and save first, as the response schema orders them. */
+export function withAnalysisId(
+  id: string,
+  updatedAt: Date,
+  result: AnalysisResult,
+  savedId: string | null = null,
+): AnalysisResponse {
+  const revision = revisionOf(updatedAt);
+  return savedId === null
+    ? { analysis_id: id, revision, ...result }
+    : { analysis_id: id, revision, saved_property_id: savedId, ...result };
 }
 
 /** What a stored analysis shows, computed from its inputs when read. */
@@ -87,6 +95,17 @@ export function createAnalysisRepository(db: Database) {
     .from(analyses)
     .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
     .prepare('analysis_by_id');
+  // …with the user's save of it, if any, in the same round trip (a reopened analysis says it is saved)
+  const findWithSaveQuery = db
+    .select({ analysis: analyses, savedId: savedProperties.id })
+    .from(analyses)
+    // a save is one per address, so at most one shows a given analysis
+    .leftJoin(
+      savedProperties,
+      and(eq(savedProperties.analysis_id, analyses.id), eq(savedProperties.user_id, analyses.user_id)),
+    )
+    .where(and(eq(analyses.user_id, sql.placeholder('userId')), eq(analyses.id, sql.placeholder('id'))))
+    .prepare('analysis_with_save_by_id');
   const setAssumptionsQuery = db
     .update(analyses)
     .set({
@@ -130,6 +149,16 @@ export function createAnalysisRepository(db: Database) {
 
   return {
     find,
+
+    /** `find`, and the id of the user's save that shows it (null when it is not saved). */
+    async findWithSave(
+      userId: string,
+      id: string,
+    ): Promise<{ stored: StoredAnalysis; savedId: string | null }> {
+      const [row] = await findWithSaveQuery.execute({ userId, id });
+      if (!row) throw analysisNotFound();
+      return { stored: toStored(row.analysis), savedId: row.savedId };
+    },
 
     /**
      * Stores a new analysis on `executor` (the transaction that spends its search, or the database

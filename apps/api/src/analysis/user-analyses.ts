@@ -145,8 +145,8 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     },
 
     async get(userId: string, id: string): Promise<AnalysisResponse> {
-      const stored = await analyses.find(userId, id);
-      return withAnalysisId(stored.id, stored.updatedAt, computedAnalysis(stored));
+      const { stored, savedId } = await analyses.findWithSave(userId, id);
+      return withAnalysisId(stored.id, stored.updatedAt, computedAnalysis(stored), savedId);
     },
 
     /** update_metrics: the named analysis (or the saved property's) with the edited metrics. */

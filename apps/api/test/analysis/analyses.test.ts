@@ -18,7 +18,7 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
   }, 60_000);
   afterAll(async () => t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, cookie: string | null, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string | null, payload?: object) =>
     t.app.inject({ method, url, headers: cookie ? { cookie } : {}, payload });
   const analyse = async (cookie: string, property: object = austin) => {
     const res = await call('POST', '/api/create_property', cookie, property);
@@ -136,6 +136,8 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       const tabB = (await call('GET', `/api/analyses/${deal.analysis_id}`, cookie)).json();
       expect(tabA.revision).toEqual(expect.any(String));
       expect(tabA.revision).toBe(deal.revision);
+      // not saved: no save named
+      expect(tabA).not.toHaveProperty('saved_property_id');
       const edit = (tab: typeof tabA, change: object) =>
         call('POST', '/api/update_metrics', cookie, {
           analysis_id: deal.analysis_id,
@@ -183,6 +185,8 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
         analysisNow.revision,
       );
       expect(saved.json().revision).not.toBe(deal.revision);
+      // reopened as an analysis (Recent Analyses, a reload of ?analysis=), it names its save
+      expect(analysisNow.saved_property_id).toBe(saved.json().id);
       const reopened = (await call('GET', `/api/saved_properties/${saved.json().id}`, cookie)).json();
       expect(reopened.revision).toBe(analysisNow.revision);
       const editSaved = (tab: typeof reopened, change: object) =>
@@ -208,6 +212,14 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
         await call('POST', '/api/saved_properties', cookie, { analysis_id: other.analysis_id })
       ).json();
       expect(plain.revision).toBe(other.revision);
+      expect((await call('GET', `/api/analyses/${other.analysis_id}`, cookie)).json().saved_property_id).toBe(
+        plain.id,
+      );
+      // the save deleted, the analysis stands alone again
+      expect((await call('DELETE', `/api/saved_properties/${plain.id}`, cookie)).statusCode).toBe(204);
+      expect((await call('GET', `/api/analyses/${other.analysis_id}`, cookie)).json()).not.toHaveProperty(
+        'saved_property_id',
+      );
     }
   });
 

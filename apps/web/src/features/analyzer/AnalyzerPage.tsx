@@ -71,7 +71,9 @@ function openedSaved(saved: SavedProperty): ShownAnalysis {
 
 function openedAnalysis(analysis: AnalysisResponse): ShownAnalysis {
   const id = analysis.analysis_id;
-  return { analysis, savedId: null, search: { analysis: id }, takeFocus: isFreshAnalysis(id) };
+  // a saved analysis reopened as itself (Recent Analyses, a reload) still shows and reports as saved
+  const savedId = analysis.saved_property_id ?? null;
+  return { analysis, savedId, search: { analysis: id }, takeFocus: isFreshAnalysis(id) };
 }
 
 export function AnalyzerPage() {
