@@ -41,7 +41,8 @@ describe('analyses across a restart', () => {
         second.inject({ method: 'GET', url: path, headers: withCookie ? { cookie } : {} });
       const reopened = await get(`/api/analyses/${created.analysis_id}`);
       expect(reopened.statusCode).toBe(200);
-      expect(reopened.json()).toEqual(edited);
+      // as edited, and now naming its save
+      expect(reopened.json()).toEqual({ ...edited, saved_property_id: saved.id });
       expect((await get(`/api/saved_properties/${saved.id}`)).json().property.purchase_price).toBe(415_000);
       const token = new URL(url).pathname.split('/').at(-1);
       const shared = await get(`/api/shared/${token}`, false);
