@@ -496,6 +496,10 @@ describe('results that last', () => {
     expect(await first.textContent()).toContain(AUSTIN.street);
     expect(await first.locator('.rating-badge-points').textContent()).toBe(rating);
     expect(await first.textContent()).toContain('$400,000.00');
+    // its link's name tells it from another analysis of the same address: the price and the time
+    await first
+      .getByRole('link', { name: new RegExp(`^${AUSTIN.street}.*, \\$400,000\\.00, analysed `) })
+      .waitFor();
     await expectNoSeriousA11yViolations(page, '/analyses');
     await first.getByRole('link').click();
     await page.waitForURL(analysisUrl);

@@ -41,6 +41,11 @@ function RecentAnalysesList({ analyses, currentId = null }: RecentAnalysesListPr
                 aria-current={current ? 'page' : undefined}
               >
                 {analysis.address}
+                {/* analyses of one address read apart in a list of links: the price and the time */}
+                <span className="visually-hidden">
+                  , {formatMoney(analysis.purchase_price)}
+                  {when ? `, analysed ${when}` : ''}
+                </span>
               </Link>
               <span className="recent-meta">
                 {buildingText(analysis)} · {formatMoney(analysis.purchase_price)}
