@@ -158,6 +158,9 @@ describe('rehab, refinance and seller financing', () => {
     await terms.getByRole('checkbox', { name: 'Cash-out refinance' }).check();
     await terms.getByLabel('Refinance Month').fill('9');
     await terms.getByLabel('Refinance Loan to Value').fill('75');
+    // read with what it is typed in, as the other assumptions are
+    expect(await terms.getByLabel('Refinance Loan to Value (percent)', { exact: true }).count()).toBe(1);
+    expect(await terms.getByLabel('Refinance Closing Costs (dollars)', { exact: true }).count()).toBe(1);
     expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toMatch(/\$[\d,]+\.\d{2}/);
     const left = await metricRow(page, METRIC_LABELS.cash_left_in_deal);
 

@@ -20,7 +20,8 @@ import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
 import { type AssumptionOrigin, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
 
-const UNIT_WORDS: Partial<Record<string, string>> = {
+/** What a number is typed in, for a screen reader's reading of its label ('Loan to Value (percent)'). */
+export const UNIT_WORDS: Partial<Record<string, string>> = {
   money: 'dollars',
   percent: 'percent',
   years: 'years',

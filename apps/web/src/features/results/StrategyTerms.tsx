@@ -8,6 +8,7 @@
 import type { Metrics } from '@sfr/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { AssumptionAction } from './assumption-editor';
+import { UNIT_WORDS } from './MetricRow';
 import type { MetricEditErrors } from './metric-edits';
 import {
   type GroupTexts,
@@ -192,7 +193,10 @@ function TermsGroup<T>({
             const error = typedErrors[field] ?? errors[`${group}.${field}`];
             return (
               <div key={field} className="strategy-field">
-                <label htmlFor={inputId}>{labels[field]}</label>
+                <label htmlFor={inputId}>
+                  {labels[field]}
+                  {UNIT_WORDS[kind] ? <span className="visually-hidden"> ({UNIT_WORDS[kind]})</span> : null}
+                </label>
                 <form className={`metric-input metric-input-${kind}`} noValidate onSubmit={ignoreSubmit}>
                   {kind === 'money' ? (
                     <span className="metric-affix" aria-hidden="true">
