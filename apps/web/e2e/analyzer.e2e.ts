@@ -58,9 +58,16 @@ describe('a new member on the analyzer', () => {
     await page.getByLabel('First Name', { exact: true }).fill(user.firstname);
     await page.getByLabel('Last Name', { exact: true }).fill(user.lastname);
     await page.getByLabel('Email', { exact: true }).fill(user.email);
+    // a first try with a short password: its error toast goes once the sign-up succeeds
+    const weakPasswordToast = page.locator('[data-sonner-toast]').getByText(MESSAGES.weakPassword);
+    await page.getByLabel('Password', { exact: true }).fill('abc');
+    await page.getByRole('button', { name: UI_TEXT.signUp, exact: true }).click();
+    await weakPasswordToast.waitFor();
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: UI_TEXT.signUp, exact: true }).click();
     await toast(page, MESSAGES.signUpSuccess).waitFor();
+    // well within the error toast's own 5 s
+    await expect.poll(() => weakPasswordToast.count(), { timeout: 1_500 }).toBe(0);
     await page.waitForURL(`${baseURL()}/`, { timeout: 10_000 });
     await page.getByRole('button', { name: UI_TEXT.signOut }).waitFor();
 

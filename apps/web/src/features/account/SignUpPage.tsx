@@ -31,6 +31,8 @@ export function SignUpPage() {
     mutationFn: signUp,
     onSuccess: (user) => {
       rememberSignedInUser(queryClient, user);
+      // the earlier attempts' errors are answered: only the success stays on screen
+      toast.dismiss();
       toast.success(MESSAGES.signUpSuccess);
     },
     onError: (error) => {
