@@ -122,6 +122,15 @@ describe('compare two saved properties', () => {
       /^Single Family, 3 bd \/ 2 ba, \$[\d,.]+, rating \d+%, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/,
     );
 
+    // four picked: the others wait, and the picker says why
+    const limit = page.locator('.compare-picker').getByRole('status');
+    expect(await limit.textContent()).toBe('');
+    await page.getByRole('group', { name: 'Recent analyses' }).getByRole('checkbox').nth(0).check();
+    await page.getByRole('group', { name: 'Recent analyses' }).getByRole('checkbox').nth(1).check();
+    expect(await limit.textContent()).toBe(
+      '4 picked, the most compared at once: unpick one to pick another.',
+    );
+
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.compare-picker').isVisible()).toBe(false);
     expect(await page.locator('.navbar').isVisible()).toBe(false);

@@ -159,6 +159,10 @@ function Picker({
       <summary>
         Choose properties ({refs.length} of up to {MAX_COMPARED})
       </summary>
+      {/* the other boxes are disabled now: say why, where the picks are made */}
+      <p className="compare-hint" role="status">
+        {full ? `${MAX_COMPARED} picked, the most compared at once: unpick one to pick another.` : null}
+      </p>
       <div className="compare-picker-lists">
         <fieldset>
           <legend>Saved properties</legend>
