@@ -114,6 +114,17 @@ describe('decision tools on the results', () => {
     await expect
       .poll(() => offerLine(page))
       .toBe(`Offer up to ${dollars(offer.purchase_price as number)}: cash-on-cash ≥ 5.00% is the limit.`);
+    // a target's edit is announced; an assumption's edit moves the offer without a word each keystroke
+    const line = page.getByTestId('offer-line');
+    const rent = page.locator('#metric-input-rent');
+    const analysedRent = await rent.inputValue();
+    expect(await line.getAttribute('aria-live')).toBe('polite');
+    await rent.fill('2500');
+    await expect.poll(() => line.getAttribute('aria-live')).toBe('off');
+    await rent.fill(analysedRent);
+    await page.getByLabel('Cash-on-cash at least (%)').fill('6');
+    await page.getByLabel('Cash-on-cash at least (%)').fill('5');
+    await expect.poll(() => line.getAttribute('aria-live')).toBe('polite');
 
     await page.getByLabel('Each cell shows').selectOption('overall_points');
     const current = page.getByTestId('sensitivity-grid').locator('td[aria-current="true"]');

@@ -79,13 +79,17 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
   const current = confident?.of.every((part, i) => part === [deal, spreads, targets][i])
     ? confident.offer
     : null;
+  // the offer is announced when the user's targets move it, not on every edit of the deal (a
+  // screen reader would read it after each keystroke in an assumption)
+  const dealAtTargetEdit = useRef(deal);
+  const announce = dealAtTargetEdit.current === deal;
   // the answer takes the button's place: the keyboard's focus moves to it rather than to the page's start
   const confidentLine = useRef<HTMLParagraphElement>(null);
 
   return (
     <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
       <h3 id={`${idBase}-title`}>What can I offer?</h3>
-      <p className="decision-offer-line" aria-live="polite" data-testid="offer-line">
+      <p className="decision-offer-line" aria-live={announce ? 'polite' : 'off'} data-testid="offer-line">
         {offer
           ? offerSentence(offer, targets)
           : 'Set at least one target to see the highest price that meets it.'}
@@ -132,7 +136,10 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
                   value={texts[key]}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}
-                  onChange={(event) => setTexts((current) => ({ ...current, [key]: event.target.value }))}
+                  onChange={(event) => {
+                    dealAtTargetEdit.current = deal;
+                    setTexts((current) => ({ ...current, [key]: event.target.value }));
+                  }}
                 />
                 {error ? (
                   <p id={`${id}-error`} className="field-error">
