@@ -29,6 +29,7 @@ import {
 } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import {
+  analyseThroughApi,
   baseURL,
   DESKTOP,
   newUser,
@@ -404,6 +405,31 @@ describe('edits not kept', () => {
     await aboutUs.click();
     await page.waitForURL(`${baseURL()}/aboutus`);
     expect(await question.count()).toBe(0);
+  });
+});
+
+describe('signing out over edits not kept', () => {
+  it('asks first: Stay keeps the session and the edit, Leave signs out', async () => {
+    // a member of its own: signing out ends the session the other tests share
+    const { page, context } = await openSession(browser);
+    await signUpThroughApi(context, newUser('Sasha'));
+    const analysis = await analyseThroughApi(context.request, AUSTIN);
+    await page.goto(`/?analysis=${analysis.analysis_id}`);
+    await resultsHeading(page).waitFor();
+    const signOut = page.getByRole('button', { name: UI_TEXT.signOut });
+    const question = page.getByRole('dialog', { name: UNKEPT_EDITS.title });
+
+    await assumption(page, 'rent').fill('3100');
+    await signOut.click();
+    await question.getByRole('button', { name: UNKEPT_EDITS.stay, exact: true }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(await assumption(page, 'rent').inputValue()).toBe('3100');
+    expect((await page.request.get('/api/auth/me')).status(), 'still signed in').toBe(200);
+
+    await signOut.click();
+    await question.getByRole('button', { name: UNKEPT_EDITS.leave, exact: true }).click();
+    await toastWithText(page, MESSAGES.signOutSuccess).waitFor();
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
 });
 

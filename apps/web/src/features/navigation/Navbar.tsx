@@ -9,8 +9,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { apiPost } from '../../lib/api';
+import { LeaveQuestion } from '../../ui/LeaveQuestion';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
+import { hasUnkeptWork } from '../../ui/unkept-work';
 import { currentUserQuery } from '../account/session';
 import './Navbar.css';
 
@@ -28,6 +30,8 @@ export function Navbar() {
   // until the session is known the account links wait: neither Login for a member nor Sign Out for a guest
   const { data: user, isPending: sessionUnknown } = useQuery(currentUserQuery());
   const [open, setOpen] = useState(false);
+  // Sign Out over edits not kept asks first, as a move away from them does
+  const [askingSignOut, setAskingSignOut] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -86,7 +90,7 @@ export function Navbar() {
                 type="button"
                 className="button button-outline"
                 disabled={signOut.isPending}
-                onClick={() => signOut.mutate()}
+                onClick={() => (hasUnkeptWork() ? setAskingSignOut(true) : signOut.mutate())}
               >
                 {UI_TEXT.signOut}
               </button>
@@ -103,6 +107,14 @@ export function Navbar() {
           )}
         </div>
       </nav>
+      <LeaveQuestion
+        open={askingSignOut}
+        onStay={() => setAskingSignOut(false)}
+        onLeave={() => {
+          setAskingSignOut(false);
+          signOut.mutate();
+        }}
+      />
     </header>
   );
 }
