@@ -557,7 +557,8 @@ export default function AnalysisResults({
             <PropertyInformation property={live.property} />
             <MetricsPanel expanded={expanded} onToggle={onToggle} />
             <StrategyTerms
-              key={onScreenId ?? 'base'}
+              // whole metrics put on screen (a scenario, the latest from another tab) start its fields again
+              key={`${onScreenId ?? 'base'}-${editor.loads}`}
               metrics={editor.metrics}
               errors={source.errors}
               dispatch={dispatch}

@@ -103,7 +103,10 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
               value={metrics.tax.losses ?? 'carry_forward'}
               onChange={(event) => {
                 const losses = event.target.value === 'offset' ? 'offset' : 'carry_forward';
-                if (metrics.tax) dispatch({ type: 'terms', terms: { tax: { ...metrics.tax, losses } } });
+                // beside the tax's typed rates: a rate that does not read stays refused
+                if (metrics.tax) {
+                  dispatch({ type: 'terms', terms: { tax: { ...metrics.tax, losses } }, fieldsRead: false });
+                }
               }}
             >
               <option value="carry_forward">is carried to later years (a passive investor)</option>

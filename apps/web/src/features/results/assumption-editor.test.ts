@@ -227,5 +227,15 @@ describe('the assumption editor', () => {
     const both = run(typed, { type: 'term-errors', group: 'tax', errors: { income_tax_rate: 'bad' } });
     const oneLeft = run(both, { type: 'terms', terms: { refinance } });
     expect(oneLeft.check).toEqual({ kind: 'invalid', errors: { 'tax.income_tax_rate': 'bad' } });
+    // a change beside a group's typed fields (the tax's loss rule) leaves their error standing
+    const tax = { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
+    const ruled = run(oneLeft, {
+      type: 'terms',
+      terms: { tax: { ...tax, losses: 'offset' } },
+      fieldsRead: false,
+    });
+    expect(ruled.check).toEqual({ kind: 'invalid', errors: { 'tax.income_tax_rate': 'bad' } });
+    // whole metrics put on screen count as a load: the terms card starts again from them
+    expect(run(typed, { type: 'load', metrics: base.property.metrics }).loads).toBe(typed.loads + 1);
   });
 });

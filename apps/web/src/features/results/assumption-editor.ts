@@ -53,6 +53,8 @@ export interface AssumptionEditor {
    * inputs are not valid, so nothing is sent and the figures are marked stale
    */
   termErrors: Readonly<Record<string, string>>;
+  /** how many times whole metrics were put on screen (`load`): the terms card starts again from them */
+  loads: number;
 }
 
 export type AssumptionAction =
@@ -63,7 +65,15 @@ export type AssumptionAction =
   /** other whole metrics on screen (a scenario, or the base case again), exactly as stored */
   | { type: 'load'; metrics: Assumptions }
   /** the grouped terms set (a refinance, a second loan, the rehab on the loan); undefined removes one */
-  | { type: 'terms'; terms: Partial<Pick<Assumptions, GroupedKey>> }
+  | {
+      type: 'terms';
+      terms: Partial<Pick<Assumptions, GroupedKey>>;
+      /**
+       * false for a change beside the group's typed fields (the tax's loss rule): what was wrong
+       * with their text stays; otherwise the group's fields read (or it is off) and it goes
+       */
+      fieldsRead?: boolean;
+    }
   /** a group's fields as typed do not read (by field): its last valid terms stay, marked stale */
   | { type: 'term-errors'; group: GroupedKey; errors: Readonly<Record<string, string>> }
   | { type: 'server-errors'; errors: MetricEditErrors };
@@ -94,6 +104,7 @@ export function startEditing(analysis: AnalysisResponse): AssumptionEditor {
     live: analysis,
     serverErrors: {},
     termErrors: {},
+    loads: 0,
   };
 }
 
@@ -169,6 +180,7 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
         live: recalculate(state.base, metrics),
         serverErrors: {},
         termErrors: {},
+        loads: state.loads + 1,
       };
     }
     case 'terms': {
@@ -179,7 +191,7 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
         if (value === undefined) delete metrics[key];
         else Object.assign(metrics, { [key]: value });
         // the group now reads (or is off): what was wrong with its text is gone
-        termErrors = withGroupErrors(termErrors, key, {});
+        if (action.fieldsRead !== false) termErrors = withGroupErrors(termErrors, key, {});
       }
       return settle({ ...state, metrics, termErrors }, state.edits, state.overridden);
     }
