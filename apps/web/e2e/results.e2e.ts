@@ -461,6 +461,8 @@ describe('two tabs on one deal', () => {
 
     await notice.getByRole('button', { name: CHANGED_ELSEWHERE.loadLatest }).click();
     await notice.waitFor({ state: 'detached' });
+    // its button gone, the keyboard's focus is on the results' heading
+    expect(await other.evaluate(() => document.activeElement?.id)).toBe('results-title');
     expect(await assumption(other, 'rent').inputValue(), 'the other tab’s edit is on screen').toBe('3100');
     expect(await assumption(other, 'insurance').inputValue()).toBe(insuranceAsAnalysed);
     // from the latest figures the edit goes through, and the first tab's stays

@@ -252,6 +252,8 @@ export default function AnalysisResults({
       setWidenTexts(analysis.range_widths);
       setOnScreenId(null);
       setRefused(null);
+      // the notice and its button go: the focus goes to the results' heading, not the page's start
+      heading.current?.focus();
       toast.success(CHANGED_ELSEWHERE.loaded);
     },
     onError: (error) => {
@@ -472,7 +474,8 @@ export default function AnalysisResults({
         return;
       }
       if (error.code === 'ANALYSIS_CHANGED') {
-        setRefused(refusedChanges(property.metrics, editor.base.property.metrics));
+        const userSet = (key: EditableKey) => !isDerived(key) || editor.overridden.has(key);
+        setRefused(refusedChanges(property.metrics, editor.base.property.metrics, userSet));
       }
       const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
       const keys = Object.keys(fieldErrors) as EditableKey[];

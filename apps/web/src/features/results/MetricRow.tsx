@@ -16,17 +16,9 @@ import {
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useCallback, useRef, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
-import { type EditableKey, isEditableKey, metricInputId } from './metric-edits';
+import { type EditableKey, isEditableKey, metricInputId, UNIT_WORDS } from './metric-edits';
 import { type AssumptionOrigin, useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
-
-/** What a number is typed in, for a screen reader's reading of its label ('Loan to Value (percent)'). */
-export const UNIT_WORDS: Partial<Record<string, string>> = {
-  money: 'dollars',
-  percent: 'percent',
-  years: 'years',
-  months: 'months',
-};
 
 /**
  * The row of one metric, read from the results' MetricSource. The drawing below is memoised on

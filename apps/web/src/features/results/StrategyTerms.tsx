@@ -8,9 +8,9 @@
 import type { Metrics } from '@sfr/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { AssumptionAction } from './assumption-editor';
-import { UNIT_WORDS } from './MetricRow';
-import type { MetricEditErrors } from './metric-edits';
+import { type MetricEditErrors, UNIT_WORDS } from './metric-edits';
 import {
+  GROUP_TITLES,
   type GroupTexts,
   groupTexts,
   LOAN_GROUP_FIELDS,
@@ -52,11 +52,11 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
             dispatch({ type: 'terms', terms: { rehab_financed: event.target.checked || undefined } })
           }
         />
-        The rehab budget is added to the loan (else paid in cash)
+        {GROUP_TITLES.rehab_financed}
       </label>
       <TermsGroup
         group="refinance"
-        title="Cash-out refinance"
+        title={GROUP_TITLES.refinance}
         note="At the end of its month a new loan, a share of the value then, pays off the first loan and its closing costs; the rest comes back to you."
         metrics={metrics}
         errors={errors}
@@ -68,7 +68,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
       />
       <TermsGroup
         group="second_loan"
-        title="Second loan (seller financing)"
+        title={GROUP_TITLES.second_loan}
         note="Its amount lowers the cash you bring; it has its own payment and is paid off at its balloon month or the sale, whichever comes first."
         metrics={metrics}
         errors={errors}
@@ -80,7 +80,7 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
       />
       <TermsGroup
         group="tax"
-        title="After-tax returns"
+        title={GROUP_TITLES.tax}
         note="Your income tax rate on the rental's profit, the rates at sale and the land's share of the price (land is not depreciated): the results then add the after-tax cash flow, XIRR and profit."
         metrics={metrics}
         errors={errors}

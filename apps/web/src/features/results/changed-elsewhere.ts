@@ -4,15 +4,8 @@
  * showed it, so the investor can make it again on the latest figures.
  */
 import { METRIC_LABELS } from '@sfr/contracts';
-import { type Assumptions, EDITABLE_METRIC_KEYS, metricInputText } from './metric-edits';
-
-/** The grouped terms, named as their cards name them. */
-const GROUP_NAMES = {
-  refinance: 'Cash-out refinance',
-  second_loan: 'Second loan (seller financing)',
-  rehab_financed: 'The rehab budget on the loan',
-  tax: 'After-tax returns',
-} as const;
+import { type Assumptions, EDITABLE_METRIC_KEYS, type EditableKey, metricInputText } from './metric-edits';
+import { GROUP_TITLES } from './term-groups';
 
 export interface RefusedChange {
   label: string;
@@ -20,14 +13,23 @@ export interface RefusedChange {
   typed: string;
 }
 
-export function refusedChanges(typed: Assumptions, was: Assumptions): RefusedChange[] {
+/**
+ * `userSet` says which assumptions the user set: one that only followed its driver (closing cost
+ * after a new price) is not listed, since typing the driver again brings it back.
+ */
+export function refusedChanges(
+  typed: Assumptions,
+  was: Assumptions,
+  userSet: (key: EditableKey) => boolean,
+): RefusedChange[] {
   const changes: RefusedChange[] = [];
   for (const key of EDITABLE_METRIC_KEYS) {
+    if (!userSet(key)) continue;
     const text = metricInputText(key, typed[key]);
     if (text !== metricInputText(key, was[key]))
       changes.push({ label: METRIC_LABELS[key], typed: text || 'left empty' });
   }
-  for (const [key, label] of Object.entries(GROUP_NAMES) as [keyof typeof GROUP_NAMES, string][]) {
+  for (const [key, label] of Object.entries(GROUP_TITLES) as [keyof typeof GROUP_TITLES, string][]) {
     if (JSON.stringify(typed[key]) === JSON.stringify(was[key])) continue;
     changes.push({ label, typed: typed[key] === undefined ? 'removed' : 'changed' });
   }

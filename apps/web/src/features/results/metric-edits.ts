@@ -162,3 +162,11 @@ export function editableDisplayOrder(
 export function metricInputId(key: EditableKey): string {
   return `metric-input-${key}`;
 }
+
+/** What a number is typed in, for a screen reader's reading of its label ('Loan to Value (percent)'). */
+export const UNIT_WORDS: Partial<Record<string, string>> = {
+  money: 'dollars',
+  percent: 'percent',
+  years: 'years',
+  months: 'months',
+};

@@ -55,6 +55,14 @@ export const LOAN_GROUP_FIELDS = {
   ],
 } as const satisfies Record<LoanGroup, readonly (readonly [string, Kind])[]>;
 
+/** The grouped terms' titles, as their card shows them (and as a refused edit's list names them). */
+export const GROUP_TITLES = {
+  rehab_financed: 'The rehab budget is added to the loan (else paid in cash)',
+  refinance: 'Cash-out refinance',
+  second_loan: 'Second loan (seller financing)',
+  tax: 'After-tax returns',
+} as const;
+
 export const LOAN_GROUP_LABELS = {
   refinance: REFINANCE_LABELS,
   second_loan: SECOND_LOAN_LABELS,
