@@ -56,12 +56,12 @@ export const POPUPS = {
 /** Asked before leaving results that hold edits not yet kept (features/results/LeaveGuard.tsx). */
 export const UNKEPT_EDITS = {
   title: 'Leave without keeping your edits?',
-  body: 'The assumptions you changed are not kept yet: Update Metrics or Save Property keeps them. If you leave now, they are lost.',
+  body: 'The assumptions you changed are not kept yet: Update Metrics keeps them. If you leave now, they are lost.',
   stay: 'Stay',
   leave: 'Leave',
   /** beside the results while something typed is not kept: the reports read the kept analysis */
   reports:
-    'Your edits are not kept yet: the PDF, the CSVs and share links show the figures as last kept. Update Metrics or Save Property keeps them.',
+    'Your edits are not kept yet: the PDF, the CSVs and share links show the figures as last kept. Update Metrics keeps them.',
 } as const;
 
 /** After an edit refused because the deal changed in another tab (features/results/ChangedElsewhere.tsx). */
