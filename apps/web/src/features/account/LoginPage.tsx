@@ -105,6 +105,8 @@ function LoginForm({ form, onForgotPassword }: LoginFormProps) {
     mutationFn: logIn,
     onSuccess: async (user) => {
       rememberSignedInUser(queryClient, user);
+      // the failed tries' errors are answered: only the success stays on screen
+      toast.dismiss();
       toast.success(MESSAGES.loginSuccess, { short: true });
       await navigate({ to: '/' });
     },

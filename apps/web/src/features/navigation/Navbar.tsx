@@ -89,8 +89,13 @@ export function Navbar() {
               <button
                 type="button"
                 className="button button-outline"
-                disabled={signOut.isPending}
-                onClick={() => (hasUnkeptWork() ? setAskingSignOut(true) : signOut.mutate())}
+                // not `disabled`: the focus would drop to the page's start while it signs out
+                aria-disabled={signOut.isPending || undefined}
+                onClick={() => {
+                  if (signOut.isPending) return;
+                  if (hasUnkeptWork()) setAskingSignOut(true);
+                  else signOut.mutate();
+                }}
               >
                 {UI_TEXT.signOut}
               </button>
