@@ -164,6 +164,17 @@ describe('dialogs', () => {
   });
 });
 
+describe('leaving through the question', () => {
+  it('at 1280 px, Leave puts the focus on the new page heading, not back on the navbar link that asked', async () => {
+    const { page } = await openResults(DESKTOP);
+    await editWithoutKeeping(page);
+    await navLink(page, 'About Us').click();
+    await leaveQuestion(page).getByRole('button', { name: UNKEPT_EDITS.leave, exact: true }).click();
+    await page.waitForURL(`${baseURL()}/aboutus`);
+    await expect.poll(() => onPageHeading(page), { message: 'focus on the heading' }).toBe(true);
+  });
+});
+
 describe('the navbar menu at 375 px', () => {
   it('a link the leave question holds back keeps the menu open and gets the focus back (Escape or Stay); Escape closes the menu onto ☰; Leave closes it', async () => {
     const { page } = await openResults(PHONE);
