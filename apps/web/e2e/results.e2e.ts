@@ -331,6 +331,16 @@ describe('saving what is on screen', () => {
     await page.reload();
     await resultsHeading(page).waitFor();
     await page.locator('.saved-badge').getByText('Saved').waitFor();
+    // kept by Update Metrics, then reopened from the page's copy (another page, the brand link):
+    // still saved
+    await assumption(page, 'insurance').fill('2500');
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    await page.getByRole('link', { name: 'About Us', exact: true }).click();
+    await page.getByRole('link', { name: 'SFR Analyst', exact: true }).click();
+    await resultsHeading(page).waitFor();
+    expect(await assumption(page, 'insurance').inputValue(), 'reopened from the copy').toBe('2500');
+    await page.locator('.saved-badge').getByText('Saved').waitFor();
 
     const savedList = await openSavedProperties(page);
     await savedCardLink(savedList, AUSTIN.street).click();

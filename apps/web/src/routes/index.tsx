@@ -39,6 +39,10 @@ export const Route = createFileRoute('/')({
     if (last) throw redirect({ to: '/', search: last, replace: true });
   },
   loaderDeps: ({ search }) => ({ saved: search.saved, analysis: search.analysis }),
+  // no copy of the loader's answer kept by the router: coming back, the page would open on the
+  // copy from its last visit (shown at once, then refreshed unseen) and miss an Update Metrics
+  // made since; the loader reads the query cache, which each edit's answer updates
+  gcTime: 0,
   /**
    * The saved property the URL names, read fresh (a cached copy may predate an Update Metrics that
    * overwrote it) once per visit of the URL: the page opens it and later refetches leave it alone.

@@ -2,8 +2,8 @@
  * The signed-in user's analysis history: the recent list (the analyzer, /analyses, /compare), the
  * full history a page at a time, and one analysis as its owner last saw it (`/?analysis=<id>`).
  */
-import { analysisListSchema, analysisResponseSchema } from '@sfr/contracts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type AnalysisResponse, analysisListSchema, analysisResponseSchema } from '@sfr/contracts';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api';
 
 export const analysisKeys = {
@@ -44,3 +44,16 @@ export const analysisQuery = (id: string) =>
     queryFn: ({ signal }) =>
       apiGet(`/api/analyses/${encodeURIComponent(id)}`, analysisResponseSchema, signal),
   });
+
+/**
+ * An edit's answer (Update Metrics, a scenario) as the analysis's cached copy, which the page
+ * reopens from for a minute. The answer does not name the save that shows the analysis (only a
+ * read does); an edit leaves it saved, so the save the copy named is kept.
+ */
+export function cacheEditedAnalysis(queryClient: QueryClient, analysis: AnalysisResponse) {
+  queryClient.setQueryData<AnalysisResponse>(analysisKeys.detail(analysis.analysis_id), (previous) =>
+    previous?.saved_property_id !== undefined && analysis.saved_property_id === undefined
+      ? { ...analysis, saved_property_id: previous.saved_property_id }
+      : analysis,
+  );
+}

@@ -15,7 +15,7 @@ import {
 } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api';
-import { analysisKeys } from '../analyses/queries';
+import { analysisKeys, cacheEditedAnalysis } from '../analyses/queries';
 import { savedPropertyKeys } from '../saved/queries';
 
 /**
@@ -43,7 +43,7 @@ export function useUpdateMetrics() {
   return useMutation({
     mutationFn: updateMetrics,
     onSuccess: (analysis) => {
-      queryClient.setQueryData(analysisKeys.detail(analysis.analysis_id), analysis);
+      cacheEditedAnalysis(queryClient, analysis);
       void queryClient.invalidateQueries({ queryKey: analysisKeys.lists });
       return queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all });
     },

@@ -6,7 +6,7 @@
 import { analysisResponseSchema, type ScenarioRequest } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
-import { analysisKeys } from '../analyses/queries';
+import { analysisKeys, cacheEditedAnalysis } from '../analyses/queries';
 import { savedPropertyKeys } from '../saved/queries';
 
 const scenariosPath = (analysisId: string) => `/api/analyses/${encodeURIComponent(analysisId)}/scenarios`;
@@ -40,7 +40,7 @@ export function useChangeScenario() {
   return useMutation({
     mutationFn: changeScenario,
     onSuccess: (analysis) => {
-      queryClient.setQueryData(analysisKeys.detail(analysis.analysis_id), analysis);
+      cacheEditedAnalysis(queryClient, analysis);
       return queryClient.invalidateQueries({ queryKey: savedPropertyKeys.all });
     },
   });
