@@ -6,7 +6,7 @@
 import { analysisResponseSchema, type ScenarioRequest } from '@sfr/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost, apiRequest } from '../../lib/api';
-import { analysisKeys, cacheEditedAnalysis } from '../analyses/queries';
+import { cacheEditedAnalysis } from '../analyses/queries';
 import { savedPropertyKeys } from '../saved/queries';
 
 const scenariosPath = (analysisId: string) => `/api/analyses/${encodeURIComponent(analysisId)}/scenarios`;
