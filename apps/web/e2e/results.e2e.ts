@@ -447,7 +447,7 @@ describe('two tabs on one deal', () => {
   it('an edit refused because the other tab changed the deal stays on screen with what it held, and loads the latest figures in place', async () => {
     const { page, context, expectConsoleError } = await analyse();
     // the refused edit's answer, as the browser logs it
-    expectConsoleError(/status of 409 .* @ https?:\/\/[^/]+\/api\/update_metrics$/);
+    expectConsoleError(/status of 409 .* @ https?:\/\/[^/]+\/api\/(update_metrics|saved_properties)$/);
     await page.waitForURL(/\/\?analysis=[^&]+$/);
     const other = await context.newPage();
     await other.goto(page.url());
@@ -475,6 +475,20 @@ describe('two tabs on one deal', () => {
     expect(await other.evaluate(() => document.activeElement?.id)).toBe('results-title');
     expect(await assumption(other, 'rent').inputValue(), 'the other tab’s edit is on screen').toBe('3100');
     expect(await assumption(other, 'insurance').inputValue()).toBe(insuranceAsAnalysed);
+    // Save Property from a replaced state is refused the same way (it would keep the screen's numbers)
+    await assumption(page, 'rent').fill('3200');
+    await update(page);
+    await toastWithText(page, MESSAGES.updateMetricsSuccess).waitFor();
+    await assumption(other, 'insurance').fill('5000');
+    await other.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).click();
+    await notice.waitFor();
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+      `${METRIC_LABELS.insurance}: 5000`,
+    ]);
+    await notice.getByRole('button', { name: CHANGED_ELSEWHERE.loadLatest }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await assumption(other, 'rent').inputValue()).toBe('3200');
+
     // from the latest figures the edit goes through, and the first tab's stays
     await assumption(other, 'insurance').fill('5000');
     await update(other);
@@ -483,7 +497,7 @@ describe('two tabs on one deal', () => {
     const stored = (await (await page.request.get(`/api/analyses/${id}`)).json()) as {
       property: { metrics: { rent: number; insurance: number } };
     };
-    expect(stored.property.metrics).toMatchObject({ rent: 3_100, insurance: 5_000 });
+    expect(stored.property.metrics).toMatchObject({ rent: 3_200, insurance: 5_000 });
   });
 });
 

@@ -63,6 +63,8 @@ export const saveAnalysisRequestSchema = z.object({
   analysis_id: recordIdSchema,
   metrics: z.optional(assumptionsSchema),
   range_widths: z.optional(rangeWidthsSchema),
+  /** the `revision` the screen's metrics start from: a stored analysis changed since is a 409 ANALYSIS_CHANGED */
+  revision: z.optional(z.string().check(z.maxLength(40))),
 });
 
 /** POST /api/saved_properties/:id/share: the read-only link (shown once; only its hash is stored). */

@@ -100,6 +100,13 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     return assembleAnalysis(stored.property, metrics, stored.facts, { ...stored, range_widths });
   }
 
+  /** An edit from a state another tab has since replaced would overwrite that tab's edit unseen: a 409. */
+  function refuseIfChanged(stored: StoredAnalysis, revision: string | undefined) {
+    if (revision !== undefined && revision !== revisionOf(stored.updatedAt)) {
+      throw new AppError(409, 'ANALYSIS_CHANGED', MESSAGES.analysisChanged);
+    }
+  }
+
   /** `recomputed`, with the metrics and "±" made the analysis's own: the response, at its new revision. */
   async function recompute(
     userId: string,
@@ -156,10 +163,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
       const stored = await analyses.find(userId, analysisId);
       const { metrics, ...sent }: PropertyWithMetrics = request.property;
       if (!sameProperty(stored.property, sent)) throw new AppError(400, 'BAD_REQUEST', NEW_PROPERTY_MESSAGE);
-      // an edit from a state another tab has since replaced would overwrite that tab's edit unseen
-      if (request.revision !== undefined && request.revision !== revisionOf(stored.updatedAt)) {
-        throw new AppError(409, 'ANALYSIS_CHANGED', MESSAGES.analysisChanged);
-      }
+      refuseIfChanged(stored, request.revision);
       const result = recomputed(stored, metrics, request.range_widths);
       // two writes to two tables, neither reading the other, once the edit is known to compute:
       // sent together, they wait one round trip instead of two
@@ -178,12 +182,14 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     async settle(
       userId: string,
       analysisId: string,
-      kept: { metrics?: Metrics; rangeWidths?: RangeWidths },
+      kept: { metrics?: Metrics; rangeWidths?: RangeWidths; revision?: string | undefined },
       before: (property: AnalysedProperty) => Promise<void>,
     ): Promise<AnalysisResponse> {
       const stored = await analyses.find(userId, analysisId);
       await before(stored.property);
       const { metrics, rangeWidths } = kept;
+      // the screen's numbers made the analysis's own, from a state another tab has since replaced
+      if (metrics || rangeWidths) refuseIfChanged(stored, kept.revision);
       if (!metrics && !rangeWidths)
         return withAnalysisId(stored.id, stored.updatedAt, computedAnalysis(stored));
       return recompute(userId, stored, metrics ?? stored.assumptions, rangeWidths);

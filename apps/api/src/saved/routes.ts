@@ -48,10 +48,13 @@ export const savedPropertyRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const { analysis_id: analysisId, metrics, range_widths: rangeWidths } = request.body;
+      const { analysis_id: analysisId, metrics, range_widths: rangeWidths, revision } = request.body;
       // an address saved already is a 409 before the metrics are made the analysis's own
-      const result = await userAnalyses.settle(user.id, analysisId, { metrics, rangeWidths }, (property) =>
-        saved.refuseIfSaved(user.id, property),
+      const result = await userAnalyses.settle(
+        user.id,
+        analysisId,
+        { metrics, rangeWidths, revision },
+        (property) => saved.refuseIfSaved(user.id, property),
       );
       return reply.status(201).send(await saved.save(user.id, result));
     },

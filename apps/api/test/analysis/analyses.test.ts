@@ -206,6 +206,31 @@ describe.each(DATABASE_KINDS)('the user’s analyses on %s', (kind) => {
       expect(again.property.metrics.insurance).toBe(2_444);
       expect(again.revision).toBe(fromAnalysis.json().revision);
       expect((await editSaved(again, { insurance: 2_555 })).statusCode).toBe(200);
+      // a save with the screen's metrics from a state another tab has replaced is refused too
+      const third = await analyse(cookie, { ...austin, street: '3 Third St' });
+      const movedOn = await call('POST', '/api/update_metrics', cookie, {
+        analysis_id: third.analysis_id,
+        revision: third.revision,
+        property: { ...third.property, metrics: { ...third.property.metrics, insurance: 2_600 } },
+      });
+      expect(movedOn.statusCode).toBe(200);
+      const staleSave = await call('POST', '/api/saved_properties', cookie, {
+        analysis_id: third.analysis_id,
+        revision: third.revision,
+        metrics: { ...third.property.metrics, insurance: 2_700 },
+      });
+      expect(staleSave.statusCode).toBe(409);
+      expect(staleSave.json().code).toBe('ANALYSIS_CHANGED');
+      const thirdNow = (await call('GET', `/api/analyses/${third.analysis_id}`, cookie)).json();
+      expect(thirdNow.property.metrics.insurance, 'the other tab’s edit stands').toBe(2_600);
+      expect(thirdNow, 'nothing saved').not.toHaveProperty('saved_property_id');
+      const freshSave = await call('POST', '/api/saved_properties', cookie, {
+        analysis_id: third.analysis_id,
+        revision: thirdNow.revision,
+        metrics: { ...thirdNow.property.metrics, insurance: 2_700 },
+      });
+      expect(freshSave.statusCode).toBe(201);
+      expect(freshSave.json().property.metrics.insurance).toBe(2_700);
       // a save without metrics keeps the analysis as it stands, at its revision
       const other = await analyse(cookie, { ...austin, street: '1 Other St' });
       const plain = (

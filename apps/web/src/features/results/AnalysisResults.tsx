@@ -367,6 +367,12 @@ export default function AnalysisResults({
     );
   });
 
+  /** The deal changed in another tab: what the refused edit held stays on screen (ChangedElsewhere). */
+  function showRefused(typed: AnalysisResponse['property']['metrics']) {
+    const userSet = (key: EditableKey) => !isDerived(key) || editor.overridden.has(key);
+    setRefused(refusedChanges(typed, editor.base.property.metrics, userSet));
+  }
+
   /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
   function numbersOnScreen(): AnalysisResponse['property'] | null {
     const { check } = editor;
@@ -421,11 +427,18 @@ export default function AnalysisResults({
         analysisId: editor.base.analysis_id,
         metrics,
         rangeWidths: widthsToKeep(),
+        revision: editor.base.revision,
       });
       setSavedId(saved.id);
       dispatch({ type: 'rebase', analysis: saved });
+      setRefused(null);
       toast.success(MESSAGES.saveSuccess);
     } catch (error) {
+      if (error instanceof ApiRequestError && error.code === 'ANALYSIS_CHANGED') {
+        showRefused(property.metrics);
+        toast.error(error.message);
+        return;
+      }
       if (error instanceof ApiRequestError && error.status === 409) {
         toast.info(MESSAGES.alreadySaved);
         return;
@@ -466,6 +479,7 @@ export default function AnalysisResults({
         range_widths: widthsToKeep(),
       });
       dispatch({ type: 'rebase', analysis: result });
+      setRefused(null);
       toast.success(MESSAGES.updateMetricsSuccess);
     } catch (error) {
       if (!(error instanceof ApiRequestError)) {
@@ -474,8 +488,7 @@ export default function AnalysisResults({
         return;
       }
       if (error.code === 'ANALYSIS_CHANGED') {
-        const userSet = (key: EditableKey) => !isDerived(key) || editor.overridden.has(key);
-        setRefused(refusedChanges(property.metrics, editor.base.property.metrics, userSet));
+        showRefused(property.metrics);
       }
       const fieldErrors: MetricEditErrors = pickMetricErrors(error.fields);
       const keys = Object.keys(fieldErrors) as EditableKey[];

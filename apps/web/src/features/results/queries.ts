@@ -62,8 +62,11 @@ export function useSaveProperty() {
       analysisId,
       metrics,
       rangeWidths,
+      revision,
     }: {
       analysisId: string;
+      /** the revision the screen's analysis came with: another tab's edit since is a 409, not overwritten */
+      revision?: string | undefined;
       /** the metrics on screen; without them the analysis is saved as it stands */
       metrics?: Metrics;
       /** the "±" on screen, kept with the analysis */
@@ -73,6 +76,7 @@ export function useSaveProperty() {
         analysis_id: analysisId,
         ...(metrics && { metrics }),
         ...(rangeWidths && { range_widths: rangeWidths }),
+        ...(revision && { revision }),
       }),
     onSuccess: () => {
       // saving with the metrics on screen made them the analysis's current state on the server
