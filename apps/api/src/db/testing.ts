@@ -15,9 +15,11 @@ export const testDatabaseKinds = (): DatabaseKind[] =>
   testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * An empty, migrated database. `postgres`: a new `sfr_test_<random>` database on the
- * TEST_DATABASE_URL server, dropped on `close()`. `pglite`: PGlite in memory. Without `kind`,
- * Postgres when TEST_DATABASE_URL is set, else PGlite.
+ * A migrated database, empty or, with `template`, holding what the template fills in (copied from
+ * one made once per test process). `postgres`: a new `sfr_test_<random>` database on the
+ * TEST_DATABASE_URL server, dropped on `close()` (its template is dropped by the run's global
+ * teardown). `pglite`: PGlite in memory. Without `kind`, Postgres when TEST_DATABASE_URL is set,
+ * else PGlite.
  */
 export async function createTestDatabase(
   kind?: DatabaseKind,
