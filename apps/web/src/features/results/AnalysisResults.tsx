@@ -241,7 +241,7 @@ export default function AnalysisResults({
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
   const [onScreenId, setOnScreenId] = useState<string | null>(null);
   const [scenarioNameError, setScenarioNameError] = useState<string>();
-  // an Update Metrics refused because another tab changed the deal: what it held, until the latest loads
+  // an Update Metrics or Save refused because another tab changed the deal: what it held, until the latest loads
   const [refused, setRefused] = useState<readonly RefusedChange[] | null>(null);
   const queryClient = useQueryClient();
   const latest = useMutation({

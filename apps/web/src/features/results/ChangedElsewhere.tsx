@@ -1,5 +1,5 @@
 /**
- * Stays on screen after an Update Metrics refused because the deal changed in another tab or
+ * Stays on screen after an Update Metrics or Save refused because the deal changed in another tab or
  * window (409 ANALYSIS_CHANGED; a toast alone was gone in seconds): what the refused edit held, and
  * a button that puts the latest figures on screen without reloading the page.
  */

@@ -1,5 +1,5 @@
 /**
- * What an edit refused because the deal changed in another tab held (update_metrics' 409
+ * What an edit refused because the deal changed in another tab held (update_metrics' or a save's 409
  * ANALYSIS_CHANGED): each assumption it set otherwise than the state it started from, as the input
  * showed it, so the investor can make it again on the latest figures.
  */
