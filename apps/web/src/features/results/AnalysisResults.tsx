@@ -76,7 +76,8 @@ import { oneLineAddress } from './property-info';
 import { useSaveProperty, useUpdateMetrics } from './queries';
 import { RatingCard as RatingCardLive } from './RatingCard';
 import { SaleAssumptions as SaleAssumptionsLive } from './SaleAssumptions';
-import { StrategyTerms as StrategyTermsLive, termInputId } from './StrategyTerms';
+import { StrategyTerms as StrategyTermsLive } from './StrategyTerms';
+import { termInputId } from './term-groups';
 import { VerdictBand as VerdictBandLive } from './VerdictBand';
 import './AnalysisResults.css';
 

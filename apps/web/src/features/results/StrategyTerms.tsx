@@ -22,12 +22,10 @@ import {
   startingRefinance,
   startingSecondLoan,
   startingTax,
+  termInputId,
 } from './term-groups';
 
 const ignoreSubmit = (event: FormEvent) => event.preventDefault();
-
-/** The input of a grouped term, by its path ('refinance.month'): Update Metrics focuses one that does not read. */
-export const termInputId = (path: string) => `term-input-${path.replace('.', '-')}`;
 
 const UNIT = { money: '$', percent: '%', count: '' } as const;
 

@@ -182,3 +182,6 @@ export function startingSecondLoan(metrics: Metrics): SecondLoan {
 export function startingTax(): TaxInputs {
   return { marginal_rate: 0.24, capital_gains_rate: 0.15, recapture_rate: 0.25, land_share: 0.2 };
 }
+
+/** The input of a grouped term, by its path ('refinance.month'): Update Metrics focuses one that does not read. */
+export const termInputId = (path: string) => `term-input-${path.replace('.', '-')}`;
