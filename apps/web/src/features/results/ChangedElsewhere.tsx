@@ -3,6 +3,7 @@
  * window (409 ANALYSIS_CHANGED; a toast alone was gone in seconds): what the refused edit held, and
  * a button that puts the latest figures on screen without reloading the page.
  */
+import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { CHANGED_ELSEWHERE } from '../../ui/text';
 import type { RefusedChange } from './changed-elsewhere';
 
@@ -33,15 +34,9 @@ export function ChangedElsewhere({
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        className="button button-primary"
-        aria-disabled={loading || undefined}
-        aria-busy={loading || undefined}
-        onClick={() => !loading && onLoadLatest()}
-      >
+      <SubmitButton busy={loading} onClick={onLoadLatest}>
         {CHANGED_ELSEWHERE.loadLatest}
-      </button>
+      </SubmitButton>
     </section>
   );
 }
