@@ -21,7 +21,7 @@ import { modifiedReturns } from '@sfr/underwriting';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
-import { UI_TEXT } from '../src/ui/text';
+import { UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import {
   AUSTIN,
@@ -361,6 +361,13 @@ describe('scenarios', () => {
     await scenarios(page).getByRole('button', { name: 'Show Lower rent' }).click();
     expect(await assumption(page, 'rent').inputValue()).toBe('2600');
     await assumption(page, 'rent').fill('2700');
+    // showing another scenario over an edit not kept asks first; Stay keeps the edit on screen
+    const showQuestion = page.getByRole('dialog', { name: UNKEPT_EDITS.showScenario.title });
+    await scenarios(page).getByRole('button', { name: 'Show Base case' }).click();
+    await showQuestion.getByRole('button', { name: UNKEPT_EDITS.stay }).click();
+    await showQuestion.waitFor({ state: 'detached' });
+    expect(await assumption(page, 'rent').inputValue()).toBe('2700');
+    expect(await page.locator('.results-scenario').textContent()).toContain('Lower rent');
     const answered = page.waitForResponse(
       (res) => res.url().includes('/scenarios/') && res.request().method() === 'PUT',
     );
@@ -375,6 +382,18 @@ describe('scenarios', () => {
 
     await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-1280.png` });
     await expectNoSeriousA11yViolations(page, 'the results with a scenario on screen');
+
+    // "Show it" drops the edit not kept and shows the base case, the focus on the card's heading
+    await assumption(page, 'rent').fill('2800');
+    await scenarios(page).getByRole('button', { name: 'Show Base case' }).click();
+    await showQuestion.getByRole('button', { name: UNKEPT_EDITS.showScenario.leave }).click();
+    await showQuestion.waitFor({ state: 'detached' });
+    expect(await assumption(page, 'rent').inputValue()).toBe(String(analysis.property.metrics.rent));
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    // with nothing typed, Show asks nothing
+    await scenarios(page).getByRole('button', { name: 'Show Lower rent' }).click();
+    expect(await assumption(page, 'rent').inputValue()).toBe('2700');
+    expect(await showQuestion.count()).toBe(0);
 
     // deleting asks first: Cancel keeps the scenario, Delete removes it and the focus stays in the card
     const question = page.getByRole('dialog', { name: SCENARIO_TEXT.deleteTitle });

@@ -1,4 +1,7 @@
-/** "Leave without keeping your edits?": Stay first, then Leave (UNKEPT_EDITS' words). */
+/**
+ * "Leave without keeping your edits?": Stay first, then Leave (UNKEPT_EDITS' words). `words` asks
+ * the same of another move that would lose them (showing another scenario).
+ */
 import { Dialog } from './Dialog';
 import { UNKEPT_EDITS } from './text';
 
@@ -6,15 +9,17 @@ export function LeaveQuestion({
   open,
   onStay,
   onLeave,
+  words = UNKEPT_EDITS,
 }: {
   open: boolean;
   onStay: () => void;
   onLeave: () => void;
+  words?: { title: string; body: string; leave: string };
 }) {
   return (
     <Dialog
       open={open}
-      title={UNKEPT_EDITS.title}
+      title={words.title}
       onClose={onStay}
       actions={
         <>
@@ -22,12 +27,12 @@ export function LeaveQuestion({
             {UNKEPT_EDITS.stay}
           </button>
           <button type="button" className="button button-outline" onClick={onLeave}>
-            {UNKEPT_EDITS.leave}
+            {words.leave}
           </button>
         </>
       }
     >
-      <p>{UNKEPT_EDITS.body}</p>
+      <p>{words.body}</p>
     </Dialog>
   );
 }

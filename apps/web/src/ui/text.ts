@@ -62,6 +62,12 @@ export const UNKEPT_EDITS = {
   /** beside the results while something typed is not kept: the reports read the kept analysis */
   reports:
     'Your edits are not kept yet: the PDF, the CSVs and share links show the figures as last kept. Update Metrics keeps them.',
+  /** before Show puts another scenario's figures over edits not kept */
+  showScenario: {
+    title: 'Show this scenario without keeping your edits?',
+    body: 'The assumptions you changed are not kept yet: Update Metrics keeps them, and Save as Scenario keeps them under a name. If you show another scenario now, they are lost.',
+    leave: 'Show it',
+  },
 } as const;
 
 /** After an edit refused because the deal changed in another tab (features/results/ChangedElsewhere.tsx). */

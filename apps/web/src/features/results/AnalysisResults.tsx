@@ -556,6 +556,7 @@ export default function AnalysisResults({
         live={live}
         onScreenId={onScreenId}
         busy={scenarioChange.isPending}
+        unkept={unkept}
         onShow={onShowScenario}
         onSaveAs={onSaveAsScenario}
         onDelete={onDeleteScenario}

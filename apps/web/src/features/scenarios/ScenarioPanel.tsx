@@ -1,7 +1,8 @@
 /**
  * The deal's scenarios (issue 28 §6): a table with one column per scenario, the base case first,
  * the best value of each row marked; "Show" puts a scenario's metrics on screen to edit; the
- * figures on screen can be kept as a new named scenario; the one on screen can be deleted.
+ * figures on screen can be kept as a new named scenario; the one on screen can be deleted. Showing
+ * another scenario over edits not kept asks first, as leaving the page does.
  */
 import {
   type AnalysisResponse,
@@ -12,6 +13,8 @@ import {
 } from '@sfr/contracts';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
+import { LeaveQuestion } from '../../ui/LeaveQuestion';
+import { UNKEPT_EDITS } from '../../ui/text';
 import { ScenarioTable } from './ScenarioTable';
 import { Section8Form } from './Section8Form';
 import { scenarioColumns } from './scenario-columns';
@@ -26,6 +29,8 @@ interface ScenarioPanelProps {
   /** which scenario is on screen: null for the base case */
   onScreenId: string | null;
   busy: boolean;
+  /** the screen holds edits Update Metrics has not kept: Show asks before it replaces them */
+  unkept: boolean;
   onShow: (scenarioId: string | null) => void;
   /** resolves true when the scenario was kept (the name field then empties) */
   onSaveAs: (name: string) => Promise<boolean>;
@@ -41,6 +46,7 @@ export function ScenarioPanel({
   live,
   onScreenId,
   busy,
+  unkept,
   onShow,
   onSaveAs,
   onDelete,
@@ -52,6 +58,8 @@ export function ScenarioPanel({
   const heading = useRef<HTMLHeadingElement>(null);
   const [name, setName] = useState('');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // the scenario Show was pressed for while edits were not kept, until the user answers
+  const [asking, setAsking] = useState<{ scenarioId: string | null } | null>(null);
   const columns = useMemo(() => scenarioColumns(base, live, onScreenId), [base, live, onScreenId]);
   // a scenario on screen (Section 8 once kept, say) is said plainly: what is typed next builds on it
   const onScreen = onScreenId === null ? null : (base.scenarios.find((s) => s.id === onScreenId) ?? null);
@@ -60,9 +68,21 @@ export function ScenarioPanel({
   // keyboard's focus goes to the card's heading, not to the page's start
   const focusHeading = () => heading.current?.focus();
   const show = (scenarioId: string | null) => {
+    if (unkept) {
+      setAsking({ scenarioId });
+      return;
+    }
     onShow(scenarioId);
     focusHeading();
   };
+
+  function showAnyway() {
+    if (!asking) return;
+    setAsking(null);
+    onShow(asking.scenarioId);
+    // after the dialog has handed the focus back to the Show button that is about to go
+    requestAnimationFrame(focusHeading);
+  }
 
   function confirmDelete() {
     setConfirmingDelete(false);
@@ -130,6 +150,12 @@ export function ScenarioPanel({
           {SCENARIO_TEXT.delete}
         </button>
       ) : null}
+      <LeaveQuestion
+        open={asking !== null}
+        words={UNKEPT_EDITS.showScenario}
+        onStay={() => setAsking(null)}
+        onLeave={showAnyway}
+      />
       <Dialog
         open={confirmingDelete && onScreen !== null}
         title={SCENARIO_TEXT.deleteTitle}
