@@ -17,7 +17,7 @@ export const MESSAGES = {
   updateMetricsError: 'An error occurred while updating property metrics. Please try again later.',
   updateMetricsSuccess: 'Metrics updated successfully!',
   analysisChanged:
-    'This deal was changed in another tab or window since you opened it. Reload the page to see its figures, then make your edit again.',
+    'This deal was changed in another tab or window since you opened it. Load the latest figures, then make your edit again.',
   // Save
   saveError: 'Error saving property. Please try again later.',
   alreadySaved: 'Property is already saved!',

@@ -1,5 +1,6 @@
-import { METRIC_LABELS } from '@sfr/contracts';
+import { MESSAGES, METRIC_LABELS } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
+import { CHANGED_ELSEWHERE } from '../../ui/text';
 import { refusedChanges } from './changed-elsewhere';
 import { exampleAnalysis } from './example-analysis';
 
@@ -38,5 +39,12 @@ describe('what a refused edit held', () => {
     expect(refusedChanges(typed, was, userSet)).toEqual([
       { label: METRIC_LABELS.purchase_price, typed: '400000' },
     ]);
+  });
+});
+
+describe("the refusal's words", () => {
+  it("the API's message names the notice's own button, not a reload the notice makes needless", () => {
+    expect(MESSAGES.analysisChanged).toContain(CHANGED_ELSEWHERE.loadLatest);
+    expect(MESSAGES.analysisChanged).not.toMatch(/reload/i);
   });
 });
