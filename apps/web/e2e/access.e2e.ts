@@ -1,15 +1,17 @@
 /**
  * Who may do what: a guest's submit asks them to log in or sign up, the member pages send guests to
- * /login, and a member whose five free searches are spent is offered a subscription.
+ * /login, a failed login marks the field it is about, signing out holds its button while it works,
+ * and a member whose five free searches are spent is offered a subscription.
  */
 import { MESSAGES } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WRONG_PASSWORD } from '../src/features/account/auth-form';
 import { POPUPS, UI_TEXT } from '../src/ui/text';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { settle } from './support/network';
-import { baseURL, openSession, signUpThroughApi } from './support/session';
+import { baseURL, newUser, openSession, signUpThroughApi } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,6 +75,70 @@ describe('a guest', () => {
     const { page } = await openSession(browser);
     await settle(page, () => page.goto('/savedproperties'));
     expect(new URL(page.url()).pathname).toBe('/savedproperties');
+  });
+});
+
+describe('logging in and out', () => {
+  it('a failed login marks the field it is about; the success clears the failures’ toasts; Sign Out holds its button and the focus while it works', async () => {
+    const { page, context, expectConsoleError } = await openSession(browser);
+    // the refused logins' answers, as the browser logs them
+    expectConsoleError(/status of 401 .* @ https?:\/\/[^/]+\/api\/auth\/login$/);
+    const user = await signUpThroughApi(context, newUser('Lena'));
+    await context.clearCookies();
+    await page.goto('/login');
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    const logIn = page.getByRole('button', { name: UI_TEXT.login, exact: true });
+    const toasts = page.locator('[data-sonner-toast]');
+
+    // an unknown email: the toast, and the email marked with the same words and focused
+    await email.fill(`nobody-${user.email}`);
+    await password.fill(user.password);
+    await logIn.click();
+    await toasts.getByText(MESSAGES.userNotFound, { exact: true }).waitFor();
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(await email.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await password.getAttribute('aria-invalid')).toBeNull();
+    // typing the email again clears its mark
+    await email.fill(user.email);
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+
+    // a wrong password: the spec's toast, and the password marked with why
+    await password.fill('not the password');
+    await logIn.click();
+    await toasts.getByText(MESSAGES.loginError, { exact: true }).waitFor();
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(WRONG_PASSWORD, { exact: true }).waitFor();
+
+    // the right one: only the success stays, well within the error toasts' own 5 s
+    await password.fill(user.password);
+    await logIn.click();
+    await toasts.getByText(MESSAGES.loginSuccess, { exact: true }).waitFor();
+    await expect.poll(() => toasts.getByText(MESSAGES.loginError).count(), { timeout: 1_500 }).toBe(0);
+    expect(await toasts.getByText(MESSAGES.userNotFound).count()).toBe(0);
+    await page.waitForURL(`${baseURL()}/`);
+
+    // Sign Out while its request is out: the button says it is busy, keeps the focus, sends once
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let logouts = 0;
+    await page.route('**/api/auth/logout', async (route) => {
+      logouts += 1;
+      await held;
+      await route.continue();
+    });
+    const signOut = page.getByRole('button', { name: UI_TEXT.signOut });
+    await signOut.click();
+    await expect.poll(() => signOut.getAttribute('aria-disabled')).toBe('true');
+    // the focus is still on it, and pressing it again sends nothing more
+    expect(await signOut.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    release();
+    await toasts.getByText(MESSAGES.signOutSuccess, { exact: true }).waitFor();
+    expect(logouts).toBe(1);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
 });
 

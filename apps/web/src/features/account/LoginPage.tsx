@@ -8,13 +8,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../ui/forms/FormField';
-import { apiFieldErrors, type Validated } from '../../ui/forms/form-check';
+import type { Validated } from '../../ui/forms/form-check';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { type SchemaForm, useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { logInFailureMessage } from './auth-form';
+import { logInFailure } from './auth-form';
 import { PasswordResetRequest } from './PasswordResetRequest';
 import { logIn, rememberSignedInUser } from './queries';
 import '../../ui/page.css';
@@ -111,8 +111,9 @@ function LoginForm({ form, onForgotPassword }: LoginFormProps) {
       await navigate({ to: '/' });
     },
     onError: (error) => {
-      toast.error(logInFailureMessage(error));
-      form.showErrors(apiFieldErrors(error));
+      const failure = logInFailure(error);
+      toast.error(failure.message);
+      form.showErrors(failure.fields);
     },
   });
 

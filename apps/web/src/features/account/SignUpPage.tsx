@@ -8,13 +8,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { TextField } from '../../ui/forms/FormField';
-import { apiFieldErrors } from '../../ui/forms/form-check';
 import { SubmitButton } from '../../ui/forms/SubmitButton';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { type SignUpValues, signUpFailureMessage, signUpInvalidToast, validateSignUp } from './auth-form';
+import { type SignUpValues, signUpFailure, signUpInvalidToast, validateSignUp } from './auth-form';
 import { rememberSignedInUser, signUp } from './queries';
 import '../../ui/page.css';
 
@@ -36,8 +35,9 @@ export function SignUpPage() {
       toast.success(MESSAGES.signUpSuccess);
     },
     onError: (error) => {
-      toast.error(signUpFailureMessage(error));
-      form.showErrors(apiFieldErrors(error));
+      const failure = signUpFailure(error);
+      toast.error(failure.message);
+      form.showErrors(failure.fields);
     },
   });
   const created = mutation.isSuccess;

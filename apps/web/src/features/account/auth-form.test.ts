@@ -2,14 +2,15 @@ import { MESSAGES } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import {
-  logInFailureMessage,
+  logInFailure,
   passwordProblem,
   passwordResetFailureMessage,
-  signUpFailureMessage,
+  signUpFailure,
   signUpInvalidToast,
   validateNewPassword,
   validateResetRequest,
   validateSignUp,
+  WRONG_PASSWORD,
 } from './auth-form';
 
 const valid = { firstname: ' Ada ', lastname: 'Lovelace', email: ' ada@example.com ', password: 'secret1' };
@@ -92,40 +93,71 @@ describe('validateResetRequest', () => {
   });
 });
 
-describe('signUpFailureMessage', () => {
-  it('maps a taken email (409) to the spec sentence', () => {
-    expect(signUpFailureMessage(new ApiRequestError(409, 'EMAIL_IN_USE', 'taken'))).toBe(MESSAGES.emailInUse);
+describe('signUpFailure', () => {
+  it('says a taken email (409) in the spec sentence and marks the email', () => {
+    expect(signUpFailure(new ApiRequestError(409, 'EMAIL_IN_USE', 'taken'))).toEqual({
+      message: MESSAGES.emailInUse,
+      fields: { email: MESSAGES.emailInUse },
+    });
   });
 
-  it('maps a weak password', () => {
-    expect(signUpFailureMessage(new ApiRequestError(400, 'WEAK_PASSWORD', 'weak'))).toBe(
-      MESSAGES.weakPassword,
-    );
+  it('says a weak password and marks the password', () => {
+    expect(signUpFailure(new ApiRequestError(400, 'WEAK_PASSWORD', 'weak'))).toEqual({
+      message: MESSAGES.weakPassword,
+      fields: { password: MESSAGES.weakPassword },
+    });
   });
 
-  it('keeps the advice to wait when rate-limited', () => {
+  it('keeps the advice to wait when rate-limited, marking nothing', () => {
     const limited = new ApiRequestError(429, 'RATE_LIMITED', 'Too many attempts. Please wait.');
-    expect(signUpFailureMessage(limited)).toBe('Too many attempts. Please wait.');
+    expect(signUpFailure(limited)).toEqual({ message: 'Too many attempts. Please wait.', fields: {} });
   });
 
-  it('says anything else with the generic sentence', () => {
-    expect(signUpFailureMessage(new ApiRequestError(500, 'INTERNAL', 'oops'))).toBe(MESSAGES.signUpError);
-    expect(signUpFailureMessage(new Error('offline'))).toBe(MESSAGES.signUpError);
+  it("says anything else with the generic sentence, marking a validation failure's own fields", () => {
+    expect(signUpFailure(new ApiRequestError(500, 'INTERNAL', 'oops'))).toEqual({
+      message: MESSAGES.signUpError,
+      fields: {},
+    });
+    expect(signUpFailure(new Error('offline'))).toEqual({ message: MESSAGES.signUpError, fields: {} });
+    const invalid = new ApiRequestError(400, 'VALIDATION_FAILED', 'x', { lastname: 'Enter your last name.' });
+    expect(signUpFailure(invalid).fields).toEqual({ lastname: 'Enter your last name.' });
   });
 });
 
-describe('logInFailureMessage', () => {
-  it("maps the API's unknown-email answer (401 USER_NOT_FOUND) and a 404 to 'User not found'", () => {
-    expect(logInFailureMessage(new ApiRequestError(401, 'USER_NOT_FOUND', 'x'))).toBe(MESSAGES.userNotFound);
-    expect(logInFailureMessage(new ApiRequestError(404, 'NOT_FOUND', 'x'))).toBe(MESSAGES.userNotFound);
+describe('logInFailure', () => {
+  it("says the API's unknown-email answer (401 USER_NOT_FOUND) and a 404 as 'User not found', marking the email", () => {
+    for (const error of [
+      new ApiRequestError(401, 'USER_NOT_FOUND', 'x'),
+      new ApiRequestError(404, 'NOT_FOUND', 'x'),
+    ]) {
+      expect(logInFailure(error)).toEqual({
+        message: MESSAGES.userNotFound,
+        fields: { email: MESSAGES.userNotFound },
+      });
+    }
   });
 
-  it('says a wrong password, a validation failure or no answer with the generic sentence', () => {
-    expect(logInFailureMessage(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'x'))).toBe(
-      MESSAGES.loginError,
-    );
-    expect(logInFailureMessage(new ApiRequestError(400, 'VALIDATION_FAILED', 'x'))).toBe(MESSAGES.loginError);
-    expect(logInFailureMessage(new ApiRequestError(0, 'NETWORK', 'x'))).toBe(MESSAGES.loginError);
+  it('says a wrong password with the generic sentence and marks the password', () => {
+    expect(logInFailure(new ApiRequestError(401, 'INVALID_CREDENTIALS', 'x'))).toEqual({
+      message: MESSAGES.loginError,
+      fields: { password: WRONG_PASSWORD },
+    });
+  });
+
+  it("says a validation failure or no answer with the generic sentence, marking only a validation failure's fields", () => {
+    const invalid = new ApiRequestError(400, 'VALIDATION_FAILED', 'x', { email: 'Enter a valid email.' });
+    expect(logInFailure(invalid)).toEqual({
+      message: MESSAGES.loginError,
+      fields: { email: 'Enter a valid email.' },
+    });
+    expect(logInFailure(new ApiRequestError(0, 'NETWORK', 'x'))).toEqual({
+      message: MESSAGES.loginError,
+      fields: {},
+    });
+    expect(logInFailure(new ApiRequestError(429, 'RATE_LIMITED', 'Wait.'))).toEqual({
+      message: 'Wait.',
+      fields: {},
+    });
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from '@sfr/contracts';
 import type { z } from 'zod/mini';
 import { ApiRequestError } from '../../lib/api';
-import { checkWithSchema, type FieldErrors, type Validated } from '../../ui/forms/form-check';
+import { apiFieldErrors, checkWithSchema, type FieldErrors, type Validated } from '../../ui/forms/form-check';
 
 export type SignUpValues = Record<'firstname' | 'lastname' | 'email' | 'password', string>;
 
@@ -64,27 +64,42 @@ export function validateNewPassword({ password, confirmation }: NewPasswordValue
   return { ok: true, value: password };
 }
 
-/** Sign-up failures (§8): email in use, weak password, anything else. */
-export function signUpFailureMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.status === 409 || error.code === 'EMAIL_IN_USE') return MESSAGES.emailInUse;
-    if (error.code === 'WEAK_PASSWORD') return MESSAGES.weakPassword;
-    if (error.code === 'RATE_LIMITED') return error.message;
-  }
-  return MESSAGES.signUpError;
+/** What a failed sign-up or login says: the toast, and the fields the form marks beside it. */
+export interface AuthFailure {
+  message: string;
+  fields: FieldErrors;
 }
+
+/** Sign-up failures (§8): email in use, weak password (each marks its field), anything else. */
+export function signUpFailure(error: unknown): AuthFailure {
+  if (error instanceof ApiRequestError) {
+    if (error.status === 409 || error.code === 'EMAIL_IN_USE')
+      return { message: MESSAGES.emailInUse, fields: { email: MESSAGES.emailInUse } };
+    if (error.code === 'WEAK_PASSWORD')
+      return { message: MESSAGES.weakPassword, fields: { password: MESSAGES.weakPassword } };
+    if (error.code === 'RATE_LIMITED') return { message: error.message, fields: {} };
+  }
+  return { message: MESSAGES.signUpError, fields: apiFieldErrors(error) };
+}
+
+/** Beside the password of a login the API refused for it (the toast keeps the spec's sentence). */
+export const WRONG_PASSWORD = 'This password does not match the account of this email.';
 
 /**
  * Login failures (§8). The API answers an unknown email with 401 USER_NOT_FOUND (404 is accepted
- * too, the spec's "user not found"). Too many attempts keeps the API's own advice to wait, which the
- * generic message would hide.
+ * too, the spec's "user not found"), which marks the email; a wrong password (401
+ * INVALID_CREDENTIALS) marks the password. Too many attempts keeps the API's own advice to wait,
+ * which the generic message would hide.
  */
-export function logInFailureMessage(error: unknown): string {
+export function logInFailure(error: unknown): AuthFailure {
   if (error instanceof ApiRequestError) {
-    if (error.code === 'USER_NOT_FOUND' || error.status === 404) return MESSAGES.userNotFound;
-    if (error.code === 'RATE_LIMITED') return error.message;
+    if (error.code === 'USER_NOT_FOUND' || error.status === 404)
+      return { message: MESSAGES.userNotFound, fields: { email: MESSAGES.userNotFound } };
+    if (error.code === 'INVALID_CREDENTIALS')
+      return { message: MESSAGES.loginError, fields: { password: WRONG_PASSWORD } };
+    if (error.code === 'RATE_LIMITED') return { message: error.message, fields: {} };
   }
-  return MESSAGES.loginError;
+  return { message: MESSAGES.loginError, fields: apiFieldErrors(error) };
 }
 
 /** Password reset request failures: the API's advice to wait when rate-limited, else the spec's sentence. */
