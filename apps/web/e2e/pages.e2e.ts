@@ -257,6 +257,36 @@ describe('forms', () => {
     expect(await page.getByLabel(FIELD.city, { exact: true }).inputValue()).toBe(AUSTIN.city);
     expect(await page.getByLabel(FIELD.state_code, { exact: true }).inputValue()).toBe(AUSTIN.state_code);
   });
+
+  it('by keyboard: Escape closes the suggestions, ArrowDown opens them again, Enter chooses and says which', async () => {
+    const { page } = await openSession(browser, { viewport: DESKTOP });
+    await show(page, '/');
+    const street = page.getByRole('combobox', { name: FIELD.street });
+    await street.pressSequentially(`${AUSTIN.street} ${AUSTIN.zipcode}`);
+    const first = page.getByRole('option').first();
+    await first.waitFor();
+    const firstLabel = await first.textContent();
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => street.getAttribute('aria-expanded')).toBe('false');
+    expect(await street.inputValue(), 'Escape keeps what was typed').toBe(
+      `${AUSTIN.street} ${AUSTIN.zipcode}`,
+    );
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => street.getAttribute('aria-expanded')).toBe('true');
+    expect(await first.getAttribute('aria-selected'), 'the first suggestion is active').toBe('true');
+    expect(await street.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+
+    await page.keyboard.press('Enter');
+    await expect.poll(() => street.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel(FIELD.zipcode, { exact: true }).inputValue()).toBe(AUSTIN.zipcode);
+    const status = page.locator('.combobox [role="status"]');
+    expect(await status.textContent()).toBe(`Address filled in: ${firstLabel}`);
+    // typing again is a new search: the choice is no longer announced
+    await street.press('End');
+    await street.press('Backspace');
+    expect(await status.textContent()).not.toContain('Address filled in');
+  });
 });
 
 const FOURPLEX_STREET = '1200 Congress Ave';

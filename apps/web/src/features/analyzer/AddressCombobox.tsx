@@ -1,7 +1,8 @@
 /**
  * The Street input with address suggestions: an ARIA 1.2 combobox (list autocomplete). Typing asks
  * the API for suggestions after ADDRESS_DEBOUNCE_MS; arrow keys move through them, Enter chooses,
- * Escape closes; choosing fills the address fields (the parent decides how).
+ * Escape closes and ArrowDown opens them again; choosing fills the address fields (the parent
+ * decides how) and says which address it chose.
  */
 
 import type { AddressSuggestion } from '@sfr/contracts';
@@ -34,7 +35,11 @@ export function AddressCombobox({
   const listboxId = useId();
   // open only while the user is typing here: a prefilled or chosen street asks for nothing
   const [typing, setTyping] = useState(false);
+  // Escape hides the suggestions without forgetting them: ArrowDown shows them again
+  const [dismissed, setDismissed] = useState(false);
   const [active, setActive] = useState(-1);
+  // the suggestion just chosen, said in the status line (the fields it filled change silently)
+  const [chosen, setChosen] = useState<string | null>(null);
   const query = useDebouncedValue(typing ? value.trim() : '', ADDRESS_DEBOUNCE_MS);
   const suggestions = useQuery({
     ...addressSuggestionsQuery(query),
@@ -42,23 +47,37 @@ export function AddressCombobox({
     placeholderData: keepPreviousData,
   });
   const options = typing && query.length >= MIN_QUERY_LENGTH ? (suggestions.data ?? []) : [];
-  const expanded = options.length > 0;
+  const expanded = options.length > 0 && !dismissed;
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
   function close() {
     setTyping(false);
+    setDismissed(false);
     setActive(-1);
   }
 
   function choose(suggestion: AddressSuggestion) {
     close();
+    setChosen(suggestion.label);
     onChoose(suggestion);
+  }
+
+  /** ArrowDown or Alt+ArrowDown on a closed list: the suggestions for what is typed, again. */
+  function reopen() {
+    if (value.trim().length < MIN_QUERY_LENGTH) return false;
+    setTyping(true);
+    setDismissed(false);
+    setActive(options.length > 0 ? 0 : -1);
+    return true;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     switch (event.key) {
       case 'ArrowDown':
-        if (!expanded) return;
+        if (!expanded) {
+          if (reopen()) event.preventDefault();
+          return;
+        }
         event.preventDefault();
         setActive((index) => (index + 1) % options.length);
         return;
@@ -78,7 +97,8 @@ export function AddressCombobox({
       case 'Escape':
         if (!expanded) return;
         event.preventDefault();
-        close();
+        setDismissed(true);
+        setActive(-1);
         return;
     }
   }
@@ -101,7 +121,9 @@ export function AddressCombobox({
         value={value}
         onChange={(event) => {
           setTyping(true);
+          setDismissed(false);
           setActive(-1);
+          setChosen(null);
           onChange(event.target.value);
         }}
         onKeyDown={onKeyDown}
@@ -135,7 +157,11 @@ export function AddressCombobox({
         ))}
       </div>
       <span className="visually-hidden" role="status">
-        {expanded ? `${options.length} address suggestion${options.length === 1 ? '' : 's'} available` : ''}
+        {expanded
+          ? `${options.length} address suggestion${options.length === 1 ? '' : 's'} available`
+          : chosen
+            ? `Address filled in: ${chosen}`
+            : ''}
       </span>
     </div>
   );
