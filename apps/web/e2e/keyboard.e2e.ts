@@ -9,6 +9,7 @@
  *   focus on the page's heading, not on nothing.
  * - Moving to another page focuses its heading, but not on the first load, and not over the focus
  *   a new analysis gives its results.
+ * - Tab runs on through a toast instead of being sent back to the control before it.
  */
 import { type AnalysisResponse, MESSAGES } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
@@ -277,5 +278,39 @@ describe('moving to another page', () => {
     await toastWithText(page, MESSAGES.analysisSuccess).waitFor({ timeout: 30_000 });
     await page.waitForURL(/\/\?analysis=[^&]+$/);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('results-title');
+  });
+});
+
+describe('toasts', () => {
+  it("Tab runs on through a toast's close button, not back to the control before it", async () => {
+    const { page, expectConsoleError } = await openSession(browser, { viewport: DESKTOP });
+    expectConsoleError(/status of 401 .* @ https?:\/\/[^/]+\/api\/auth\/login$/);
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(`nobody-${newUser().email}`);
+    await page.getByLabel('Password', { exact: true }).fill('whatever it is');
+    await page.keyboard.press('Enter');
+    const toastClose = page.locator('[data-sonner-toast] button');
+    await toastClose.first().waitFor();
+
+    // the page's last control, then Tab into the toast, then Tab on
+    const lastId = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll<HTMLElement>('a[href], button, input')].filter(
+        (element) => !element.closest('[data-sonner-toaster]') && element.offsetParent !== null,
+      );
+      const last = controls.at(-1);
+      if (!last) return null;
+      last.id ||= 'last-control';
+      last.focus();
+      return last.id;
+    });
+    expect(lastId).not.toBeNull();
+    const inToast = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[data-sonner-toast]')));
+    await page.keyboard.press('Tab');
+    expect(await inToast()).toBe(true);
+    // through the toast (it and its close button are stops), then out of it
+    for (let presses = 0; presses < 4 && (await inToast()); presses++) await page.keyboard.press('Tab');
+    expect(await inToast()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.id ?? null)).not.toBe(lastId);
   });
 });

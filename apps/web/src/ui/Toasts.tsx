@@ -4,7 +4,7 @@
  * Loaded lazily by the root layout: see ui/toast.ts.
  */
 import { TOAST_DEFAULT_MS, TOAST_POSITION } from '@sfr/contracts';
-import { type CSSProperties, useEffect } from 'react';
+import { type CSSProperties, type FocusEvent, useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
 import { toasterMounted } from './toast';
 import { useMediaQuery } from './use-media-query';
@@ -24,6 +24,18 @@ function closeClickedToast(event: MouseEvent) {
   if (id) toast.dismiss(id);
 }
 
+/**
+ * Tab runs on through a toast. sonner sends the focus back to where it came from when it leaves the
+ * toasts, which suits its Alt+T hotkey (it focuses the list) but loops Tab between the page's last
+ * control and a toast's close button while one shows. Focus that reaches a toast's button by Tab is
+ * kept from sonner's handler, so leaving it goes on in the page's order; the hotkey's is not.
+ */
+function keepTabOrder(event: FocusEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && !event.target.matches('[data-sonner-toaster]')) {
+    event.stopPropagation();
+  }
+}
+
 /** Bootstrap's `sm` breakpoint, as the page's own layout uses it. */
 const PHONE = '(max-width: 575.98px)';
 
@@ -35,12 +47,14 @@ export default function Toasts() {
     return () => document.removeEventListener('click', closeClickedToast);
   }, []);
   return (
-    <Toaster
-      position={phone ? 'bottom-center' : TOAST_POSITION}
-      duration={TOAST_DEFAULT_MS}
-      closeButton
-      richColors
-      style={TOAST_TEXT_COLORS}
-    />
+    <div style={{ display: 'contents' }} onFocusCapture={keepTabOrder}>
+      <Toaster
+        position={phone ? 'bottom-center' : TOAST_POSITION}
+        duration={TOAST_DEFAULT_MS}
+        closeButton
+        richColors
+        style={TOAST_TEXT_COLORS}
+      />
+    </div>
   );
 }
