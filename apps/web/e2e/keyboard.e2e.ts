@@ -9,12 +9,13 @@
  *   focus on the page's heading, not on nothing.
  * - Moving to another page focuses its heading, but not on the first load, and not over the focus
  *   a new analysis gives its results.
- * - Tab runs on through a toast instead of being sent back to the control before it.
+ * - Tab runs on through a toast instead of being sent back to the control before it, and at 375 px
+ *   a control it moves to is not left under a toast at the bottom.
  */
 import { type AnalysisResponse, MESSAGES } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNKEPT_EDITS } from '../src/ui/text';
+import { UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading, toastWithText } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import {
@@ -312,5 +313,36 @@ describe('toasts', () => {
     for (let presses = 0; presses < 4 && (await inToast()); presses++) await page.keyboard.press('Tab');
     expect(await inToast()).toBe(false);
     expect(await page.evaluate(() => document.activeElement?.id ?? null)).not.toBe(lastId);
+  });
+});
+
+describe('toasts at 375 px', () => {
+  it('a control Tab moves to is scrolled clear of a toast at the bottom, not left under it', async () => {
+    const { page } = await openResults(PHONE);
+    // a toast without a write: an emptied assumption refused by Update Metrics
+    await page.locator('#metric-input-insurance').fill('');
+    await page.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+    const shown = page.locator('[data-sonner-toast]').first();
+    await shown.waitFor();
+    // the pointer rests on it, which holds it on screen (sonner pauses while hovered)
+    await shown.hover();
+    await page.locator('#metric-input-insurance').focus();
+
+    const covered: string[] = [];
+    for (let presses = 0; presses < 40; presses++) {
+      await page.keyboard.press('Tab');
+      const overlap = await page.evaluate(() => {
+        const focused = document.activeElement;
+        const toast = document.querySelector('[data-sonner-toast]');
+        if (!focused || !toast) return null;
+        const a = focused.getBoundingClientRect();
+        const b = toast.getBoundingClientRect();
+        const covers = a.bottom > b.top && a.top < b.bottom && a.right > b.left && a.left < b.right;
+        return covers ? focused.id || focused.textContent || focused.tagName : '';
+      });
+      expect(overlap, 'the toast is still showing').not.toBeNull();
+      if (overlap) covered.push(overlap);
+    }
+    expect(covered).toEqual([]);
   });
 });
