@@ -268,6 +268,12 @@ export const marketFigureSchema = z.object({
   /** a low–high band around the value: the market rent's range, HUD's payment-standard band */
   range: z.optional(z.object({ low: z.number(), high: z.number(), note: z.optional(z.string()) })),
   note: z.optional(z.string()),
+  /**
+   * a rate of the price with a fixed part (insurance, whose fixed part the metrics keep as
+   * `insurance_fixed`): what each further dollar of price adds, where `value` is the rate at the
+   * price analysed
+   */
+  per_dollar: z.optional(z.number()),
 });
 
 /** The market data behind the defaults, figure by figure. Loose until the API settles its figures. */

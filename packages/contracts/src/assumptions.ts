@@ -8,6 +8,7 @@ import {
   type Assumptions,
   type Bound,
   CRIME_GRADES,
+  INSURANCE_SHAPE_BOUNDS,
   UNITS_BOUND,
 } from '@sfr/underwriting';
 import { METRIC_LABELS } from './labels.js';
@@ -90,6 +91,9 @@ function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
   return undefined;
 }
 
+/** How a message names `insurance_fixed`, which no input shows. */
+const INSURANCE_FIXED_LABEL = 'Insurance (fixed part)';
+
 /**
  * The metrics' schemas under one ceiling: the assumptions, the optional metrics, and the grouped
  * terms (a second loan, a refinance, the tax situation). Built twice, so what a request may enter
@@ -127,6 +131,10 @@ function metricsSchemas(ceiling: Ceiling) {
     ...(Object.fromEntries(OPTIONAL_METRIC_KEYS.map((key) => [key, z.optional(optionalFields[key])])) as {
       [K in OptionalMetricKey]: z.ZodMiniOptional<Field>;
     }),
+    // kept by the API from the place's premium, not typed: the part of insurance a new price does not move
+    insurance_fixed: z.optional(
+      boundedField(INSURANCE_FIXED_LABEL, INSURANCE_SHAPE_BOUNDS.insurance_fixed, true, ceiling),
+    ),
     rehab_financed: z.optional(z.boolean({ error: 'Rehab Financed must be true or false' })),
     second_loan: z.optional(secondLoanSchema),
     refinance: z.optional(refinanceSchema),

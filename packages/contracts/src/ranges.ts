@@ -37,6 +37,14 @@ const figureValue = (analysis: AnalysisView, key: string): number | null => {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 };
 
+/** Insurance per dollar of the price beyond its fixed part: the figure's own, else its rate (no fixed part). */
+function insurancePerDollar(analysis: AnalysisView): number | null {
+  const perDollar = analysis.market_data.figures.insurance_rate?.per_dollar;
+  return typeof perDollar === 'number' && Number.isFinite(perDollar)
+    ? perDollar
+    : figureValue(analysis, 'insurance_rate');
+}
+
 /**
  * What the derivations read, rebuilt from an analysis as the API built it: the house type, the
  * market rent per unit (else HUD's), and the tax, insurance, mortgage and appreciation rates the
@@ -48,7 +56,7 @@ export function derivationContextOf(analysis: AnalysisView): DerivationContext {
     units: analysis.property.factor,
     rentPerUnit: rentometer_rent ?? hud_rent ?? null,
     propertyTaxRate: figureValue(analysis, 'property_tax_rate') ?? DEFAULTS.propertyTaxRate,
-    insuranceRate: figureValue(analysis, 'insurance_rate') ?? DEFAULTS.insuranceRate,
+    insuranceRate: insurancePerDollar(analysis) ?? DEFAULTS.insuranceRate,
     interestRate: figureValue(analysis, 'interest_rate') ?? DEFAULTS.interestRate,
     annualPriceAppreciation:
       figureValue(analysis, 'annual_price_appreciation') ?? DEFAULTS.annualPriceAppreciation,

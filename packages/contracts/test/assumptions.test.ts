@@ -100,6 +100,7 @@ describe('assumptionsSchema', () => {
     expect(Object.keys(assumptionsSchema.shape)).toEqual([
       ...ASSUMPTION_KEYS,
       ...OPTIONAL_METRIC_KEYS,
+      'insurance_fixed',
       'rehab_financed',
       'second_loan',
       'refinance',

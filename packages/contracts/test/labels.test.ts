@@ -25,9 +25,10 @@ describe('labels', () => {
       ...Object.keys(sale_assumptions.shape),
       ...overallMetricKeys,
     ];
-    // the groups (a second loan, a refinance), the rehab's yes/no and the refinance's flag are shown apart
+    // the groups (a second loan, a refinance), the rehab's yes/no and the refinance's flag are shown
+    // apart; the insurance's fixed part is said in its market figure's note
     expect(keys.filter((key) => !isMetricKey(key)).sort()).toEqual(
-      ['no_cash_left_in', 'refinance', 'rehab_financed', 'second_loan'].sort(),
+      ['insurance_fixed', 'no_cash_left_in', 'refinance', 'rehab_financed', 'second_loan'].sort(),
     );
     // …and nothing is labelled that the analysis does not have (loan_payoff is the sale's payoff)
     expect(METRIC_KEYS.filter((key) => !keys.includes(key))).toEqual(['loan_payoff']);

@@ -1,6 +1,7 @@
 import type {
   Assumptions,
   ExpenseLines,
+  InsuranceShape,
   LoanShape,
   Refinance,
   RehabAndRefinance,
@@ -107,6 +108,11 @@ export const SECOND_LOAN_BOUNDS: Readonly<Record<keyof SecondLoan, Bound>> = {
 };
 
 export const LOAN_SHAPE_KEYS = ['interest_only_months', 'points', 'second_loan'] as const;
+
+/** The bound of `insurance_fixed` (`InsuranceShape`): dollars a year, as the insurance itself. */
+export const INSURANCE_SHAPE_BOUNDS: Readonly<Record<keyof InsuranceShape, Bound>> = {
+  insurance_fixed: money,
+};
 
 /**
  * The bounds of the rehab inputs (issue 28 §2). The budget is dollars; the after-repair value, like

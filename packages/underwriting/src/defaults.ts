@@ -4,7 +4,7 @@
  * re-derives as the user edits). Every formula lives once, in `DERIVATIONS`.
  */
 import { ASSUMPTION_BOUNDS } from './bounds.js';
-import type { Assumptions, ExpenseLines } from './types.js';
+import type { Assumptions, ExpenseLines, InsuranceShape } from './types.js';
 
 /**
  * The model's default assumptions (underwriting-model.md, "Inputs"): shares of a driver, growth
@@ -133,8 +133,16 @@ export interface MarketInputs {
   interestRate: number | null;
   /** the county's default annual price appreciation; absent or null: the model's 3 % */
   annualPriceAppreciation?: number | null;
-  /** the place's insurance, a fraction of the price a year; absent or null: the model's 0.6 % */
+  /**
+   * the place's insurance a year per dollar of the price, beyond `insuranceFixed`; absent or null:
+   * the model's 0.6 %
+   */
   insuranceRate?: number | null;
+  /**
+   * the part of the place's premium that does not follow the price, $/yr (`InsuranceShape`); given
+   * and above 0, a new analysis keeps it as `insurance_fixed`
+   */
+  insuranceFixed?: number | null;
 }
 
 /**
@@ -153,7 +161,7 @@ export interface DerivationContext {
   rentPerUnit: number | null;
   /** effective property-tax rate, a fraction of the price a year */
   propertyTaxRate: number;
-  /** insurance, a fraction of the price a year */
+  /** insurance a year per dollar of the price, beyond the deal's `insurance_fixed` (none: all of it) */
   insuranceRate: number;
   /** mortgage rate in force, a fraction a year */
   interestRate: number;
@@ -195,7 +203,7 @@ export interface Derivation {
   drivers: readonly (keyof Assumptions)[];
   /** for people, e.g. '3 % of the purchase price' */
   basis: string;
-  derive(a: Assumptions, context: DerivationContext): number;
+  derive(a: Assumptions & InsuranceShape, context: DerivationContext): number;
 }
 
 const constant = (value: number, basis = 'model default'): Derivation => ({
@@ -266,8 +274,8 @@ export const DERIVATIONS: { readonly [K in DerivedKey]: Derivation } = {
   insurance: {
     kind: 'formula',
     drivers: ['purchase_price'],
-    basis: 'purchase price × insurance rate',
-    derive: (a, c) => c.insuranceRate * a.purchase_price,
+    basis: 'purchase price × insurance rate, plus the premium’s fixed part when it has one',
+    derive: (a, c) => (a.insurance_fixed ?? 0) + c.insuranceRate * a.purchase_price,
   },
   property_taxes: {
     kind: 'formula',
@@ -297,7 +305,8 @@ export const DERIVED_KEYS = Object.keys(DERIVATIONS) as DerivedKey[];
  * market figures and the model's defaults (`derivationContext`, then `DERIVATIONS`).
  *
  * Formulas: closing_cost = 3 % × price; rent = rent per unit × units; property_management =
- * 8 % × 12 × rent × (1 − 5 %); insurance = 0.6 % × price; property_taxes = tax rate × price;
+ * 8 % × 12 × rent × (1 − 5 %); insurance = the premium's fixed part (if any) + 0.6 % × price (or the
+ * place's rate per dollar); property_taxes = tax rate × price;
  * maintenance = 10 % × 12 × rent; financing_fees = 1 % × 75 % × price; the rest are constants.
  *
  * @example
@@ -309,11 +318,11 @@ export const DERIVED_KEYS = Object.keys(DERIVATIONS) as DerivedKey[];
 export function deriveAssumptions(
   property: { purchase_price: number; factor: number },
   market: MarketInputs,
-): Assumptions {
+): Assumptions & InsuranceShape {
   const context = derivationContext(property, market);
   // every key in the model's order, so the object (and its JSON) keeps that order; `rederive`
   // copies it in that order and, with nothing overridden, derives every field but the price
-  const a: Assumptions = {
+  const a: Assumptions & InsuranceShape = {
     purchase_price: property.purchase_price,
     closing_cost: 0,
     rent: 0,
@@ -338,6 +347,7 @@ export function deriveAssumptions(
     cost_to_sell: 0,
     hold_period: 0,
   };
+  if (market.insuranceFixed != null && market.insuranceFixed > 0) a.insurance_fixed = market.insuranceFixed;
   return rederive(a, new Set(), context);
 }
 

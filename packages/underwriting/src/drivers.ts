@@ -26,7 +26,7 @@
  * refinance's LTV moves its new loan; the refinance's closing costs are dollars and stay.
  */
 import { UnderwritingInputError } from './errors.js';
-import type { DealInput, OptionalInputs } from './types.js';
+import type { Assumptions, DealInput, InsuranceShape, OptionalInputs } from './types.js';
 
 /** The assumptions the sensitivity grid moves. */
 export const SENSITIVITY_DRIVERS = [
@@ -102,13 +102,16 @@ export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance'
 /**
  * The deal at another purchase price: closing_cost, financing_fees, insurance and property_taxes
  * keep their ratio to the price (so the loan, LTV × price, follows too), and so does a second
- * loan's amount (issue 28 §3); everything else stays.
+ * loan's amount (issue 28 §3); everything else stays. Insurance with a fixed part
+ * (`insurance_fixed`, at most the insurance itself) moves only the rest.
  *
- * Formula: each linked cost × `price / input.purchase_price`.
+ * Formula: each linked cost × `price / input.purchase_price`; with `insurance_fixed` f,
+ * insurance = min(f, insurance) + (insurance − min(f, insurance)) × `price / input.purchase_price`.
  *
  * @example
  * atPrice(austinDeal, 400_000); // closing_cost 13,500 → 12,000; insurance 2,700 → 2,400;
  *                               // property_taxes 6,907.50 → 6,140; financing_fees 3,375 → 3,000
+ * atPrice({ ...austinDeal, insurance_fixed: 900 }, 400_000).insurance; // 900 + 1,800 × 400/450 = 2,500
  */
 export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: number): D {
   const scale = price / input.purchase_price;
@@ -116,7 +119,7 @@ export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: n
     purchase_price: price,
     closing_cost: input.closing_cost * scale,
     financing_fees: input.financing_fees * scale,
-    insurance: input.insurance * scale,
+    insurance: insuranceAtScale(input, scale),
     property_taxes: input.property_taxes * scale,
   });
   // a second loan (seller financing) is a share of the price: it keeps it, so it stays below the down payment
@@ -124,6 +127,13 @@ export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: n
     moved.second_loan = Object.assign({}, input.second_loan, { amount: input.second_loan.amount * scale });
   }
   return moved;
+}
+
+/** The insurance at `scale` × the price: its fixed part stays (none when left out), the rest scales. */
+function insuranceAtScale(input: Assumptions & InsuranceShape, scale: number): number {
+  if (input.insurance_fixed === undefined) return input.insurance * scale;
+  const fixed = Math.min(input.insurance_fixed, input.insurance);
+  return fixed + (input.insurance - fixed) * scale;
 }
 
 /**

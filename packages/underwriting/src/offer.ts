@@ -4,9 +4,10 @@
  * ## Why the search is exact
  *
  * As the price P moves (`atPrice`), every dollar figure of the deal is affine in P: the linked costs
- * and the loan are proportional to P, rent and the other costs do not move. So, with N0 the year-1
- * NOI at a price of 0 (rent less management, maintenance and the optional expense lines, none of
- * which follows the price) and k, e, f, n, d ≥ 0 constants:
+ * and the loan are proportional to P (insurance less its fixed part, `insurance_fixed`), rent and
+ * the other costs do not move. So, with N0 the year-1 NOI at a price of 0 (rent less management,
+ * maintenance, the optional expense lines and insurance's fixed part, none of which follows the
+ * price) and k, e, f, n, d ≥ 0 constants:
  *
  * - monthly levered cash flow = (N0 − kP) / 12 is monotone in P;
  * - cash-on-cash = (N0 − kP) / (eP + f), DSCR = (N0 − nP) / (dP) and the cap rate (N0 − nP) / P are
@@ -180,8 +181,9 @@ const CELL_RATIO = 1.01;
 /**
  * The highest whole-dollar purchase price in [10,000, 100,000,000] at which every target holds
  * (each means "at least"; see `OfferTargets`), with the target that stops a higher price and each
- * target's value there. As the price moves, closing cost, financing fees, insurance and property
- * taxes keep their ratio to it and the loan follows the LTV (`atPrice`); nothing else moves. The
+ * target's value there. As the price moves, closing cost, financing fees, insurance (less its fixed
+ * part) and property taxes keep their ratio to it and the loan follows the LTV (`atPrice`); nothing
+ * else moves. The
  * search is exact where the measures are provably monotone and verified everywhere: see the module
  * note. Validates the deal and the targets first (`UnderwritingInputError`).
  *

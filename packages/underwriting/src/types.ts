@@ -337,7 +337,8 @@ export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
     LoanShape &
     LoanShapeFigures &
     RehabAndRefinance &
-    RehabAndRefinanceFigures;
+    RehabAndRefinanceFigures &
+    InsuranceShape;
   /**
    * with `expense_lines` when the deal gives any expense line (capex reserve, HOA, owner utilities,
    * leasing fee), and `refinance_cash` (each year's cash out of a refinance, inside the levered
@@ -376,6 +377,17 @@ export interface TaxInputs {
  */
 export interface TaxTerms {
   tax?: TaxInputs;
+}
+
+/**
+ * How the insurance premium follows the price (README, "Insurance that does not all follow the
+ * price"): a premium is a fixed part plus a part per dollar of cover, so at another price
+ * (`atPrice`, the maximum offer, the price's rows of what breaks the deal) and in the default a new
+ * price derives (`DERIVATIONS.insurance`) only the rest moves. Left out, all of it follows the price.
+ */
+export interface InsuranceShape {
+  /** the part of year-1 insurance that does not follow the price, $/yr, ≥ 0 */
+  insurance_fixed?: number;
 }
 
 /** The tax at the sale (`afterTax`'s `sale`). */
@@ -463,4 +475,4 @@ export interface ExpenseLineRows {
 }
 
 /** Every optional input `analyze` and the decision tools accept. */
-export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms;
+export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms & InsuranceShape;

@@ -3,6 +3,7 @@ import {
   ASSUMPTION_KEYS,
   type Bound,
   holdMonthRule,
+  INSURANCE_SHAPE_BOUNDS,
   LOAN_SHAPE_BOUNDS,
   LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
@@ -22,6 +23,7 @@ import {
   type CrimeGrade,
   type DealInput,
   type ExpenseLines,
+  type InsuranceShape,
   type LoanShape,
   type LossTreatment,
   type Refinance,
@@ -40,6 +42,7 @@ const KNOWN_FIELDS = new Set<string>([
   ...LOAN_SHAPE_KEYS,
   ...REHAB_KEYS,
   'tax',
+  'insurance_fixed',
 ]);
 
 /** The rule a value breaks; a bound with no limit of its own above names the largest exact number only to a value past it. */
@@ -332,6 +335,16 @@ export function validateTaxInputs(input: unknown): Required<TaxInputs> {
   };
 }
 
+/** The deal with `insurance_fixed` (`InsuranceShape`) when `record` gives it, within its bound; `deal` itself otherwise. */
+function withInsuranceShape<D extends DealInput>(
+  deal: D,
+  record: Record<string, unknown>,
+): D & InsuranceShape {
+  if (record.insurance_fixed === undefined) return deal;
+  const fixed = checkBound('insurance_fixed', record.insurance_fixed, INSURANCE_SHAPE_BOUNDS.insurance_fixed);
+  return Object.assign(deal, { insurance_fixed: fixed });
+}
+
 /** The deal with `tax` (issue 28 §4) when `record` gives it, checked by `validateTaxInputs`; `deal` itself otherwise. */
 function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>): D & TaxTerms {
   if (record.tax === undefined) return deal;
@@ -343,7 +356,7 @@ function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>):
  * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`) and
  * the loan shapes (`LoanShape`, against `LOAN_SHAPE_BOUNDS` and `SECOND_LOAN_BOUNDS`) and the rehab
  * and refinance (`RehabAndRefinance`, against `REHAB_BOUNDS` and `REFINANCE_BOUNDS`) and the tax
- * inputs (`tax`, `validateTaxInputs`). Unknown keys are refused so that a misspelt assumption never silently falls back.
+ * inputs (`tax`, `validateTaxInputs`) and the insurance's fixed part (`insurance_fixed`). Unknown keys are refused so that a misspelt assumption never silently falls back.
  *
  * @example
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
@@ -351,7 +364,7 @@ function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>):
  */
 export function validateDealInput(
   input: unknown,
-): DealInput & ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms {
+): DealInput & ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms & InsuranceShape {
   const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
@@ -387,5 +400,8 @@ export function validateDealInput(
     violent_crime_grade: checkGrade('violent_crime_grade', record),
     property_crime_grade: checkGrade('property_crime_grade', record),
   };
-  return withTax(withRehab(withLoanShape(withExpenseLines(deal, record), record), record), record);
+  return withInsuranceShape(
+    withTax(withRehab(withLoanShape(withExpenseLines(deal, record), record), record), record),
+    record,
+  );
 }

@@ -142,6 +142,21 @@ describe('rederive', () => {
     expect(kept.insurance).toBe(2_400);
   });
 
+  it("keeps the insurance premium's fixed part when the price moves, and reads it as derived", () => {
+    // a premium of $600 a year plus 0.45 % of the price: $2,625 at $450,000
+    const market = { ...austinMarket, insuranceRate: 0.0045, insuranceFixed: 600 };
+    const context = derivationContext({ factor: 1 }, market);
+    const a = deriveAssumptions({ purchase_price: 450_000, factor: 1 }, market);
+    expect(a.insurance_fixed).toBe(600);
+    expect(a.insurance).toBeCloseTo(2_625, 9);
+    expect(rederive({ ...a, purchase_price: 400_000 }, new Set(), context).insurance).toBeCloseTo(2_400, 9);
+    expect(inferOverridden(a, context).has('insurance')).toBe(false);
+    // none given, none kept: the analysis is what it was before the fixed part existed
+    expect('insurance_fixed' in deriveAssumptions({ purchase_price: 450_000, factor: 1 }, austinMarket)).toBe(
+      false,
+    );
+  });
+
   it('moves management and maintenance with an overridden rent, and fees with the LTV', () => {
     const edited = { ...austin, rent: 3_000, vacancy_rate: 0.1, loan_to_value: 0.8 };
     const moved = rederive(edited, new Set(['rent', 'vacancy_rate', 'loan_to_value']), austinContext);

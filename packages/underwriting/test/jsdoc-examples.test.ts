@@ -138,6 +138,7 @@ describe('JSDoc examples of the decision tools', () => {
       property_taxes: 6_140,
       financing_fees: 3_000,
     });
+    expect(atPrice({ ...austin, insurance_fixed: 900 }, 400_000).insurance).toBeCloseTo(2_500, 9);
     expect(withDriver(austin, 'rent', 2_600).maintenance).toBeCloseTo(3_120, 9);
     expect(withDriver(austin, 'vacancy_rate', 0.1).property_management).toBeCloseTo(2_027.808, 9);
   });

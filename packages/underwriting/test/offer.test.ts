@@ -5,11 +5,14 @@ import {
   analyze,
   atPrice,
   type DealInput,
+  deriveAssumptions,
   maxOffer,
   monthlyPayment,
   OFFER_TARGET_KEYS,
   type OfferTargetKey,
   type OfferTargets,
+  UnderwritingInputError,
+  validateDealInput,
 } from '../src/index.js';
 import { OFFER_PRICE_RANGE, offerMeasure } from '../src/offer.js';
 import { realisticDeal, typicalDeal } from './support/arbitraries.js';
@@ -58,6 +61,58 @@ describe('atPrice', () => {
     });
     expect(analyze(moved).year_1_metrics.loan_amount).toBe(300_000); // 75 % × 400,000
     expect(atPrice(austin, austin.purchase_price)).toEqual(austin);
+  });
+
+  it('moves only the part of insurance above its fixed part, and never more than the insurance as fixed', () => {
+    // Austin's $2,700 with $900 that does not follow the price: 900 + 1,800 × 400/450
+    expect(atPrice({ ...austin, insurance_fixed: 900 }, 400_000).insurance).toBeCloseTo(2_500, 9);
+    expect(atPrice({ ...austin, insurance_fixed: 900 }, 900_000).insurance).toBeCloseTo(4_500, 9);
+    // a fixed part above the insurance (a quote typed lower) holds the whole premium still
+    expect(atPrice({ ...austin, insurance_fixed: 5_000 }, 400_000).insurance).toBe(2_700);
+    expect(atPrice({ ...austin, insurance_fixed: 0 }, 400_000).insurance).toBeCloseTo(2_400, 9);
+    // the fixed part is checked as the insurance is: dollars ≥ 0
+    expect(() => validateDealInput({ ...austin, insurance_fixed: -1 })).toThrow(
+      new UnderwritingInputError('insurance_fixed', 'must be a number ≥ 0'),
+    );
+    expect(validateDealInput({ ...austin, insurance_fixed: 900 }).insurance_fixed).toBe(900);
+    // and left out of the year-1 figures of a deal without it
+    expect('insurance_fixed' in analyze(austin).year_1_metrics).toBe(false);
+  });
+
+  it('agrees with a new analysis at the other price: the costs a price derives are those atPrice gives', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          from: fc.integer({ min: 10_000, max: 5_000_000 }),
+          to: fc.integer({ min: 10_000, max: 5_000_000 }),
+          perDollar: fc.double({ min: 0, max: 0.03, noNaN: true }),
+          fixed: fc.double({ min: 0, max: 5_000, noNaN: true }),
+          taxRate: fc.double({ min: 0, max: 0.05, noNaN: true }),
+        }),
+        ({ from, to, perDollar, fixed, taxRate }) => {
+          const market = {
+            rentPerUnit: 2_000,
+            propertyTaxRate: taxRate,
+            interestRate: 0.07,
+            insuranceRate: perDollar,
+            insuranceFixed: fixed,
+          };
+          const property = { factor: 1 };
+          const deal = {
+            ...deriveAssumptions({ ...property, purchase_price: from }, market),
+            units: 1,
+            violent_crime_grade: null,
+            property_crime_grade: null,
+          };
+          const moved = atPrice(deal, to);
+          const fresh = deriveAssumptions({ ...property, purchase_price: to }, market);
+          for (const key of ['closing_cost', 'financing_fees', 'insurance', 'property_taxes'] as const) {
+            expect(moved[key]).toBeCloseTo(fresh[key], 6);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -276,6 +331,26 @@ describe('maxOffer: properties', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('meets every target at the answer when part of the insurance does not follow the price', () => {
+    const withFixedInsurance = fc
+      .record({ deal: realisticDeal, share: fc.double({ min: 0, max: 1, noNaN: true }) })
+      .map(({ deal, share }) => ({ ...deal, insurance_fixed: deal.insurance * share }));
+    fc.assert(
+      fc.property(offerCase(withFixedInsurance), ({ deal, targets }) => {
+        const offer = maxOffer(deal, targets);
+        if (offer.purchase_price === null) {
+          expect(holdsAt(deal, targets, OFFER_PRICE_RANGE.min)).toBe(false);
+          return;
+        }
+        expect(holdsAt(deal, targets, offer.purchase_price)).toBe(true);
+        if (offer.purchase_price < OFFER_PRICE_RANGE.max) {
+          expect(holdsAt(deal, targets, offer.purchase_price + 1)).toBe(false);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

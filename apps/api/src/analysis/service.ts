@@ -11,7 +11,7 @@ import {
   type SharedAnalysis,
 } from '@sfr/contracts';
 import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
-import { insuranceRateOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
+import { insuranceShapeOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
@@ -67,7 +67,7 @@ export function createAnalysisService(market: MarketService) {
           propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
           interestRate: marketFacts.interest_rate?.value ?? null,
           annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
-          insuranceRate: insuranceRateOf(marketFacts, property.purchase_price),
+          ...insuranceShapeOf(marketFacts, property.purchase_price),
         }),
         ...newAnalysisExpenseLines(),
       };

@@ -653,11 +653,17 @@ function appreciationFigure(a: Appreciation | null): MarketFigure {
 }
 
 /**
- * The insurance rate a new analysis starts from: the place's landlord premium at the price as a share
- * of it, else the model's 0.6 %.
+ * The insurance a new analysis starts from: the place's landlord premium at the price as its fixed
+ * part and its rate per dollar of the price (so another price moves only the rest), else the
+ * model's 0.6 % of the price with no fixed part.
  */
-export function insuranceRateOf(facts: MarketFacts, price: number): number {
-  return facts.insurance ? insuranceEstimate(facts.insurance, price).rate : DEFAULTS.insuranceRate;
+export function insuranceShapeOf(
+  facts: MarketFacts,
+  price: number,
+): { insuranceRate: number; insuranceFixed: number | null } {
+  if (!facts.insurance) return { insuranceRate: DEFAULTS.insuranceRate, insuranceFixed: null };
+  const estimate = insuranceEstimate(facts.insurance, price);
+  return { insuranceRate: estimate.per_dollar, insuranceFixed: estimate.fixed };
 }
 
 /** The insurance figure: the landlord premium at the price as a share of it, with its dollars and range. */
@@ -695,6 +701,7 @@ function insuranceFigure(
       : ` Wind and hail here are often insured apart, by ${pool}: check that a quote includes them.`;
   return {
     value: e.rate,
+    per_dollar: e.per_dollar,
     source: e.source,
     vintage: e.vintage,
     tier: 'estimated',
@@ -705,7 +712,9 @@ function insuranceFigure(
     },
     note: `About ${dollars(Math.round(e.value))} a year at this price for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
       basis.state_premium,
-    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard}${wind} Flood is not covered by these policies. A quote for the address replaces it.`,
+    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard} Of it, ${dollars(
+      Math.round(e.fixed),
+    )} a year does not follow the price: at another price only the rest moves.${wind} Flood is not covered by these policies. A quote for the address replaces it.`,
   };
 }
 

@@ -1,5 +1,5 @@
-import { analysisResponseSchema, MESSAGES } from '@sfr/contracts';
-import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, analyze } from '@sfr/underwriting';
+import { analysisResponseSchema, dealInput, MESSAGES } from '@sfr/contracts';
+import { ASSUMPTION_BOUNDS, ASSUMPTION_KEYS, analyze, atPrice, maxOffer } from '@sfr/underwriting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { austin, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 
@@ -52,6 +52,27 @@ describe.each(DATABASE_KINDS)('analysis routes on %s', (kind) => {
     const four = (await post('/api/create_property', { ...austin, factor: 4 })).json();
     expect(four.property.metrics.rent).toBeCloseTo(4 * single.property.metrics.rent, 9);
     expect(four.year_1_metrics.hud_rent).toBe(single.year_1_metrics.hud_rent);
+  });
+
+  it('offers a price at which a new analysis meets the targets: a new price derives the insurance the offer assumed', async () => {
+    const first = analysisResponseSchema.parse((await post('/api/create_property', austin)).json());
+    // Texas's premium has a part that does not follow the price, kept with the analysis and said
+    const fixed = first.property.metrics.insurance_fixed as number;
+    expect(fixed).toBeGreaterThan(0);
+    expect(fixed).toBeLessThan(first.property.metrics.insurance);
+    expect(first.market_data.figures.insurance_rate?.note).toContain('a year does not follow the price');
+    const deal = dealInput(first.property, first.property.metrics, first.year_1_metrics);
+    const offer = maxOffer(deal, { cash_on_cash: 0.08, dscr: 1.25 });
+    const price = offer.purchase_price as number;
+    expect(price).toBeLessThan(austin.purchase_price);
+
+    const fresh = analysisResponseSchema.parse(
+      (await post('/api/create_property', { ...austin, purchase_price: price })).json(),
+    );
+    expect(fresh.property.metrics.insurance).toBeCloseTo(atPrice(deal, price).insurance, 6);
+    expect(fresh.property.metrics.insurance_fixed).toBeCloseTo(fixed, 9);
+    expect(fresh.year_1_metrics.levered_returns).toBeCloseTo(offer.measures.cash_on_cash as number, 9);
+    expect(fresh.year_1_metrics.levered_returns).toBeGreaterThanOrEqual(0.08);
   });
 
   it("answers an unknown ZIP with the spec's message", async () => {

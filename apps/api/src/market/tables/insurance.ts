@@ -271,6 +271,13 @@ export interface InsuranceEstimate {
   readonly high: number;
   /** `value` as a share of the price: the analysis's insurance rate */
   readonly rate: number;
+  /**
+   * `value` as a line in the price, fixed + per_dollar × price: the part of the premium that does
+   * not follow the price ($/yr) and what each further dollar of price adds. Exact for prices on the
+   * same side of the floor (`homeownerPremium`'s half of the state's premium) as this one.
+   */
+  readonly fixed: number;
+  readonly per_dollar: number;
   /** the homeowners premium at the price before the hazard and landlord adjustments */
   readonly state_at_price: number;
   /** what the county's hazard adds (or takes) a year at the price */
@@ -307,6 +314,9 @@ export interface HomeownerPremium {
   readonly state_at_coverage: number;
   /** what the county's hazard adds (or takes) a year at the coverage */
   readonly hazard_adjustment: number;
+  /** `value` = fixed + per_dollar × coverage (see `InsuranceEstimate`) */
+  readonly fixed: number;
+  readonly per_dollar: number;
 }
 
 /**
@@ -315,12 +325,20 @@ export interface HomeownerPremium {
  * premium away). `validateInsurance` scores this against published city averages.
  */
 export function homeownerPremium(basis: InsuranceBasis, coverage: number): HomeownerPremium {
-  const hazard = basis.hazard_excess * coverage * PREMIUM_PER_EXPECTED_LOSS;
+  const hazardPerDollar = basis.hazard_excess * PREMIUM_PER_EXPECTED_LOSS;
+  const hazard = hazardPerDollar * coverage;
   const at = (premium300k: number) => {
     const base = atCoverage(premium300k, coverage);
     return Math.max(base + hazard, base / 2);
   };
+  // the state's premium is scale × (PREMIUM_FIXED + PREMIUM_PER_DOLLAR × coverage): its line, with
+  // the hazard's dollars per dollar of cover, or halved where the floor holds
+  const scale = basis.state_premium / (PREMIUM_FIXED + PREMIUM_PER_DOLLAR * REFERENCE_COVERAGE);
+  const base = atCoverage(basis.state_premium, coverage);
+  const floored = base + hazard < base / 2;
   return {
+    fixed: floored ? (scale * PREMIUM_FIXED) / 2 : scale * PREMIUM_FIXED,
+    per_dollar: floored ? (scale * PREMIUM_PER_DOLLAR) / 2 : scale * PREMIUM_PER_DOLLAR + hazardPerDollar,
     value: at(basis.state_premium),
     low: at(basis.state_low) / INSURANCE_RANGE_WIDENING,
     high: at(basis.state_high) * INSURANCE_RANGE_WIDENING,
@@ -347,6 +365,8 @@ export function insuranceEstimate(basis: InsuranceBasis, price: number): Insuran
     low: Math.min(value, homeowner.low * LANDLORD_FACTOR.low),
     high: Math.max(value, homeowner.high * LANDLORD_FACTOR.high),
     rate: value / price,
+    fixed: homeowner.fixed * LANDLORD_FACTOR.value,
+    per_dollar: homeowner.per_dollar * LANDLORD_FACTOR.value,
     state_at_price: homeowner.state_at_coverage,
     hazard_adjustment: homeowner.hazard_adjustment,
     basis,

@@ -96,6 +96,33 @@ describe('landlord insurance by state and risk', () => {
     expect(insuranceEstimate(safest, 300_000).value).toBeCloseTo((4_101 / 2) * 1.2, 9);
   });
 
+  it('splits the premium into a part that does not follow the price and a rate per dollar, on both sides of the floor', () => {
+    // Ohio at $95,000: 1,377 / 2,407.5 × 510 fixed and × 0.006325 a dollar, each × 1.2 for a landlord
+    const ohio = insuranceEstimate(basisOf('39001', 'OH'), 95_000);
+    expect(ohio.fixed).toBeCloseTo(((1_377 * 510) / 2_407.5) * 1.2, 9);
+    expect(ohio.per_dollar).toBeCloseTo(((1_377 * 0.006325) / 2_407.5) * 1.2, 12);
+    // the coast adds its hazard per dollar; the floor halves both parts
+    const coast = insuranceEstimate(basisOf('48003', 'TX'), 300_000);
+    expect(coast.per_dollar).toBeCloseTo(
+      ((4_101 * 0.006325) / 2_407.5 + 0.003 * PREMIUM_PER_EXPECTED_LOSS) * 1.2,
+      12,
+    );
+    const floored = insuranceEstimate({ ...basisOf('48005', 'TX'), hazard_excess: -1 }, 300_000);
+    expect(floored.fixed).toBeCloseTo(((4_101 * 510) / 2_407.5 / 2) * 1.2, 9);
+    // each is its premium, at its own price and at another on the same side of the floor
+    for (const [basis, price] of [
+      [basisOf('39001', 'OH'), 95_000],
+      [basisOf('48003', 'TX'), 300_000],
+      [{ ...basisOf('48005', 'TX'), hazard_excess: -1 }, 300_000],
+    ] as const) {
+      for (const at of [price, price * 2]) {
+        const e = insuranceEstimate(basis, at);
+        const here = insuranceEstimate(basis, price);
+        expect(here.fixed + here.per_dollar * at).toBeCloseTo(e.value, 6);
+      }
+    }
+  });
+
   it('measures every county once where no population is known', () => {
     // equal weights: the median of 0.00005, 0.0001, 0.0031 is 0.0001
     const unweighted = buildInsuranceIndex(states, [
