@@ -284,6 +284,20 @@ describe('after tax and month by month', () => {
     const terms = page.locator('section.strategy-terms');
     await terms.getByRole('checkbox', { name: 'After-tax returns' }).check();
     expect(await terms.getByLabel('Income Tax Rate').inputValue()).toBe('24');
+    // on a phone the group, its loss rule's long options included, stays inside its card
+    await page.setViewportSize(PHONE);
+    const group = terms.locator('fieldset.strategy-group').filter({ hasText: 'After-tax returns' });
+    await expect
+      .poll(() => group.evaluate((fieldset) => fieldset.scrollWidth <= fieldset.clientWidth))
+      .toBe(true);
+    expect(
+      await group.evaluate(
+        (fieldset) =>
+          fieldset.getBoundingClientRect().right <=
+          (fieldset.closest('.card') as HTMLElement).getBoundingClientRect().right,
+      ),
+    ).toBe(true);
+    await page.setViewportSize(DESKTOP);
     const afterTax = page.locator('section.returns-after-tax');
     await afterTax.waitFor();
     const xirr = (await afterTax.locator('.metric-row').first().textContent()) ?? '';
@@ -440,6 +454,10 @@ describe('scenarios', () => {
     await expectNoSeriousA11yViolations(page, 'the Section 8 form with a wrong payment standard');
     await form.getByLabel(SCENARIO_TEXT.section8Allowance).fill('-5');
     await form.getByText('Utility allowance must be from 0 to 2,000 dollars a month per unit.').waitFor();
+    // an emptied allowance is asked for, not read as $0 (and nothing can be kept meanwhile)
+    await form.getByLabel(SCENARIO_TEXT.section8Allowance).fill('');
+    await form.getByText(SCENARIO_TEXT.section8AllowanceRule).waitFor();
+    expect(await form.getByRole('button', { name: SCENARIO_TEXT.section8Keep }).count()).toBe(0);
     await form.getByLabel(SCENARIO_TEXT.section8Allowance).fill('252');
     await form.getByLabel(SCENARIO_TEXT.section8Share).fill('100');
 

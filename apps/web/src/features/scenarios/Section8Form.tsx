@@ -30,10 +30,15 @@ function fieldErrors(errors: readonly string[]): { share?: string; allowance?: s
     if (error === SECTION_8_MESSAGES.shareRange || error === SECTION_8_MESSAGES.shareRequired)
       out.share = SCENARIO_TEXT.section8ShareRule;
     else if (error === SECTION_8_MESSAGES.allowanceRequired)
-      out.allowance = 'Utility allowance must be a number';
+      out.allowance = SCENARIO_TEXT.section8AllowanceRule;
     else if (error === SECTION_8_MESSAGES.allowanceRange) out.allowance = error;
   }
   return out;
+}
+
+/** What a field holds as a number: NaN (refused as no number) when it is empty, where `Number('')` is 0. */
+function typedNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text);
 }
 
 interface Section8FormProps {
@@ -56,9 +61,9 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
   // an analysis of its own: computed when the terms or the base case change
   const { checked, scenario } = useMemo(() => {
     const checked = validateSection8Terms({
-      payment_standard_share: Number(share) / 100,
+      payment_standard_share: typedNumber(share) / 100,
       tenant_pays_utilities: tenantPays,
-      utility_allowance: Number(allowanceText),
+      utility_allowance: typedNumber(allowanceText),
     });
     return { checked, scenario: checked.ok ? section8Scenario(base, checked.terms) : null };
   }, [base, share, tenantPays, allowanceText]);

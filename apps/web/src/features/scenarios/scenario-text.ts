@@ -28,6 +28,8 @@ export const SCENARIO_TEXT = {
   section8TenantPays: 'The tenant pays the utilities',
   section8Allowance: 'Utility allowance a month per unit',
   /** the payment standard's rule in the percent it is typed in (the API's message speaks of fractions) */
+  section8AllowanceRule:
+    'Enter the utility allowance in dollars a month per unit: 0 when the owner pays every utility',
   section8ShareRule: `Payment standard must be a number from ${Math.round(PAYMENT_STANDARD_SHARE.min * 100)}% to ${Math.round(PAYMENT_STANDARD_SHARE.max * 100)}% of the HUD rent`,
   section8Check: 'Check with the housing authority first:',
   section8Keep: 'Keep as the Section 8 scenario',
