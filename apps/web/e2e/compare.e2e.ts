@@ -137,6 +137,29 @@ describe('compare two saved properties', () => {
     expect(await page.getByTestId('compare-table').isVisible()).toBe(true);
   });
 
+  it('a pick that cannot be loaded (deleted, or not yours) is said, holds no place among the four, and can be removed', async () => {
+    const { context, page, expectConsoleError } = await openSession(browser);
+    expectConsoleError(/status of 404 .* @ https?:\/\/[^/]+\/api\/saved_properties\/[a-z2-7]{24}$/);
+    await context.addCookies(cookies);
+    const gone = 'a'.repeat(24);
+    await page.goto(`/compare?saved=${[...saved.map((p) => p.id), gone].join(',')}`);
+    const notice = page.getByText('One property could not be loaded (deleted, or not yours).');
+    await notice.waitFor();
+    await page.getByTestId('compare-table').waitFor();
+    expect(await page.locator('.compare-table thead th').count()).toBe(3); // the figure column and two deals
+    // the picker counts the two that load: a third and a fourth can still be picked
+    expect(await page.locator('.compare-picker summary').textContent()).toContain('2 of up to 4');
+    const recentBoxes = page.getByRole('group', { name: 'Recent analyses' }).getByRole('checkbox');
+    await page.locator('.compare-picker summary').click();
+    expect(await recentBoxes.nth(0).isDisabled()).toBe(false);
+
+    await page.getByRole('button', { name: 'Remove it from the comparison' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('saved')?.split(',').sort()).toEqual(
+      saved.map((p) => p.id).sort(),
+    );
+  });
+
   it('ignores a malformed id list and asks for picks', async () => {
     const { context, page } = await openSession(browser);
     await context.addCookies(cookies);

@@ -71,23 +71,36 @@ function Comparison({ search }: { search: CompareSearch }) {
   const results = useQueries({
     queries: refs.map((ref) => (ref.kind === 'saved' ? savedPropertyQuery(ref.id) : analysisQuery(ref.id))),
   });
-  const enough = refs.length >= MIN_COMPARED;
+  // a pick that could not be loaded (deleted since, or not the user's) neither fills the table nor
+  // counts against the four: the picker and the next pick see only those that load
+  const loadable = refs.filter((_, index) => !results[index]?.isError);
+  const missing = refs.length - loadable.length;
+  const enough = loadable.length >= MIN_COMPARED;
   const show = (next: readonly ComparedRef[], scenarios: readonly string[]) =>
     void navigate({ to: '/compare', search: searchOf(next, scenarios), replace: true });
+  const resultOf = (ref: ComparedRef) => results[refs.findIndex((item) => refKey(item) === refKey(ref))];
 
   function toggle(ref: ComparedRef, on: boolean) {
-    if (on) return show([...refs, ref], scenarioIds);
-    const index = refs.findIndex((item) => refKey(item) === refKey(ref));
+    if (on) return show([...loadable, ref], scenarioIds);
     show(
-      refs.filter((_, at) => at !== index),
-      pickScenario(scenarioIds, results[index]?.data?.scenarios ?? [], ''),
+      loadable.filter((item) => refKey(item) !== refKey(ref)),
+      pickScenario(scenarioIds, resultOf(ref)?.data?.scenarios ?? [], ''),
     );
   }
 
   return (
     <section className="page compare-page" aria-labelledby="compare-title">
       <h1 id="compare-title">{TITLE}</h1>
-      <Picker refs={refs} onToggle={toggle} />
+      <Picker refs={loadable} onToggle={toggle} />
+      {missing > 0 ? (
+        <p className="compare-hint" role="status">
+          {missing === 1 ? 'One property' : `${missing} properties`} could not be loaded (deleted, or not
+          yours).{' '}
+          <button type="button" className="button-link" onClick={() => show(loadable, scenarioIds)}>
+            Remove {missing === 1 ? 'it' : 'them'} from the comparison
+          </button>
+        </p>
+      ) : null}
       {!enough ? (
         <p className="compare-hint" role="status">
           Pick {MIN_COMPARED} to {MAX_COMPARED} properties to see them side by side.
@@ -100,7 +113,6 @@ function Comparison({ search }: { search: CompareSearch }) {
             const analysis = results[index]?.data;
             return analysis ? [{ ref, analysis }] : [];
           })}
-          missing={refs.filter((_, index) => results[index]?.isError).length}
           picked={scenarioIds}
           onPick={(deal, scenarioId) =>
             show(refs, pickScenario(scenarioIds, deal.analysis.scenarios, scenarioId))
@@ -226,12 +238,10 @@ interface Column {
  */
 function CompareTable({
   columns: deals,
-  missing,
   picked,
   onPick,
 }: {
   columns: Column[];
-  missing: number;
   picked: readonly string[];
   onPick: (deal: Column, scenarioId: string) => void;
 }) {
@@ -252,12 +262,6 @@ function CompareTable({
   const refs = columns.map(({ ref }) => ref);
   return (
     <>
-      {missing > 0 ? (
-        <p className="compare-hint" role="status">
-          {missing === 1 ? 'One property' : `${missing} properties`} could not be loaded (deleted, or not
-          yours).
-        </p>
-      ) : null}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
       <section className="compare-scroll" aria-label="Comparison" tabIndex={0}>
         <table className="compare-table" data-testid="compare-table">
