@@ -16,6 +16,7 @@ import {
   MESSAGES,
   METRIC_LABELS,
   SCENARIO_MESSAGES,
+  taxSituationText,
 } from '@sfr/contracts';
 import { modifiedReturns } from '@sfr/underwriting';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -324,6 +325,35 @@ describe('after tax and month by month', () => {
     expect(csv.status()).toBe(200);
     expect((await csv.text()).split('\n')[0]).toMatch(/^Month,Year,Gross rent,/);
     await expectNoSeriousA11yViolations(page, 'after-tax returns and the schedule');
+
+    // shared: the link says the tax situation and shows the after-tax returns and the MIRR; a plain
+    // deal's empty groups (the rehab's) are left out
+    const origin = { origin: baseURL() };
+    const saved = await context.request.post('/api/saved_properties', {
+      data: { analysis_id: analysis.analysis_id },
+      headers: origin,
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const share = await context.request.post(`/api/saved_properties/${(await saved.json()).id}/share`, {
+      headers: origin,
+    });
+    await page.goto(new URL(((await share.json()) as { url: string }).url).pathname);
+    const sharedTerms = page.getByRole('region', { name: 'Strategy Terms' });
+    await sharedTerms.waitFor();
+    expect(await sharedTerms.locator('dd').textContent()).toBe(
+      taxSituationText(answer.property.metrics.tax as never),
+    );
+    expect(await page.locator('section.returns-after-tax').textContent()).toContain(
+      formatMetric('levered_xirr', answer.after_tax?.levered_xirr ?? null),
+    );
+    await page.getByText(/^At a finance rate of [\d.]+% and a reinvestment rate of/).waitFor();
+    expect(await page.getByRole('heading', { name: 'Rehab and Refinance' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'the shared page with after-tax returns');
+    // the file's later tests save this address for the same member
+    const removed = await context.request.delete(`/api/saved_properties/${(await saved.json()).id}`, {
+      headers: origin,
+    });
+    expect(removed.ok()).toBe(true);
     await context.close();
   });
 });

@@ -22,4 +22,5 @@ export * from './ranges.js';
 export * from './saved-property.js';
 export * from './scenarios.js';
 export * from './section-8.js';
+export * from './strategy-terms.js';
 export * from './text.js';

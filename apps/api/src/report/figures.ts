@@ -16,7 +16,6 @@ import {
   formatMarketFigure,
   formatMetric,
   formatMoney,
-  formatRate,
   holdPeriodCellDisplay,
   holdPeriodOptionalFigures,
   holdPeriodRowsShown,
@@ -37,6 +36,8 @@ import {
   roundMarketFigure,
   roundMetric,
   type SharedAnalysis,
+  type StrategyTermKey,
+  strategyTerms,
   taxBillLine,
 } from '@sfr/contracts';
 import {
@@ -353,33 +354,26 @@ function givenLines(
   });
 }
 
+/** The deal's strategy terms as report lines, by term (`strategyTerms`' labels and sentences). */
+function termLines(analysis: SharedAnalysis): Partial<Record<StrategyTermKey, ReportLine>> {
+  return Object.fromEntries(
+    strategyTerms(analysis.property.metrics).map(({ key, label, text }) => [key, textLine(key, label, text)]),
+  );
+}
+
 /** The rehab and refinance section, or null for a deal with neither. */
 function rehabSection(analysis: SharedAnalysis): ReportSection | null {
-  const { refinance, second_loan: second, rehab_financed } = analysis.year_1_metrics;
+  const terms = termLines(analysis);
   const lines = givenLines(analysis, REHAB_METRIC_KEYS);
-  if (rehab_financed !== undefined)
-    lines.push(textLine('rehab_financed', 'Rehab Paid', rehab_financed ? 'Added to the loan' : 'In cash'));
-  if (refinance) {
-    lines.push(
-      textLine(
-        'refinance',
-        'Refinance Terms',
-        `month ${refinance.month}, ${formatMetric('loan_to_value', refinance.loan_to_value)} of the value, ${formatMetric('interest_rate', refinance.interest_rate)} over ${refinance.loan_term} years, ${formatMetric('closing_cost', refinance.closing_costs)} closing costs`,
-      ),
-    );
+  if (terms.rehab_financed) lines.push(terms.rehab_financed);
+  if (terms.refinance) {
+    lines.push(terms.refinance);
     lines.push({
       ...metricLine('dscr', refinanceLenderDscr(analysis), REFINANCE_LENDER_DSCR_LABEL),
       key: 'refinance_lender_dscr',
     });
   }
-  if (second)
-    lines.push(
-      textLine(
-        'second_loan',
-        'Second Loan Terms',
-        `${formatMetric('loan_amount', second.amount)} at ${formatMetric('interest_rate', second.interest_rate)} over ${second.term_months} months${second.interest_only_months ? `, ${second.interest_only_months} interest-only` : ''}${second.balloon_month ? `, balloon in month ${second.balloon_month}` : ''}`,
-      ),
-    );
+  if (terms.second_loan) lines.push(terms.second_loan);
   return lines.length > 0 ? { key: 'rehab', title: 'Rehab, Refinance and Seller Financing', lines } : null;
 }
 
@@ -397,18 +391,10 @@ export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null 
     key,
   });
   const { basis, sale } = after;
-  const tax = analysis.property.metrics.tax;
+  const taxSituation = termLines(analysis).tax;
   const lines: ReportLine[] = [
     // the inputs first, so the after-tax figures below can be recomputed from the report
-    ...(tax
-      ? [
-          textLine(
-            'tax',
-            'Tax Situation',
-            `income tax ${formatRate(tax.marginal_rate)}, capital gains ${formatRate(tax.capital_gains_rate)}, depreciation recapture ${formatRate(tax.recapture_rate)}, land ${formatRate(tax.land_share)} of the basis; a year's loss ${tax.losses === 'offset' ? 'offsets other income that year' : 'is carried to later years'}`,
-          ),
-        ]
-      : []),
+    ...(taxSituation ? [taxSituation] : []),
     money('cost_basis', 'Cost Basis', basis.cost_basis),
     money('land', 'Land (not depreciated)', basis.land),
     money('building', 'Building (depreciated over 27.5 years)', basis.building),

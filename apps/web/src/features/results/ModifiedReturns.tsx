@@ -25,8 +25,17 @@ function parseRate(text: string, label: string): number | string {
 
 const percentText = (rate: number): string => String(Math.round(rate * 100_000) / 1_000);
 
-/** Memoised: it follows the deferred analysis, so the keystroke's urgent pass passes it by. */
-export const ModifiedReturns = memo(function ModifiedReturns({ analysis }: { analysis: AnalysisResponse }) {
+/**
+ * Memoised: it follows the deferred analysis, so the keystroke's urgent pass passes it by. With
+ * `readOnly` (the shared page) the rates are said, at their defaults, instead of asked.
+ */
+export const ModifiedReturns = memo(function ModifiedReturns({
+  analysis,
+  readOnly = false,
+}: {
+  analysis: AnalysisResponse;
+  readOnly?: boolean;
+}) {
   const idBase = useId();
   const deal = useMemo(
     () => dealInput(analysis.property, analysis.property.metrics, factsOf(analysis)),
@@ -64,20 +73,27 @@ export const ModifiedReturns = memo(function ModifiedReturns({ analysis }: { ana
           </div>
         ))}
       </dl>
-      <div className="returns-mirr-rates">
-        {RATE_FIELDS.map(({ key, label }) => (
-          <TextField
-            key={key}
-            id={`${idBase}-${key}`}
-            name={key}
-            label={`${label} (%)`}
-            inputMode="decimal"
-            value={texts[key]}
-            error={typeof parsed[key] === 'string' ? (parsed[key] as string) : undefined}
-            onChange={(event) => setTyped((current) => ({ ...current, [key]: event.target.value }))}
-          />
-        ))}
-      </div>
+      {readOnly ? (
+        <p className="results-note">
+          At a finance rate of {texts.finance_rate}% and a reinvestment rate of {texts.reinvestment_rate}%,
+          the loan's interest rate.
+        </p>
+      ) : (
+        <div className="returns-mirr-rates">
+          {RATE_FIELDS.map(({ key, label }) => (
+            <TextField
+              key={key}
+              id={`${idBase}-${key}`}
+              name={key}
+              label={`${label} (%)`}
+              inputMode="decimal"
+              value={texts[key]}
+              error={typeof parsed[key] === 'string' ? (parsed[key] as string) : undefined}
+              onChange={(event) => setTyped((current) => ({ ...current, [key]: event.target.value }))}
+            />
+          ))}
+        </div>
+      )}
       <p className="results-note">
         One rate whatever the cash flows' signs do: money the deal needs later is set aside today at the
         finance rate, and cash it returns earns the reinvestment rate until the sale. Both start at the loan's

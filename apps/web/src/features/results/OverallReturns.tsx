@@ -51,7 +51,7 @@ export function OverallReturns({ returns, afterTax, deferred }: OverallReturnsPr
 }
 
 /** The levered returns after income tax, depreciation and the tax at sale, with what the tax came to. */
-function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisResponse['after_tax']> }) {
+export function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisResponse['after_tax']> }) {
   const rows: [string, string][] = [
     ['After-tax levered XIRR', formatMetric('levered_xirr', afterTax.levered_xirr)],
     ['After-tax equity multiple', formatMetric('levered_equity_multiple', afterTax.levered_equity_multiple)],

@@ -1,7 +1,8 @@
 /**
  * /shared/$token (issue 14 §5): a saved analysis for anyone with its link, signed in or not. Read
- * only: the verdict, the property, every figure as its owner saved it, the rating, the sources and
- * the hold-period table; no account data, no edit, save or report controls, `noindex`. An unknown
+ * only: the verdict, the property, every figure as its owner saved it (with the strategy's terms,
+ * the MIRR and the after-tax returns when the deal has them), the rating, the sources and the
+ * hold-period table; no account data, no edit, save or report controls, `noindex`. An unknown
  * or revoked link says so plainly. Opening it costs nobody a search (the API reads, never analyses).
  */
 import {
@@ -11,6 +12,7 @@ import {
   type MetricKey,
   perUnitLabel,
   type SharedAnalysis,
+  strategyTerms,
 } from '@sfr/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -24,8 +26,10 @@ import { RangeNotes } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
 import { HoldPeriodTable } from '../results/HoldPeriodTable';
 import { MarketSources } from '../results/MarketSources';
+import { ModifiedReturns } from '../results/ModifiedReturns';
 import { METRIC_GROUPS, OVERALL_RETURN_KEYS, SALE_ASSUMPTION_KEYS } from '../results/metric-groups';
 import { metricValues } from '../results/metric-source';
+import { AfterTaxReturns } from '../results/OverallReturns';
 import { PropertyInformation } from '../results/PropertyInformation';
 import { RatingCard } from '../results/RatingCard';
 import { VerdictBand } from '../results/VerdictBand';
@@ -99,6 +103,25 @@ interface FigureListProps {
   units: number;
 }
 
+/** The strategy's terms in words (the PDF's), so a reader sees why the cash to close is what it is. */
+function StrategyTermsText({ metrics }: { metrics: SharedAnalysis['property']['metrics'] }) {
+  const terms = strategyTerms(metrics);
+  if (terms.length === 0) return null;
+  return (
+    <section className="card results-block" aria-labelledby="shared-terms">
+      <h2 id="shared-terms">Strategy Terms</h2>
+      <dl>
+        {terms.map(({ key, label, text }) => (
+          <div key={key}>
+            <dt>{label}</dt>
+            <dd>{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
   const address = addressOf(analysis.property);
   useDocumentTitle(`Shared analysis: ${address}`);
@@ -123,12 +146,13 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
       ) : null}
       <div className="shared-figures">
         <PropertyInformation property={analysis.property} />
-        {METRIC_GROUPS.map((group) => (
+        {METRIC_GROUPS.filter((group) => group.keys.some((key) => values[key] !== undefined)).map((group) => (
           <section key={group.name} className="card results-block" aria-labelledby={`shared-${group.name}`}>
             <h2 id={`shared-${group.name}`}>{group.name}</h2>
             <FigureList keys={group.keys} values={values} labels={labels} units={analysis.property.factor} />
           </section>
         ))}
+        <StrategyTermsText metrics={analysis.property.metrics} />
         <section className="card results-block" aria-labelledby="shared-sale">
           <h2 id="shared-sale">{UI_TEXT.saleAssumptions}</h2>
           <FigureList
@@ -151,6 +175,13 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
             />
           </section>
         ))}
+        <section className="card results-block" aria-labelledby="shared-returns-more">
+          <h2 id="shared-returns-more" className="visually-hidden">
+            {UI_TEXT.overallReturns}: MIRR{analysis.after_tax ? ' and after tax' : ''}
+          </h2>
+          <ModifiedReturns analysis={shown} readOnly />
+          {analysis.after_tax ? <AfterTaxReturns afterTax={analysis.after_tax} /> : null}
+        </section>
       </div>
       <RatingCard rating={analysis.summary} metrics={analysis.year_1_metrics} />
       <MarketSources marketData={analysis.market_data} units={analysis.property.factor} />
