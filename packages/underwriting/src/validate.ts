@@ -177,7 +177,7 @@ function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
   if (!(loan.amount < downPayment)) {
     throw new UnderwritingInputError(
       'second_loan.amount',
-      `must be a number ≥ 0 and < the down payment (${downPayment}), so the investor brings some cash`,
+      `must be a number ≥ 0 and < the down payment ($${downPayment.toLocaleString('en-US', { maximumFractionDigits: 2 })}), so some of the price is paid in cash`,
     );
   }
   if (record.interest_only_months !== undefined) {
@@ -186,7 +186,7 @@ function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
       record.interest_only_months,
       0,
       loan.term_months - 1,
-      ' (fewer than term_months)',
+      " (fewer than the second loan's term in months)",
     );
   }
   if (record.balloon_month !== undefined) {
@@ -195,7 +195,7 @@ function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
       record.balloon_month,
       1,
       loan.term_months,
-      ' (term_months)',
+      " (within the second loan's term)",
     );
   }
   return loan;

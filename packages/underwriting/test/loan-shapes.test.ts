@@ -175,7 +175,7 @@ describe('loan shapes: worked example (seller financing with a balloon)', () => 
       'second_loan: must be an object { amount, interest_rate, term_months, interest_only_months?, balloon_month? }',
     );
     expect(error({ second_loan: { ...loan, amount: 50_000 } })).toBe(
-      'second_loan.amount: must be a number ≥ 0 and < the down payment (50000), so the investor brings some cash',
+      'second_loan.amount: must be a number ≥ 0 and < the down payment ($50,000), so some of the price is paid in cash',
     );
     expect(error({ second_loan: { ...loan, term_months: 0 } })).toBe(
       'second_loan.term_months: must be a whole number ≥ 1 and ≤ 480',
@@ -184,10 +184,10 @@ describe('loan shapes: worked example (seller financing with a balloon)', () => 
       'second_loan.interest_rate: is required and must be a number ≥ 0 and ≤ 1',
     );
     expect(error({ second_loan: { ...loan, balloon_month: 361 } })).toBe(
-      'second_loan.balloon_month: must be a whole number from 1 to 360 (term_months)',
+      "second_loan.balloon_month: must be a whole number from 1 to 360 (within the second loan's term)",
     );
     expect(error({ second_loan: { ...loan, interest_only_months: 360 } })).toBe(
-      'second_loan.interest_only_months: must be a whole number from 0 to 359 (fewer than term_months)',
+      "second_loan.interest_only_months: must be a whole number from 0 to 359 (fewer than the second loan's term in months)",
     );
     expect(error({ second_loan: { ...loan, rate: 0.05 } })).toBe(
       'second_loan.rate: is not an input of the model',
@@ -422,7 +422,7 @@ describe('underwrite with loan shapes', () => {
     });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(
-      'invalid input: second_loan.balloon_month: must be a whole number from 1 to 360 (term_months)\n',
+      "invalid input: second_loan.balloon_month: must be a whole number from 1 to 360 (within the second loan's term)\n",
     );
   });
 });
