@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES, METRIC_LABELS, MONEY_INPUT_MAX } from '@sfr/contracts';
+import { analysisResponseSchema, MESSAGES, METRIC_LABELS, MONEY_INPUT_MAX } from '@sfr/contracts';
 import type { Browser, Cookie, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGED_ELSEWHERE, UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
@@ -179,14 +179,23 @@ describe('live recalculation', () => {
     const cashFlowBefore = await verdictFigure(page, 'Monthly cash flow');
     const revenueBefore = await yearOne(page, 'Levered', 'Mortgage');
 
+    // the premium's part that does not follow the price, and its rate per dollar, as the API keeps them
+    await page.waitForURL(/\/\?analysis=[^&]+$/);
+    const id = new URL(page.url()).searchParams.get('analysis');
+    const stored = analysisResponseSchema.parse(await (await page.request.get(`/api/analyses/${id}`)).json());
+    const insuranceFixed = stored.property.metrics.insurance_fixed ?? 0;
+    const insurancePerDollar = stored.market_data.figures.insurance_rate?.per_dollar ?? 0;
+    expect(insuranceFixed).toBeGreaterThan(0);
+
     await assumption(page, 'purchase_price').fill('400000');
-    // 3 % of 400,000; the insurance and tax rates of the first analysis; 1 % of the 75 % loan
+    // 3 % of 400,000; the fixed part and per-dollar rate of the insurance and the tax rate of the
+    // first analysis; 1 % of the 75 % loan
     expect(await assumption(page, 'closing_cost').inputValue()).toBe('12000');
     expect(rateOfInsurance).toBeGreaterThan(0.01); // Travis County: above the old flat 0.6 %
-    expect(Number(await assumption(page, 'insurance').inputValue())).toBeCloseTo(
-      rateOfInsurance * 400_000,
-      1,
-    );
+    const insurance = Number(await assumption(page, 'insurance').inputValue());
+    expect(insurance).toBeCloseTo(insuranceFixed + insurancePerDollar * 400_000, 1);
+    // more than the whole premium scaled to the price: its fixed part does not shrink
+    expect(insurance).toBeGreaterThan(rateOfInsurance * 400_000);
     expect(await assumption(page, 'financing_fees').inputValue()).toBe('3000');
     expect(Number(await assumption(page, 'property_taxes').inputValue())).toBeCloseTo(rateOfTax * 400_000, 2);
     // price + closing cost; 25 % down + closing + financing + processing fees
