@@ -19,7 +19,7 @@ import {
   taxSituationText,
 } from '@sfr/contracts';
 import { modifiedReturns } from '@sfr/underwriting';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
 import { UI_TEXT, UNKEPT_EDITS } from '../src/ui/text';
@@ -57,6 +57,19 @@ afterAll(async () => browser?.close());
 
 const assumption = (page: Page, key: string) => page.locator(`#metric-input-${key}`);
 const scenarios = (page: Page) => page.locator('section.scenarios');
+
+/** Saves the analysis for the member of `context` and makes its read-only link: the save's id and the link's path. */
+async function saveAndShare(context: BrowserContext, analysisId: string) {
+  const headers = { origin: baseURL() };
+  const saved = await context.request.post('/api/saved_properties', {
+    data: { analysis_id: analysisId },
+    headers,
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const savedId = ((await saved.json()) as { id: string }).id;
+  const share = await context.request.post(`/api/saved_properties/${savedId}/share`, { headers });
+  return { savedId, path: new URL(((await share.json()) as { url: string }).url).pathname };
+}
 
 /** Signs in (the first time: signs up and subscribes), analyses the README's deal and returns the API's answer. */
 let subscribed = false;
@@ -328,16 +341,8 @@ describe('after tax and month by month', () => {
 
     // shared: the link says the tax situation and shows the after-tax returns and the MIRR; a plain
     // deal's empty groups (the rehab's) are left out
-    const origin = { origin: baseURL() };
-    const saved = await context.request.post('/api/saved_properties', {
-      data: { analysis_id: analysis.analysis_id },
-      headers: origin,
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-    const share = await context.request.post(`/api/saved_properties/${(await saved.json()).id}/share`, {
-      headers: origin,
-    });
-    await page.goto(new URL(((await share.json()) as { url: string }).url).pathname);
+    const shared = await saveAndShare(context, analysis.analysis_id);
+    await page.goto(shared.path);
     const sharedTerms = page.getByRole('region', { name: 'Strategy Terms' });
     await sharedTerms.waitFor();
     expect(await sharedTerms.locator('dd').textContent()).toBe(
@@ -350,8 +355,8 @@ describe('after tax and month by month', () => {
     expect(await page.getByRole('heading', { name: 'Rehab and Refinance' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'the shared page with after-tax returns');
     // the file's later tests save this address for the same member
-    const removed = await context.request.delete(`/api/saved_properties/${(await saved.json()).id}`, {
-      headers: origin,
+    const removed = await context.request.delete(`/api/saved_properties/${shared.savedId}`, {
+      headers: { origin: baseURL() },
     });
     expect(removed.ok()).toBe(true);
     await context.close();
@@ -543,17 +548,7 @@ describe('scenarios', () => {
     const scenarioCashFlow = (await scenarioRow(page, 'Monthly cash flow'))[1] ?? '';
 
     // saved and shared: the link shows the scenario as the owner keeps it
-    const origin = { origin: baseURL() };
-    const saved = await context.request.post('/api/saved_properties', {
-      data: { analysis_id: analysis.analysis_id },
-      headers: origin,
-    });
-    expect(saved.status(), await saved.text()).toBe(201);
-    const share = await context.request.post(`/api/saved_properties/${(await saved.json()).id}/share`, {
-      headers: origin,
-    });
-    const { url } = (await share.json()) as { url: string };
-    await page.goto(new URL(url).pathname);
+    await page.goto((await saveAndShare(context, analysis.analysis_id)).path);
     await page.getByRole('heading', { name: SCENARIO_TEXT.title }).waitFor();
     expect(await scenarioRow(page, 'Monthly cash flow')).toEqual([expect.any(String), scenarioCashFlow]);
 

@@ -309,27 +309,32 @@ function pricesAbove(from: number, count: number): number[] {
   );
 }
 
+/** The answer meets every target and one dollar more misses the binding one (unless it is the cap). */
+function expectTheLastPriceThatHolds(deal: DealInput, targets: OfferTargets) {
+  const offer = maxOffer(deal, targets);
+  if (offer.purchase_price === null) {
+    expect(holdsAt(deal, targets, OFFER_PRICE_RANGE.min)).toBe(false);
+    return;
+  }
+  expect(Number.isInteger(offer.purchase_price)).toBe(true);
+  expect(holdsAt(deal, targets, offer.purchase_price)).toBe(true);
+  if (offer.purchase_price < OFFER_PRICE_RANGE.max) {
+    expect(holdsAt(deal, targets, offer.purchase_price + 1)).toBe(false);
+    const above = analyze(atPrice(deal, offer.purchase_price + 1));
+    const binding = offer.binding as OfferTargetKey;
+    const value = offerMeasure(above, binding);
+    expect(value === null ? binding !== 'dscr' : value < (targets[binding] as number)).toBe(true);
+  } else {
+    expect(offer.binding).toBeNull();
+  }
+}
+
 describe('maxOffer: properties', () => {
   it('meets every target at the answer, and one dollar more misses one (unless the answer is the cap)', () => {
     fc.assert(
-      fc.property(offerCase(realisticDeal), ({ deal, targets }) => {
-        const offer = maxOffer(deal, targets);
-        if (offer.purchase_price === null) {
-          expect(holdsAt(deal, targets, OFFER_PRICE_RANGE.min)).toBe(false);
-          return;
-        }
-        expect(Number.isInteger(offer.purchase_price)).toBe(true);
-        expect(holdsAt(deal, targets, offer.purchase_price)).toBe(true);
-        if (offer.purchase_price < OFFER_PRICE_RANGE.max) {
-          expect(holdsAt(deal, targets, offer.purchase_price + 1)).toBe(false);
-          const above = analyze(atPrice(deal, offer.purchase_price + 1));
-          const binding = offer.binding as OfferTargetKey;
-          const value = offerMeasure(above, binding);
-          expect(value === null ? binding !== 'dscr' : value < (targets[binding] as number)).toBe(true);
-        } else {
-          expect(offer.binding).toBeNull();
-        }
-      }),
+      fc.property(offerCase(realisticDeal), ({ deal, targets }) =>
+        expectTheLastPriceThatHolds(deal, targets),
+      ),
       { numRuns: 300 },
     );
   });
@@ -339,17 +344,9 @@ describe('maxOffer: properties', () => {
       .record({ deal: realisticDeal, share: fc.double({ min: 0, max: 1, noNaN: true }) })
       .map(({ deal, share }) => ({ ...deal, insurance_fixed: deal.insurance * share }));
     fc.assert(
-      fc.property(offerCase(withFixedInsurance), ({ deal, targets }) => {
-        const offer = maxOffer(deal, targets);
-        if (offer.purchase_price === null) {
-          expect(holdsAt(deal, targets, OFFER_PRICE_RANGE.min)).toBe(false);
-          return;
-        }
-        expect(holdsAt(deal, targets, offer.purchase_price)).toBe(true);
-        if (offer.purchase_price < OFFER_PRICE_RANGE.max) {
-          expect(holdsAt(deal, targets, offer.purchase_price + 1)).toBe(false);
-        }
-      }),
+      fc.property(offerCase(withFixedInsurance), ({ deal, targets }) =>
+        expectTheLastPriceThatHolds(deal, targets),
+      ),
       { numRuns: 150 },
     );
   });
