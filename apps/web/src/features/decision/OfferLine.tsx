@@ -11,6 +11,7 @@ import {
   type MaxOffer,
   maxOffer,
   type OfferTargets,
+  type OptionalInputs,
   type Spreads,
 } from '@sfr/underwriting';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ import {
   OFFER_TARGET_FIELDS,
   OFFER_TARGET_KEYS,
   parseTarget,
+  rehabYearNote,
   TARGET_NAMES,
   targetText,
 } from './decision-model';
@@ -68,7 +70,7 @@ export function confidentSentence(offer: ConfidentOffer): string {
   return `In 9 of 10 simulated outcomes the targets hold up to ${formatMoney(offer.purchase_price).slice(0, -3)}.`;
 }
 
-export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads }) {
+export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs; spreads: Spreads }) {
   const [texts, setTexts] = useState<TargetTexts>(START_TEXTS);
   const idBase = useId();
   const { targets, errors } = useMemo(() => readTargets(texts), [texts]);
@@ -94,6 +96,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
           ? offerSentence(offer, targets)
           : 'Set at least one target to see the highest price that meets it.'}
       </p>
+      {offer && rehabYearNote(deal) ? <p className="decision-hint">{rehabYearNote(deal)}</p> : null}
       {offer ? (
         <p className="decision-offer-confident" aria-live="polite" ref={confidentLine} tabIndex={-1}>
           {current ? (
@@ -115,9 +118,9 @@ export function OfferLine({ deal, spreads }: { deal: DealInput; spreads: Spreads
       <details className="decision-targets">
         <summary>Your targets</summary>
         <p className="decision-hint">
-          The highest whole-dollar price at which every target holds, with closing cost, fees, insurance and
-          taxes moving with the price and the loan following the loan to value. Leave a field empty for no
-          target.
+          The highest whole-dollar price at which every target holds, with closing cost, fees, insurance (less
+          its part that does not follow the price) and taxes moving with the price and the loan following the
+          loan to value. Leave a field empty for no target.
         </p>
         <div className="decision-target-fields">
           {OFFER_TARGET_KEYS.map((key) => {

@@ -2,7 +2,14 @@ import { analyze, maxOffer, sensitivityGrid } from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import { exampleAnalysis } from '../results/example-analysis';
 import { breakEvenItems } from './BreakEvenLine';
-import { dealInputOf, formatOutcome, parseSteps, parseTarget, stepsText } from './decision-model';
+import {
+  dealInputOf,
+  formatOutcome,
+  parseSteps,
+  parseTarget,
+  rehabYearNote,
+  stepsText,
+} from './decision-model';
 import { offerSentence } from './OfferLine';
 
 describe('dealInputOf', () => {
@@ -78,5 +85,19 @@ describe('cells and break-even', () => {
       'No vacancy from 0% to 100% makes the cash flow zero',
       'No loan',
     ]);
+  });
+});
+
+describe('the rehab year under the offer', () => {
+  it('says the year-1 targets read the rehab months without rent, and nothing on a deal without them', () => {
+    const deal = dealInputOf(exampleAnalysis());
+    expect(rehabYearNote(deal)).toBeNull();
+    expect(rehabYearNote({ ...deal, rehab_months: 0 })).toBeNull();
+    expect(rehabYearNote({ ...deal, rehab_budget: 60_000, rehab_months: 4 })).toBe(
+      'Year 1 includes the 4 months of rehab with no rent: the cash-on-cash, DSCR and cash-flow targets read that year, so they allow a lower price than a year of full rent would.',
+    );
+    expect(rehabYearNote({ ...deal, rehab_budget: 10_000, rehab_months: 1 })).toMatch(
+      /^Year 1 includes the 1 month of rehab/,
+    );
   });
 });

@@ -26,6 +26,17 @@ export function dealInputOf(analysis: AnalysisResponse): DealInput & OptionalInp
   return dealInput(analysis.property, analysis.property.metrics, factsOf(analysis));
 }
 
+/**
+ * On a deal with a rehab, what the year-1 targets read: a year with its rehab months and no rent in
+ * them, so they allow a lower price than a year of full rent would (QA: a BRRRR's offer of $37,298
+ * on a $450,000 house said nothing of why). Null for a deal without rehab months.
+ */
+export function rehabYearNote(deal: OptionalInputs): string | null {
+  const months = deal.rehab_months ?? 0;
+  if (months <= 0) return null;
+  return `Year 1 includes the ${months} month${months === 1 ? '' : 's'} of rehab with no rent: the cash-on-cash, DSCR and cash-flow targets read that year, so they allow a lower price than a year of full rent would.`;
+}
+
 /** Every driver the grid can move (`DEAL_DRIVERS`); the rehab ones only on a deal that gives them (`driversFor`). */
 export const DRIVER_LABELS: Readonly<Record<DealDriver, string>> = {
   purchase_price: 'Purchase price',
