@@ -352,6 +352,8 @@ describe('after tax and month by month', () => {
       formatMetric('levered_xirr', answer.after_tax?.levered_xirr ?? null),
     );
     await page.getByText(/^At a finance rate of [\d.]+% and a reinvestment rate of/).waitFor();
+    // a reader of the link has no rates to set
+    expect(await page.locator('section.returns-mirr').textContent()).not.toContain('set your own');
     expect(await page.getByRole('heading', { name: 'Rehab and Refinance' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'the shared page with after-tax returns');
     // the file's later tests save this address for the same member

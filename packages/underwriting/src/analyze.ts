@@ -403,10 +403,13 @@ function analyzeShaped(deal: DealInput & OptionalInputs, tax?: TaxInputs): Analy
   };
   addExpenseLineFigures(figures, deal, year1);
   if (deal.points !== undefined) figures.points_cost = financing.points_cost;
-  if (deal.interest_only_months !== undefined) figures.amortizing_loan_payment = financing.amortizing_payment;
+  // a payment "after interest-only" is news only when there are interest-only months
+  if (deal.interest_only_months) figures.amortizing_loan_payment = financing.amortizing_payment;
   if (deal.second_loan !== undefined) {
     figures.second_loan_payment = financing.second_payment;
-    figures.second_loan_amortizing_payment = financing.second_amortizing_payment;
+    if (deal.second_loan.interest_only_months) {
+      figures.second_loan_amortizing_payment = financing.second_amortizing_payment;
+    }
     figures.second_loan_payoff_month = financing.second_payoff_month;
     figures.second_loan_payoff = financing.second_payoff;
   }

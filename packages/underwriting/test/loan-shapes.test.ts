@@ -102,7 +102,7 @@ describe('loan shapes: worked example (seller financing with a balloon)', () => 
     expect(y1.amortizing_loan_payment).toBeCloseTo(910.51, 2);
     expect(y1.second_loan_payment).toBeCloseTo(second, 9);
     expect(y1.second_loan_payment).toBeCloseTo(161.05, 2);
-    expect(y1.second_loan_amortizing_payment).toBe(y1.second_loan_payment);
+    expect(y1.second_loan_amortizing_payment).toBeUndefined(); // it amortises from month 1
     expect(y1.second_loan_payoff_month).toBe(36);
     expect(y1.second_loan_payoff).toBeCloseTo(balloon, 6);
     expect(y1.second_loan_payoff).toBeCloseTo(28_603.08, 2);
@@ -150,8 +150,15 @@ describe('loan shapes: worked example (seller financing with a balloon)', () => 
       Object.keys(analyze(deal).year_1_metrics).filter((k) => SHAPE_OUTPUTS.includes(k));
     expect(keys(roundDeal)).toEqual([]);
     expect(keys({ ...roundDeal, points: 0 })).toEqual(['points_cost']);
-    expect(keys({ ...roundDeal, interest_only_months: 0 })).toEqual(['amortizing_loan_payment']);
-    expect(keys(sellerFinanced)).toEqual(SHAPE_OUTPUTS);
+    // a payment "after interest-only" only when there are interest-only months
+    expect(keys({ ...roundDeal, interest_only_months: 0 })).toEqual([]);
+    expect(keys({ ...roundDeal, interest_only_months: 1 })).toEqual(['amortizing_loan_payment']);
+    // the seller's loan amortises from month 1: no payment "after interest-only" until it has some
+    expect(keys(sellerFinanced)).toEqual(
+      SHAPE_OUTPUTS.filter((key) => key !== 'second_loan_amortizing_payment'),
+    );
+    const secondWithInterestOnly = { ...sellerFinanced.second_loan, interest_only_months: 6 } as never;
+    expect(keys({ ...sellerFinanced, second_loan: secondWithInterestOnly })).toEqual(SHAPE_OUTPUTS);
     expect(analyze({ ...roundDeal, second_loan: undefined, points: undefined })).toEqual(analyze(roundDeal));
   });
 

@@ -334,8 +334,8 @@ export function homeownerPremium(basis: InsuranceBasis, coverage: number): Homeo
   // the state's premium is scale × (PREMIUM_FIXED + PREMIUM_PER_DOLLAR × coverage): its line, with
   // the hazard's dollars per dollar of cover, or halved where the floor holds
   const scale = basis.state_premium / (PREMIUM_FIXED + PREMIUM_PER_DOLLAR * REFERENCE_COVERAGE);
-  const base = atCoverage(basis.state_premium, coverage);
-  const floored = base + hazard < base / 2;
+  const stateAtCoverage = atCoverage(basis.state_premium, coverage);
+  const floored = stateAtCoverage + hazard < stateAtCoverage / 2;
   return {
     fixed: floored ? (scale * PREMIUM_FIXED) / 2 : scale * PREMIUM_FIXED,
     per_dollar: floored ? (scale * PREMIUM_PER_DOLLAR) / 2 : scale * PREMIUM_PER_DOLLAR + hazardPerDollar,
@@ -344,7 +344,7 @@ export function homeownerPremium(basis: InsuranceBasis, coverage: number): Homeo
     high: at(basis.state_high) * INSURANCE_RANGE_WIDENING,
     published_low: at(basis.state_low),
     published_high: at(basis.state_high),
-    state_at_coverage: atCoverage(basis.state_premium, coverage),
+    state_at_coverage: stateAtCoverage,
     hazard_adjustment: hazard,
   };
 }

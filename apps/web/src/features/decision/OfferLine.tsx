@@ -87,6 +87,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
   const announce = dealAtTargetEdit.current === deal;
   // the answer takes the button's place: the keyboard's focus moves to it rather than to the page's start
   const confidentLine = useRef<HTMLParagraphElement>(null);
+  const rehabNote = rehabYearNote(deal);
 
   return (
     <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
@@ -96,7 +97,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
           ? offerSentence(offer, targets)
           : 'Set at least one target to see the highest price that meets it.'}
       </p>
-      {offer && rehabYearNote(deal) ? <p className="decision-hint">{rehabYearNote(deal)}</p> : null}
+      {offer && rehabNote ? <p className="decision-hint">{rehabNote}</p> : null}
       {offer ? (
         <p className="decision-offer-confident" aria-live="polite" ref={confidentLine} tabIndex={-1}>
           {current ? (

@@ -97,7 +97,7 @@ export const ModifiedReturns = memo(function ModifiedReturns({
       <p className="results-note">
         One rate whatever the cash flows' signs do: money the deal needs later is set aside today at the
         finance rate, and cash it returns earns the reinvestment rate until the sale. Both start at the loan's
-        interest rate (cash it throws off could pay that loan down); set your own.
+        interest rate (cash it throws off could pay that loan down){readOnly ? '.' : '; set your own.'}
       </p>
     </section>
   );
