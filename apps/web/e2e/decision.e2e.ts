@@ -131,6 +131,24 @@ describe('decision tools on the results', () => {
     await expect
       .poll(async () => Number(await current.getAttribute('data-value')))
       .toBe(analysis.summary.overall_points);
+
+    // a target that does not read gives no offer (QA: the last good one stayed)
+    await page.getByLabel('Cash-on-cash at least (%)').fill('abc');
+    await expect
+      .poll(() => offerLine(page))
+      .toBe('Correct the target marked under Your targets to see the offer.');
+    await page.getByLabel('Cash-on-cash at least (%)').fill('5');
+    // the targets are the investor's: a reload (and the next deal) starts from them
+    await page.reload();
+    await fillAnalyzer(page);
+    await analyzeButton(page).click();
+    await resultsHeading(page).waitFor({ timeout: 30_000 });
+    await page.getByText('Your targets').click();
+    expect(await page.getByLabel('Cash-on-cash at least (%)').inputValue()).toBe('5');
+    expect(await page.getByLabel('DSCR at least').inputValue()).toBe('');
+    await expect
+      .poll(() => offerLine(page))
+      .toMatch(/^Offer up to \$[\d,]+: cash-on-cash ≥ 5\.00% is the limit\.$/);
   });
 
   it('a deal with a rehab offers its budget as an axis; removing the rehab falls back to price × rent', async () => {

@@ -241,7 +241,9 @@ export function HowToUsePage() {
           <li>
             Try a lower offer: Purchase Price is editable in the results too. Closing cost, taxes, insurance
             and the loan follow the price unless you set them yourself, so you can find the price at which the
-            rating turns the colour you need.
+            rating turns the colour you need. Or let "What can I offer?" find it: under Your targets, set the
+            cash-on-cash, DSCR, XIRR, cash flow or rating you need. This browser keeps your targets for your
+            next deals.
           </li>
           <li>
             Check that the levered cash flow stays positive with a higher vacancy rate or interest rate; a

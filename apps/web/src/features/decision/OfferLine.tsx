@@ -14,31 +14,23 @@ import {
   type OptionalInputs,
   type Spreads,
 } from '@sfr/underwriting';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
-  DEFAULT_OFFER_TARGETS,
   formatTarget,
+  keptTargetTexts,
   OFFER_TARGET_FIELDS,
   OFFER_TARGET_KEYS,
+  OFFER_TARGETS_STORAGE_KEY,
+  type OfferTargetTexts,
   parseTarget,
   rehabYearNote,
   TARGET_NAMES,
-  targetText,
 } from './decision-model';
 
-type TargetTexts = Record<(typeof OFFER_TARGET_KEYS)[number], string>;
-
-const START_TEXTS = Object.fromEntries(
-  OFFER_TARGET_KEYS.map((key) => {
-    const value = DEFAULT_OFFER_TARGETS[key];
-    return [key, value === undefined ? '' : targetText(key, value)];
-  }),
-) as TargetTexts;
-
 /** The targets typed, or the messages of the fields that cannot be read. */
-function readTargets(texts: TargetTexts): { targets: OfferTargets; errors: Partial<TargetTexts> } {
+function readTargets(texts: OfferTargetTexts): { targets: OfferTargets; errors: Partial<OfferTargetTexts> } {
   const targets: OfferTargets = {};
-  const errors: Partial<TargetTexts> = {};
+  const errors: Partial<OfferTargetTexts> = {};
   for (const key of OFFER_TARGET_KEYS) {
     const parsed = parseTarget(key, texts[key]);
     if (!parsed.ok) errors[key] = parsed.message;
@@ -71,11 +63,17 @@ export function confidentSentence(offer: ConfidentOffer): string {
 }
 
 export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs; spreads: Spreads }) {
-  const [texts, setTexts] = useState<TargetTexts>(START_TEXTS);
+  const [texts, setTexts] = useState<OfferTargetTexts>(() => keptTargetTexts(storedTargets()));
+  useEffect(() => keepTargets(texts), [texts]);
   const idBase = useId();
   const { targets, errors } = useMemo(() => readTargets(texts), [texts]);
   const noTarget = Object.keys(targets).length === 0;
-  const offer = useMemo(() => (noTarget ? null : maxOffer(deal, targets)), [deal, targets, noTarget]);
+  // a target that does not read is not dropped from the search: no offer until it is mended
+  const unread = Object.keys(errors).length > 0;
+  const offer = useMemo(
+    () => (noTarget || unread ? null : maxOffer(deal, targets)),
+    [deal, targets, noTarget, unread],
+  );
   // asked for with a click (about a tenth of a second of simulations), and kept while its inputs are on screen
   const [confident, setConfident] = useState<{ of: unknown[]; offer: ConfidentOffer } | null>(null);
   const current = confident?.of.every((part, i) => part === [deal, spreads, targets][i])
@@ -95,7 +93,9 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
       <p className="decision-offer-line" aria-live={announce ? 'polite' : 'off'} data-testid="offer-line">
         {offer
           ? offerSentence(offer, targets)
-          : 'Set at least one target to see the highest price that meets it.'}
+          : unread
+            ? 'Correct the target marked under Your targets to see the offer.'
+            : 'Set at least one target to see the highest price that meets it.'}
       </p>
       {offer && rehabNote ? <p className="decision-hint">{rehabNote}</p> : null}
       {offer ? (
@@ -157,4 +157,21 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
       </details>
     </section>
   );
+}
+
+/** The targets this browser kept, or null (none yet, or storage refused: private modes, quotas). */
+function storedTargets(): string | null {
+  try {
+    return window.localStorage.getItem(OFFER_TARGETS_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepTargets(texts: OfferTargetTexts): void {
+  try {
+    window.localStorage.setItem(OFFER_TARGETS_STORAGE_KEY, JSON.stringify(texts));
+  } catch {
+    // not kept: the targets still hold on this page
+  }
 }

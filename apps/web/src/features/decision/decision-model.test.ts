@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { exampleAnalysis } from '../results/example-analysis';
 import { breakEvenItems } from './BreakEvenLine';
 import {
+  DEFAULT_TARGET_TEXTS,
   dealInputOf,
   formatOutcome,
+  keptTargetTexts,
   parseSteps,
   parseTarget,
   rehabYearNote,
@@ -57,6 +59,22 @@ describe('offer targets', () => {
     expect(parseTarget('dscr', ' ')).toEqual({ ok: true, value: undefined });
     expect(parseTarget('overall_points', '120')).toMatchObject({ ok: false });
     expect(parseTarget('dscr', 'abc')).toMatchObject({ ok: false });
+  });
+
+  it('starts from the targets the browser kept, or the defaults when none read', () => {
+    expect(DEFAULT_TARGET_TEXTS).toEqual({
+      cash_on_cash: '8',
+      dscr: '1.25',
+      levered_xirr: '',
+      monthly_levered_cash_flow: '',
+      overall_points: '',
+    });
+    const mine = { ...DEFAULT_TARGET_TEXTS, cash_on_cash: '', levered_xirr: '12' };
+    expect(keptTargetTexts(JSON.stringify(mine))).toEqual(mine);
+    expect(keptTargetTexts(JSON.stringify({ ...mine, other: 'x' }))).toEqual(mine);
+    for (const stored of [null, '', '{', 'null', '[]', JSON.stringify({ ...mine, dscr: 1.25 })]) {
+      expect(keptTargetTexts(stored)).toEqual(DEFAULT_TARGET_TEXTS);
+    }
   });
 
   it('names the price maxOffer finds and the binding target', () => {

@@ -150,6 +150,30 @@ export function stepsHint(driver: DealDriver): string {
 /** The offer targets the results page starts with (issue 14 §1). */
 export const DEFAULT_OFFER_TARGETS: Readonly<OfferTargets> = { cash_on_cash: 0.08, dscr: 1.25 };
 
+/**
+ * An investor's targets are theirs, not one deal's: the browser keeps the fields as typed, so the
+ * next deal, a reload and another tab start from them (QA: they reset on reload).
+ */
+export const OFFER_TARGETS_STORAGE_KEY = 'sfr.offer-targets';
+
+/**
+ * The target texts a browser kept (`OFFER_TARGETS_STORAGE_KEY`), the defaults where there is none
+ * or it does not read as one text per target (another version's, or edited by hand).
+ */
+export function keptTargetTexts(stored: string | null): OfferTargetTexts {
+  if (stored === null) return { ...DEFAULT_TARGET_TEXTS };
+  try {
+    const kept: unknown = JSON.parse(stored);
+    if (typeof kept !== 'object' || kept === null) return { ...DEFAULT_TARGET_TEXTS };
+    const record = kept as Record<string, unknown>;
+    const complete = OFFER_TARGET_KEYS.every((key) => typeof record[key] === 'string');
+    if (!complete) return { ...DEFAULT_TARGET_TEXTS };
+    return Object.fromEntries(OFFER_TARGET_KEYS.map((key) => [key, record[key]])) as OfferTargetTexts;
+  } catch {
+    return { ...DEFAULT_TARGET_TEXTS };
+  }
+}
+
 /** How each target is typed and read: percents for the returns, a ratio, dollars, points. */
 export const OFFER_TARGET_FIELDS: Readonly<
   Record<OfferTargetKey, { label: string; unit: 'percent' | 'ratio' | 'money' | 'points' }>
@@ -174,6 +198,17 @@ export const TARGET_NAMES: Readonly<Record<OfferTargetKey, string>> = {
 export function targetText(key: OfferTargetKey, value: number): string {
   return OFFER_TARGET_FIELDS[key].unit === 'percent' ? String(Math.round(value * 1e6) / 1e4) : String(value);
 }
+
+/** The targets as their fields hold them, one text per target ('' for no target). */
+export type OfferTargetTexts = Record<OfferTargetKey, string>;
+
+/** The default targets as their fields show them. */
+export const DEFAULT_TARGET_TEXTS: Readonly<OfferTargetTexts> = Object.fromEntries(
+  OFFER_TARGET_KEYS.map((key) => {
+    const value = DEFAULT_OFFER_TARGETS[key];
+    return [key, value === undefined ? '' : targetText(key, value)];
+  }),
+) as OfferTargetTexts;
 
 /** A target's value read aloud: 8 % → '8.00%', 1.25 → '1.25', $100 → '$100'. */
 export function formatTarget(key: OfferTargetKey, value: number): string {
