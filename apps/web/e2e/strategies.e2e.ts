@@ -387,6 +387,17 @@ describe('scenarios', () => {
     expect(await scenarios(page).getByLabel(SCENARIO_TEXT.nameLabel).getAttribute('aria-invalid')).toBe(
       'true',
     );
+    // a name past the limit is kept whole and said too long as it is typed (QA: it was cut unseen)
+    const longName = 'Section 8 at the payment standard, no rehab';
+    const nameField = scenarios(page).getByLabel(SCENARIO_TEXT.nameLabel);
+    await nameField.fill(longName);
+    expect(await nameField.inputValue()).toBe(longName);
+    await scenarios(page).getByText(SCENARIO_MESSAGES.nameTooLong, { exact: true }).waitFor();
+    await scenarios(page).getByRole('button', { name: SCENARIO_TEXT.saveAs }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .getByText(SCENARIO_MESSAGES.nameTooLong, { exact: true })
+      .waitFor();
     expect(posted).toBe(0);
     page.off('request', countPosts);
     await saveScenario(page, 'Lower rent', { double: true });
@@ -572,6 +583,20 @@ describe('scenarios', () => {
     await table.waitFor();
     await expect.poll(() => page.getByLabel(/^Scenario of /).inputValue()).not.toBe('');
     expect(await cashFlowRow.textContent()).toBe(picked);
+    // its report is the scenario's (QA: Compare's PDF was the base case whatever the pick)
+    const scenarioId = new URL(page.url()).searchParams.get('scenarios');
+    const pdfLink = table.getByRole('link', { name: /^Download PDF for / }).first();
+    expect(await pdfLink.getAttribute('href')).toBe(
+      `/api/analyses/${analysis.analysis_id}/report.pdf?scenario=${scenarioId}`,
+    );
+    const csv = await context.request.get(
+      (await table
+        .getByRole('link', { name: /^Download CSV for / })
+        .first()
+        .getAttribute('href')) ?? '',
+    );
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('property,scenario,Scenario,Section 8');
     await expectNoSeriousA11yViolations(page, '/compare with a scenario picked');
     await context.close();
   });

@@ -17,12 +17,22 @@ export interface ReportCache {
 export function reportKey(parts: {
   format: string;
   analysis: unknown;
+  /** the scenario whose figures the report shows; null for the base case */
+  scenarioId: string | null;
   analysedAt: Date;
   /** the report prints the day it was generated */
   generatedOn: string;
 }): string {
   return createHash('sha256')
-    .update(JSON.stringify([parts.format, parts.analysedAt.toISOString(), parts.generatedOn, parts.analysis]))
+    .update(
+      JSON.stringify([
+        parts.format,
+        parts.scenarioId,
+        parts.analysedAt.toISOString(),
+        parts.generatedOn,
+        parts.analysis,
+      ]),
+    )
     .digest('base64url');
 }
 

@@ -35,6 +35,7 @@ import {
   roundByKind,
   roundMarketFigure,
   roundMetric,
+  type Scenario,
   type SharedAnalysis,
   type StrategyTermKey,
   strategyTerms,
@@ -462,13 +463,20 @@ export function scenariosSection(analysis: SharedAnalysis): ReportSection | null
 }
 
 /** Every figure of the report, in reading order; with a simulation, its ranges after the returns. */
-export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): DealReport {
+export function dealReport(
+  base: SharedAnalysis,
+  simulation?: Simulation,
+  scenario?: Pick<Scenario, 'name' | 'metrics'>,
+): DealReport {
+  // the figures are the scenario's when one is asked for (Compare's column); the Scenarios table
+  // still sets every case beside the base case
+  const analysis = scenario ? assembleScenario(base, scenario) : base;
   const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
   const m = property.metrics;
   const units = property.factor;
   const perUnit = units > 1 ? ' per unit' : '';
   const lender = lenderDscr(m, y1.monthly_loan_payment + (y1.second_loan_payment ?? 0));
-  const scenarios = scenariosSection(analysis);
+  const scenarios = scenariosSection(base);
   const rehab = rehabSection(analysis);
   const afterTax = afterTaxSection(analysis);
 
@@ -478,6 +486,7 @@ export function dealReport(analysis: SharedAnalysis, simulation?: Simulation): D
       title: 'Property',
       lines: [
         textLine('address', 'Address', addressLine(property)),
+        ...(scenario ? [textLine('scenario', 'Scenario', scenario.name)] : []),
         textLine('county', 'County', property.county_name),
         textLine('house_type', 'House Type', houseTypeName(units)),
         { key: 'units', label: 'Units', value: units, text: String(units) },

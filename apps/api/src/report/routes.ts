@@ -4,7 +4,13 @@
  * costs ~70 ms of CPU: downloads are rate-limited per user and address, and a repeat of the same
  * report is served from the cache (`x-report-cache: hit`).
  */
-import { addressLine, apiErrorSchema, type SharedAnalysis, simulateAnalysis } from '@sfr/contracts';
+import {
+  addressLine,
+  apiErrorSchema,
+  assembleScenario,
+  type SharedAnalysis,
+  simulateAnalysis,
+} from '@sfr/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +24,7 @@ import { type ReportCache, reportCache, reportKey } from './cache.js';
 import { reportCsv } from './csv.js';
 import { dealReport } from './figures.js';
 import { reportPdf } from './pdf.js';
-import { scheduleCsvOf } from './schedule.js';
+import { scenarioOf, scheduleCsvOf } from './schedule.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 
@@ -49,7 +55,7 @@ export function addressSlug(address: string): string {
 
 type Format = 'pdf' | 'csv';
 
-const scheduleQuery = z.object({
+const scenarioQuery = z.object({
   /** one of the analysis's scenarios; without it, the base case */
   scenario: z
     .string()
@@ -76,18 +82,22 @@ async function sendReport(
   format: Format,
   analysis: SharedAnalysis,
   analysedAt: Date,
+  scenarioId: string | undefined,
 ): Promise<FastifyReply> {
   const generatedAt = new Date();
-  const name = `${addressSlug(addressLine(analysis.property))}.${format}`;
+  const scenario = scenarioOf(analysis, scenarioId);
+  const name = `${addressSlug([addressLine(analysis.property), scenario?.name].filter(Boolean).join(' '))}.${format}`;
   const key = reportKey({
     format,
     analysis,
+    scenarioId: scenario?.id ?? null,
     analysedAt,
     generatedOn: generatedAt.toISOString().slice(0, 10),
   });
   // the ranges' 10,000 draws cost about as much as the PDF itself: a repeat reads both from the cache
   const { body, hit } = await cache.get(key, async () => {
-    const report = dealReport(analysis, simulateAnalysis(analysis));
+    const shown = scenario ? assembleScenario(analysis, scenario) : analysis;
+    const report = dealReport(analysis, simulateAnalysis(shown), scenario ?? undefined);
     return format === 'pdf'
       ? reportPdf(report, { generatedAt, analysedAt })
       : Buffer.from(reportCsv(report, { generatedAt }), 'utf8');
@@ -126,7 +136,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         summary:
           "The month-by-month schedule of one of the user's analyses (or of one of its scenarios), as CSV",
         params: analysisIdParams,
-        querystring: scheduleQuery,
+        querystring: scenarioQuery,
         response: { 200: z.any(), ...errors },
       },
     },
@@ -144,7 +154,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         tags: ['reports'],
         summary: 'The month-by-month schedule of one saved property (or of one of its scenarios), as CSV',
         params: savedIdParams,
-        querystring: scheduleQuery,
+        querystring: scenarioQuery,
         response: { 200: z.any(), ...errors },
       },
     },
@@ -165,14 +175,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         preHandler: limited,
         schema: {
           tags: ['reports'],
-          summary: `The report of one of the user's analyses, as ${produces}`,
+          summary: `The report of one of the user's analyses (or of one of its scenarios), as ${produces}`,
           params: analysisIdParams,
+          querystring: scenarioQuery,
           response,
         },
       },
       async (request, reply) => {
         const stored = await analyses.find(requireUser(request).id, request.params.id);
-        return sendReport(reply, cache, format, computedAnalysis(stored), stored.createdAt);
+        const analysis = computedAnalysis(stored);
+        return sendReport(reply, cache, format, analysis, stored.createdAt, request.query.scenario);
       },
     );
 
@@ -182,14 +194,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{
         preHandler: limited,
         schema: {
           tags: ['reports'],
-          summary: `The report of one saved property, as ${produces}`,
+          summary: `The report of one saved property (or of one of its scenarios), as ${produces}`,
           params: savedIdParams,
+          querystring: scenarioQuery,
           response,
         },
       },
       async (request, reply) => {
         const property = await saved.get(requireUser(request).id, request.params.id);
-        return sendReport(reply, cache, format, property, new Date(property.savedAt));
+        const savedAt = new Date(property.savedAt);
+        return sendReport(reply, cache, format, property, savedAt, request.query.scenario);
       },
     );
   }

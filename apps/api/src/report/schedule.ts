@@ -9,18 +9,26 @@ import {
   dealInput,
   factsOf,
   SCENARIO_MESSAGES,
+  type Scenario,
   type SharedAnalysis,
 } from '@sfr/contracts';
 import { monthlyScheduleOf, scheduleCsv } from '@sfr/underwriting';
 import { AppError } from '../errors.js';
+
+/** The scenario `scenarioId` names, null for the base case (no id); a 404 for an id the deal lacks. */
+export function scenarioOf(analysis: SharedAnalysis, scenarioId: string | undefined): Scenario | null {
+  if (scenarioId === undefined) return null;
+  const scenario = analysis.scenarios.find((s) => s.id === scenarioId);
+  if (scenario === undefined) throw new AppError(404, 'SCENARIO_NOT_FOUND', SCENARIO_MESSAGES.notFound);
+  return scenario;
+}
 
 /** The schedule of `analysis` (its base case, or the scenario `scenarioId` names) as CSV, to the cent. */
 export function scheduleCsvOf(
   analysis: SharedAnalysis,
   scenarioId?: string,
 ): { csv: string; scenario: string | null } {
-  const scenario = scenarioId === undefined ? null : analysis.scenarios.find((s) => s.id === scenarioId);
-  if (scenario === undefined) throw new AppError(404, 'SCENARIO_NOT_FOUND', SCENARIO_MESSAGES.notFound);
+  const scenario = scenarioOf(analysis, scenarioId);
   const facts: AnalysisFacts = factsOf(analysis);
   const metrics = scenario ? scenario.metrics : analysis.property.metrics;
   const rows = monthlyScheduleOf(dealInput(analysis.property, metrics, facts));

@@ -153,6 +153,50 @@ describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
     );
   });
 
+  it('gives a scenario’s figures when asked for one (Compare’s pick), with every case still beside the base', async () => {
+    const user = await signUp(t.app);
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: user.cookie }, payload });
+    const deal = (await post('/api/create_property', { ...austin, street: '1300 Congress Ave' })).json();
+    const rent = deal.property.metrics.rent + 400;
+    const withScenario = await post(`/api/analyses/${deal.analysis_id}/scenarios`, {
+      name: 'Higher rent',
+      metrics: { ...deal.property.metrics, rent },
+    });
+    expect(withScenario.statusCode).toBe(201);
+    const scenario = withScenario.json().scenarios[0];
+    const base = `/api/analyses/${deal.analysis_id}`;
+    const csvValue = (body: string, key: string) => parseCsv(body).find((row) => row[1] === key)?.[3];
+    // from an address of its own: the address's report budget is the 429 test's
+    const get = (url: string, cookie: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: '203.0.113.28' });
+
+    const ofScenario = await get(`${base}/report.csv?scenario=${scenario.id}`, user.cookie);
+    expect(ofScenario.statusCode, ofScenario.body).toBe(200);
+    expect(ofScenario.headers['content-disposition']).toBe(
+      'attachment; filename="1300-congress-ave-austin-tx-78701-higher-rent.csv"',
+    );
+    expect(csvValue(ofScenario.body, 'scenario')).toBe('Higher rent');
+    expect(Number(csvValue(ofScenario.body, 'rent'))).toBe(rent);
+    const ofBase = await get(`${base}/report.csv`, user.cookie);
+    expect(Number(csvValue(ofBase.body, 'rent'))).toBe(deal.property.metrics.rent);
+    expect(csvValue(ofBase.body, 'scenario')).toBeUndefined();
+    // the Scenarios table is the same in both: the base case first, then the scenario
+    for (const body of [ofScenario.body, ofBase.body]) {
+      expect(Number(csvValue(body, 'scenario_0_rent'))).toBe(deal.property.metrics.rent);
+      expect(Number(csvValue(body, 'scenario_1_rent'))).toBe(rent);
+    }
+    // the PDF says which case it is; the cache keeps the two apart
+    const pdf = await get(`${base}/report.pdf?scenario=${scenario.id}`, user.cookie);
+    expect(pdf.headers['x-report-cache']).toBe('miss');
+    expect(pdfText(pdf.rawPayload)).toMatch(/Address Scenario County .* Higher rent Travis County/);
+    expect((await get(`${base}/report.pdf`, user.cookie)).headers['x-report-cache']).toBe('miss');
+    // a scenario the deal lacks, and one that is not an id
+    const unknown = await get(`${base}/report.pdf?scenario=${'a'.repeat(24)}`, user.cookie);
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'SCENARIO_NOT_FOUND']);
+    expect((await get(`${base}/report.csv?scenario=x`, user.cookie)).statusCode).toBe(400);
+  });
+
   it(`refuses a user's ${REPORT_RATE_LIMIT.perUser.max + 1}th report in a minute with 429`, async () => {
     await inOneRateWindow(MINUTE, 20_000);
     const user = await signUp(t.app);

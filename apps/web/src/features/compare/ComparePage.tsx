@@ -251,6 +251,7 @@ function CompareTable({
         const scenario = pickedOf(analysis, picked);
         return {
           ref,
+          scenarioId: scenario?.id ?? null,
           analysis: scenario
             ? { ...assembleScenario(analysis, scenario), analysis_id: analysis.analysis_id }
             : analysis,
@@ -331,9 +332,9 @@ function CompareTable({
             ))}
             <tr className="compare-reports">
               <th scope="row">Report</th>
-              {columns.map(({ ref }, index) => (
+              {columns.map(({ ref, scenarioId }, index) => (
                 <td key={refKey(ref)}>
-                  <ReportButtons source={ref} label={headers[index]} />
+                  <ReportButtons source={ref} scenarioId={scenarioId} label={headers[index]} />
                 </td>
               ))}
             </tr>

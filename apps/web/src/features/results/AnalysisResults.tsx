@@ -520,7 +520,8 @@ export default function AnalysisResults({
           </p>
         ) : null}
         <div className="results-save">
-          <ReportButtons source={reportSource} />
+          {/* the report of what is on screen: a scenario shown gives its figures */}
+          <ReportButtons source={reportSource} scenarioId={onScreenId} />
           <button
             type="button"
             className="button button-primary"
