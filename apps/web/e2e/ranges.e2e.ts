@@ -243,6 +243,9 @@ describe('the results page shows the ranges', () => {
     await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('ten');
     await page.getByText('Type dollars (300) or a percent of the value (10%)').waitFor();
     await expectRangesOf(page, after);
+    // a range past what the rent can be says where it is held (QA: it was cut unsaid)
+    await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('5000');
+    await page.getByText('Your range: $0.00 to $8,100.00, held at $0.00, the lowest it can be').waitFor();
 
     // Update Metrics keeps the "±" with the analysis: reopened in a new page, the range is there
     await page.getByLabel('± Monthly Rent range in dollars, or a percent of the value').fill('10%');

@@ -67,6 +67,28 @@ export function widenedSpreads(texts: RangeWidths, metrics: Assumptions) {
   return { spreads, errors };
 }
 
+/**
+ * The user's range as its "±" note says it, and where the assumption's own limits cut it (QA: a
+ * "±" of 200 points on vacancy became 0 %–100 % unsaid).
+ *
+ * @example widenedRangeText('rent', { low: 1_800, high: 2_200 }) // '$1,800.00 to $2,200.00'
+ * @example widenedRangeText('vacancy_rate', { low: 0, high: 0.1 }) // '0.00% to 10.00%, held at 0.00%, the lowest it can be'
+ */
+export function widenedRangeText(key: SpreadKey, spread: Spread): string {
+  const { min, max } = ASSUMPTION_BOUNDS[key];
+  const atMin = spread.low <= min;
+  const atMax = spread.high >= max;
+  const held =
+    atMin && atMax
+      ? `, held to ${formatMetric(key, min)}–${formatMetric(key, max)}, all it can be`
+      : atMin
+        ? `, held at ${formatMetric(key, min)}, the lowest it can be`
+        : atMax
+          ? `, held at ${formatMetric(key, max)}, the highest it can be`
+          : '';
+  return `${spreadText(key, spread)}${held}`;
+}
+
 /** '$1,800.00 to $2,200.00': a range as its assumption reads. */
 export const spreadText = (key: SpreadKey, spread: Spread): string =>
   `${formatMetric(key, spread.low)} to ${formatMetric(key, spread.high)}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rangeWidthsSchema } from '../src/analysis.js';
-import { spreadText, widenedSpreads, widenSpread } from '../src/range-widths.js';
+import { spreadText, widenedRangeText, widenedSpreads, widenSpread } from '../src/range-widths.js';
 import { exampleDeal } from './fixtures.js';
 
 describe('widenSpread', () => {
@@ -17,6 +17,18 @@ describe('widenSpread', () => {
       spread: { low: 0, high: 0.15000000000000002 },
     });
     expect(widenSpread('maintenance', 1_000, '5000')).toEqual({ spread: { low: 0, high: 6_000 } });
+  });
+
+  it('says where the assumption’s limits cut the range', () => {
+    const text = (key: 'rent' | 'vacancy_rate', value: number, typed: string) =>
+      widenedRangeText(key, widenSpread(key, value, typed).spread as never);
+    expect(text('rent', 2_000, '300')).toBe('$1,700.00 to $2,300.00');
+    expect(text('vacancy_rate', 0.05, '10')).toBe('0.00% to 15.00%, held at 0.00%, the lowest it can be');
+    expect(text('vacancy_rate', 0.95, '10')).toBe(
+      '85.00% to 100.00%, held at 100.00%, the highest it can be',
+    );
+    // QA: a "±" of 200 points on vacancy was 0 %–100 % with nothing said
+    expect(text('vacancy_rate', 0.05, '200')).toBe('0.00% to 100.00%, held to 0.00%–100.00%, all it can be');
   });
 
   it('is no range when empty, and says what it takes when unreadable', () => {

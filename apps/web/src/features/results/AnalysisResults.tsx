@@ -18,6 +18,7 @@ import {
   sameName,
   scenarioNameSchema,
   spreadText,
+  widenedRangeText,
   widenedSpreads,
 } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
@@ -214,7 +215,7 @@ export default function AnalysisResults({
         const spread = widened.spreads[key];
         return {
           text: widenTexts[key] ?? '',
-          range: spread ? spreadText(key, spread) : null,
+          range: spread ? widenedRangeText(key, spread) : null,
           error: widened.errors[key],
           simulated: simulatedSpreads[key] ? spreadText(key, simulatedSpreads[key]) : null,
         };
