@@ -50,6 +50,17 @@ export function OverallReturns({ returns, afterTax, deferred }: OverallReturnsPr
   );
 }
 
+/**
+ * A tax as paid or saved, in words and a positive amount: the hold-period table shows a tax paid as
+ * subtracted and a saving as added, so a sign here would read the other way (QA).
+ *
+ * @example taxRow('at the sale', 1_200) // ['Tax paid at the sale', '$1,200.00']
+ * @example taxRow('over the hold, sale included', -300) // ['Tax saved over the hold, sale included', '$300.00']
+ */
+export function taxRow(when: string, tax: number): [string, string] {
+  return [`Tax ${tax < 0 ? 'saved' : 'paid'} ${when}`, formatMetric('levered_profit', Math.abs(tax))];
+}
+
 /** The levered returns after income tax, depreciation and the tax at sale, with what the tax came to. */
 export function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisResponse['after_tax']> }) {
   const rows: [string, string][] = [
@@ -57,8 +68,8 @@ export function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisRe
     ['After-tax equity multiple', formatMetric('levered_equity_multiple', afterTax.levered_equity_multiple)],
     ['After-tax profit', formatMetric('levered_profit', afterTax.levered_profit)],
     ['Depreciation a full year', formatMetric('levered_profit', afterTax.basis.annual_depreciation)],
-    ['Tax over the hold, sale included', formatMetric('levered_profit', afterTax.total_tax)],
-    ['Tax at the sale', formatMetric('levered_profit', afterTax.sale.tax)],
+    taxRow('over the hold, sale included', afterTax.total_tax),
+    taxRow('at the sale', afterTax.sale.tax),
   ];
   return (
     <section aria-labelledby="overall-returns-after-tax" className="returns-after-tax">

@@ -1,7 +1,15 @@
-import { assembleAnalysis, factsOf, MESSAGES, type Metrics, NOTHING_KEPT } from '@sfr/contracts';
+import {
+  assembleAnalysis,
+  factsOf,
+  holdPeriodCellDisplay,
+  MESSAGES,
+  type Metrics,
+  NOTHING_KEPT,
+} from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { exampleAnalysis } from './example-analysis';
 import { holdPeriodView } from './hold-period-table';
+import { taxRow } from './OverallReturns';
 import { HOLD_PERIOD_OPTIONAL_ROW_TOOLTIPS } from './tooltips';
 
 /** The view of `data` over `years`, which must be a table. */
@@ -195,5 +203,18 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
 
     const plain = tableView(base.sale_assumptions.hold_period, twoYears);
     expect(plain.groups.flatMap((group) => group.rows.map((row) => row.label))).not.toContain('Income Tax');
+  });
+});
+
+describe('tax in the table and in Overall Returns', () => {
+  it('reads a saving the same way in both: added in the table, "saved" beside the returns', () => {
+    expect(holdPeriodCellDisplay('Levered', 'Income Tax', '-$300.00')).toBe('$300.00');
+    expect(taxRow('over the hold, sale included', -300)).toEqual([
+      'Tax saved over the hold, sale included',
+      '$300.00',
+    ]);
+    expect(holdPeriodCellDisplay('Levered', 'Income Tax', '$1,200.00')).toBe('-$1,200.00');
+    expect(taxRow('at the sale', 1_200)).toEqual(['Tax paid at the sale', '$1,200.00']);
+    expect(taxRow('at the sale', 0)).toEqual(['Tax paid at the sale', '$0.00']);
   });
 });
