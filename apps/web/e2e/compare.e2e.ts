@@ -97,6 +97,11 @@ describe('compare two saved properties', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(sideways, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+      // what "Best" means is read whole, not cut by the table's own scroll (QA at 375 px)
+      const note = await page.locator('#compare-note').boundingBox();
+      expect((note?.x ?? -1) >= 0 && (note?.x ?? 0) + (note?.width ?? 0) <= viewport.width).toBe(true);
+      expect(await page.locator('#compare-note').textContent()).toContain('Best marks the best value');
+      expect(await table.getAttribute('aria-describedby')).toBe('compare-note');
       await expectNoSeriousA11yViolations(page, `/compare at ${viewport.width} px`);
     });
   }
