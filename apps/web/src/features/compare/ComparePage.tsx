@@ -263,12 +263,12 @@ function CompareTable({
   const refs = columns.map(({ ref }) => ref);
   return (
     <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
       {/* outside the table, which scrolls sideways on a phone: a caption as wide as the table was cut (QA) */}
       <p className="compare-note" id="compare-note">
         Side by side as last saved or analysed. <strong>Best</strong> marks the best value of each figure
         (highest, or lowest cash to close).
       </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
       <section className="compare-scroll" aria-label="Comparison" tabIndex={0}>
         <table className="compare-table" data-testid="compare-table" aria-describedby="compare-note">
           <caption>Deals side by side</caption>
