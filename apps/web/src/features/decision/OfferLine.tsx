@@ -86,6 +86,12 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
   // the answer takes the button's place: the keyboard's focus moves to it rather than to the page's start
   const confidentLine = useRef<HTMLParagraphElement>(null);
   const rehabNote = rehabYearNote(deal);
+  // targets kept with one that does not read open where it is marked
+  const targetsBox = useRef<HTMLDetailsElement>(null);
+  const unreadAtStart = useRef(unread);
+  useEffect(() => {
+    if (unreadAtStart.current && targetsBox.current) targetsBox.current.open = true;
+  }, []);
 
   return (
     <section className="card decision-offer" aria-labelledby={`${idBase}-title`}>
@@ -116,7 +122,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
           )}
         </p>
       ) : null}
-      <details className="decision-targets">
+      <details className="decision-targets" ref={targetsBox}>
         <summary>Your targets</summary>
         <p className="decision-hint">
           The highest whole-dollar price at which every target holds, with closing cost, fees, insurance (less
