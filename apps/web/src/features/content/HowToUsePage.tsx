@@ -281,6 +281,8 @@ export function HowToUsePage() {
           by how much. <strong>Show</strong> puts a scenario on screen to edit; {UI_TEXT.updateMetrics} then
           saves that scenario. Scenarios are kept with the analysis: saved, shared, in the report, and on{' '}
           <Link to="/compare">Compare</Link>, where each property’s column can show any of its scenarios.
+          Download PDF and Download CSV give the figures of the scenario shown, with every scenario beside the
+          base case.
         </p>
         <p>
           <strong>Section 8.</strong> With a Housing Choice Voucher the housing authority pays most of the
