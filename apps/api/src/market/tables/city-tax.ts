@@ -88,12 +88,14 @@ export function cityInvestorTaxRate(
   place: CityTaxColumns & { readonly name: string; readonly state_code: string },
   ownerRate: number,
   units = 1,
+  larger?: { readonly city_scale: number; readonly rule: string },
 ): InvestorTaxRate | null {
   if (place.city_tax_rate === null) return null;
   const year = place.city_tax_year ?? '';
-  const how = (place.city_tax_how ?? '').trim().replace(/\.?$/, '.');
+  const homes = (place.city_tax_how ?? '').trim().replace(/\.?$/, '.');
+  const how = larger ? `${homes} ${larger.rule} So × ${larger.city_scale}.` : homes;
   return {
-    value: place.city_tax_rate,
+    value: place.city_tax_rate * (larger?.city_scale ?? 1),
     label: INVESTOR_TAX_LABEL,
     owner_rate: ownerRate,
     state: place.state_code,

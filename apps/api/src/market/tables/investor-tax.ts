@@ -63,9 +63,15 @@ export interface InvestorTaxRule {
    * What replaces the rule for a building of more than `units` units (Ohio: 4 or more units are
    * commercial property, without the rollbacks).
    */
-  readonly larger?: Pick<InvestorTaxRule, 'kinds' | 'rule' | 'multiplier' | 'derivation'> & {
+  readonly larger?: Pick<InvestorTaxRule, 'kinds' | 'rule' | 'multiplier' | 'derivation' | 'city_scale'> & {
     readonly units: number;
   };
+  /**
+   * For such a larger building, where a city's own published levies still apply on a larger
+   * assessed share (Tennessee: 40 % of value against its homes' 25 %): the city's rate times this.
+   * Without it a city's rates, for its homes, do not apply to the building.
+   */
+  readonly city_scale?: number;
   /**
    * Set on the rule `investorTaxRule` gives for such a building: a city's own published rates, for
    * its homes, do not apply to it either.
@@ -496,12 +502,23 @@ export const INVESTOR_TAX_RULES: readonly InvestorTaxRule[] = [
     source_title: 'SDCL 10-6-31, Classification of property',
     read: READ,
   },
-  noDifference(
-    'TN',
-    'residential property is assessed at 25% whether owner-occupied or rented; there is no homestead exemption.',
-    'http://comptroller.tn.gov/SBOE/sbptxov.asp',
-    'Tennessee Comptroller, State Board of Equalization, Property Tax Overview',
-  ),
+  {
+    ...noDifference(
+      'TN',
+      'residential property is assessed at 25% whether owner-occupied or rented; there is no homestead exemption.',
+      'http://comptroller.tn.gov/SBOE/sbptxov.asp',
+      'Tennessee Comptroller, State Board of Equalization, Property Tax Overview',
+    ),
+    // QA: a Memphis 4-plex was taxed at the residential 25 %, though the row's own sources say 40 %
+    larger: {
+      units: 1,
+      kinds: ['rental_classification'],
+      rule: 'A building with two or more rental units is commercial property in Tennessee, assessed at 40% of value, not 25% (Tenn. Const. art. II §28: residential property holds at most one rental unit).',
+      multiplier: 1.6,
+      city_scale: 1.6,
+      derivation: '40% ÷ 25% = 1.6: the same levies on the larger assessed share.',
+    },
+  },
   {
     state: 'TX',
     kinds: ['homestead_exemption', 'cap_reset'],

@@ -26,7 +26,12 @@ import { assertBedrooms, type BedroomRents } from './fmr.js';
 import { emptyGazetteer, GAZETTEER_PROVENANCE, type Gazetteer } from './gazetteer.js';
 import { type HudRent, hudRent } from './hud-rent.js';
 import type { InsuranceBasis } from './insurance.js';
-import { type InvestorTaxRate, investorTaxRate, investorTaxRule } from './investor-tax.js';
+import {
+  type InvestorTaxRate,
+  type InvestorTaxRule,
+  investorTaxRate,
+  investorTaxRule,
+} from './investor-tax.js';
 import { type MarketRent, marketRentEstimate } from './market-rent.js';
 import { DEFAULT_INVESTOR_PREMIUM, defaultInterestRate, type InterestRate } from './mortgage.js';
 import { cityKey } from './places.js';
@@ -258,12 +263,12 @@ export function lookupFromRows(
     violent_crime_grade: crimeFor('violent'),
     property_crime_grade: crimeFor('property'),
     property_tax_rate: ownerTax,
-    // the city's own published rates where it has them (for its homes: not a building its state taxes
-    // as commercial), else the county's estimate by its state's rule
+    // the city's own published rates where it has them (for its homes: a building its state taxes as
+    // commercial only where the same levies apply on a larger share), else the county's estimate by
+    // its state's rule
     investor_tax_rate:
-      (place && !taxRule?.beyond_residential
-        ? cityInvestorTaxRate(place, ownerTax.value, options.units)
-        : null) ?? investorTaxRate(ownerTax.value, countyRow?.median_home_value ?? null, taxRule),
+      (place ? cityRateFor(place, ownerTax.value, options.units, taxRule) : null) ??
+      investorTaxRate(ownerTax.value, countyRow?.median_home_value ?? null, taxRule),
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
     insurance: countyRow ? insuranceOfRow(countyRow) : null,
@@ -343,4 +348,16 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
       return rows === undefined ? null : checkZipState(rows, stateCode);
     },
   };
+}
+
+/** The city's rate for a building of `units` under its county's rule, or null where it does not apply. */
+function cityRateFor(
+  place: Parameters<typeof cityInvestorTaxRate>[0],
+  ownerRate: number,
+  units: number | undefined,
+  rule: InvestorTaxRule | null,
+) {
+  if (!rule?.beyond_residential) return cityInvestorTaxRate(place, ownerRate, units);
+  if (rule.city_scale === undefined) return null;
+  return cityInvestorTaxRate(place, ownerRate, units, { city_scale: rule.city_scale, rule: rule.rule });
 }

@@ -394,4 +394,22 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     expect(m().lookupZip('21201', 2, { city: 'Baltimore' })?.investor_tax_rate.value).toBe(0.0236);
     expect(m().lookupZip('46204', 2, { city: 'Indianapolis' })?.investor_tax_rate.value).toBe(0.022953);
   });
+
+  it('taxes a Tennessee building of two or more rental units as commercial: 40 % assessed, not 25 % (QA: a Memphis 4-plex)', () => {
+    const memphis = (units: number) =>
+      m().lookupZip('38104', 2, { city: 'Memphis', units })?.investor_tax_rate;
+    expect(memphis(1)?.value).toBe(0.013177);
+    for (const units of [2, 3, 4]) {
+      // the city's own levies (2.58081 + 2.69 per $100) on 40 % of the value
+      expect(memphis(units)?.value).toBeCloseTo(0.4 * 0.0527081, 6);
+      expect(memphis(units)?.kinds).toEqual(['city_rates']);
+      expect(memphis(units)?.rule).toMatch(
+        /is commercial property in Tennessee, assessed at 40% .* So × 1\.6\.$/,
+      );
+    }
+    // and by the county's estimate where the city has no rates of its own (Shelby outside Memphis)
+    const germantown = (units: number) =>
+      m().lookupZip('38138', 2, { city: 'Germantown', units })?.investor_tax_rate.value as number;
+    expect(germantown(2)).toBeCloseTo(germantown(1) * 1.6, 12);
+  });
 });

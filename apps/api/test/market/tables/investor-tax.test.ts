@@ -68,6 +68,14 @@ describe('a rule that depends on the building (Ohio: 4 or more units are commerc
     expect(fourplex?.rule).toMatch(/^A building of 4 or more units is commercial property in Ohio/);
     // 1 ÷ (1 − 0.10 − 0.025) against (1 − 0.10) ÷ (1 − 0.10 − 0.025)
     expect(investorTaxRate(0.02, 150_000, fourplex).value).toBeCloseTo(0.02 * 1.143, 12);
+    // Tennessee: two or more rental units are commercial, assessed at 40 % against 25 %
+    expect(investorTaxRule('TN', '47157', 1)?.beyond_residential).toBeUndefined();
+    expect(investorTaxRule('TN', '47157', 2)).toMatchObject({
+      multiplier: 1.6,
+      city_scale: 1.6,
+      beyond_residential: true,
+      kinds: ['rental_classification'],
+    });
     // a state without such a rule is the same for every building
     expect(investorTaxRule('AL', '01073', 4)).toBe(investorTaxRule('AL', '01073', 1));
   });
