@@ -212,6 +212,7 @@ export {
   lookupFromRows,
   type MarketData,
   type MarketDataOptions,
+  placeWarning,
   safmrScheduleOf,
   type ZipCounty,
   type ZipMarketLookup,

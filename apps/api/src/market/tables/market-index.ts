@@ -157,6 +157,29 @@ export function findPlace<P extends Pick<MarketPlaceRow, 'name_keys' | 'county_f
 }
 
 /**
+ * What to say when the city typed is not the ZIP's postal city, since the crime grades and the
+ * city's tax rate follow the place the figures were read for (QA: "Germantown" typed with a midtown
+ * Memphis ZIP took Germantown's grades, unsaid). A postal city often differs from the town an address
+ * lies in (Weston's ZIPs are "Fort Lauderdale"), so this informs rather than refuses.
+ *
+ * @example typed "Germantown" with 38104 (Memphis) → "ZIP 38104's postal city is Memphis, not Germantown: …"
+ */
+export function placeWarning(
+  typed: string | null | undefined,
+  zip: Pick<MarketZipRow, 'zip' | 'city' | 'county_name'>,
+  place: Pick<MarketPlaceRow, 'name' | 'name_keys'> | null,
+): string | null {
+  const city = typed?.trim();
+  if (!city || zip.city === null || cityKey(city) === cityKey(zip.city)) return null;
+  if (place?.name_keys.includes(cityKey(city))) {
+    return `ZIP ${zip.zip}'s postal city is ${zip.city}, not ${city}: the crime grades and tax rate are ${placeShortName(place.name)}'s. If the address is not inside ${city}, type ${zip.city}.`;
+  }
+  const county = zip.county_name ?? 'the county';
+  const used = place ? `ZIP ${zip.zip}'s city, ${placeShortName(place.name)}` : `${county}'s`;
+  return `${city} is not a city of ${county} with figures of its own: the crime grades and tax rate are ${used}.`;
+}
+
+/**
  * The crime grade of an address: its place's own grade where the place has one, else the county's
  * (its balance outside graded places), no better than B+ when the address is in a place without a
  * rate (`gradeForUnratedCity`).
@@ -272,7 +295,7 @@ export function lookupFromRows(
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
     insurance: countyRow ? insuranceOfRow(countyRow) : null,
-    warnings: choice.warning ? [choice.warning] : [],
+    warnings: [choice.warning, placeWarning(options.city, row, place)].filter((w): w is string => w !== null),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cityKey, findPlace, placeNameKeys } from '../../../src/market/tables/index.js';
+import { cityKey, findPlace, placeNameKeys, placeWarning } from '../../../src/market/tables/index.js';
 
 describe('a typed city finds its Census place', () => {
   it('keys a Census name without its kind, and a consolidated government by each of its parts', () => {
@@ -45,5 +45,34 @@ describe('a typed city finds its Census place', () => {
     // a city of that name elsewhere is not this address's
     expect(findPlace(places, '24031', ['Germantown', 'GERMANTOWN'])).toBeNull();
     expect(findPlace(places, '47157', [null, 'GERMANTOWN'])?.name).toBe('Germantown city');
+  });
+});
+
+describe('a typed city that is not the ZIP’s postal city', () => {
+  const place = (name: string) => ({ name, name_keys: placeNameKeys(name) });
+  const midtownMemphis = { zip: '38104', city: 'MEMPHIS', county_name: 'Shelby County' };
+
+  it('says whose grades and tax the figures are, and what to type if that is wrong (QA)', () => {
+    expect(placeWarning('Germantown', midtownMemphis, place('Germantown city'))).toBe(
+      "ZIP 38104's postal city is MEMPHIS, not Germantown: the crime grades and tax rate are Germantown's. If the address is not inside Germantown, type MEMPHIS.",
+    );
+    // a name that is no place of the county: the ZIP's city was used, or the county where it has none
+    expect(placeWarning('Xyzzyville', midtownMemphis, place('Memphis city'))).toBe(
+      "Xyzzyville is not a city of Shelby County with figures of its own: the crime grades and tax rate are ZIP 38104's city, Memphis.",
+    );
+    expect(
+      placeWarning('Lyons', { zip: '67554', city: 'LYONS', county_name: 'Rice County' }, null),
+    ).toBeNull();
+    expect(placeWarning('Sterling', { zip: '67554', city: 'LYONS', county_name: 'Rice County' }, null)).toBe(
+      "Sterling is not a city of Rice County with figures of its own: the crime grades and tax rate are Rice County's.",
+    );
+  });
+
+  it('says nothing when the typed city is the postal one, however written, or none was typed', () => {
+    expect(placeWarning('memphis ', midtownMemphis, place('Memphis city'))).toBeNull();
+    expect(placeWarning('', midtownMemphis, place('Memphis city'))).toBeNull();
+    expect(placeWarning(null, midtownMemphis, place('Memphis city'))).toBeNull();
+    const stPete = { zip: '33701', city: 'SAINT PETERSBURG', county_name: 'Pinellas County' };
+    expect(placeWarning('St. Petersburg', stPete, place('St. Petersburg city'))).toBeNull();
   });
 });
