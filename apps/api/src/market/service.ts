@@ -604,19 +604,33 @@ export function crimeFigure(
     source: grade.source,
     vintage: grade.vintage,
     tier: grade.tier,
-    note: `${grade.note} ${percentile}: ${crimeRateText(grade)}.${scored}`,
+    note: `${grade.note} ${percentile}: ${crimeRateText(grade, key === 'violent_crime_grade' ? 'violent' : 'property')}.${scored}`,
   };
 }
+
+/**
+ * What the rates count (NIBRS, shared data SOURCES.md §5), said beside them: the violent rate is far
+ * above the FBI's classic violent-crime rate, which QA read it against (Naperville's 643 against ~100).
+ */
+const CRIME_MEASURE: Readonly<Record<'violent' | 'property', { per: string; after: string }>> = {
+  violent: {
+    per: 'crimes against persons',
+    after:
+      " (NIBRS: every assault, simple ones included, with homicide and sex offences; robbery counts as a property crime), far above the FBI's classic violent-crime rate: compare grades, not rates",
+  },
+  property: { per: 'crimes against property', after: ' (NIBRS, robbery included)' },
+};
 
 /**
  * The rate behind a grade, in words: an incomplete report graded by the estimate (which is higher)
  * quotes the estimate, and the undercount beside it.
  */
-function crimeRateText(grade: CrimeGrade): string {
+function crimeRateText(grade: CrimeGrade, kind: 'violent' | 'property'): string {
+  const { per, after } = CRIME_MEASURE[kind];
   const estimate = grade.estimated_rate;
   if (grade.tier === 'incomplete' && estimate !== null && estimate > grade.rate)
-    return `an estimated ${estimate.toFixed(1)} per 100,000 in ${grade.year} (the agencies that reported counted ${grade.rate.toFixed(1)})`;
-  return `${grade.rate.toFixed(1)} per 100,000 in ${grade.year}`;
+    return `an estimated ${estimate.toFixed(1)} ${per} per 100,000 in ${grade.year} (the agencies that reported counted ${grade.rate.toFixed(1)})${after}`;
+  return `${grade.rate.toFixed(1)} ${per} per 100,000 in ${grade.year}${after}`;
 }
 
 /**

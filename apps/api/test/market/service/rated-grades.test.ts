@@ -88,7 +88,7 @@ describe('a crime grade figure’s note', () => {
 
   it('quotes the rate the grade stands on: the estimate, with the undercount beside it', () => {
     expect(crimeFigure('property_crime_grade', leeCounty).note).toMatch(
-      /47th percentile .*: an estimated 2988\.6 per 100,000 in 2023 \(the agencies that reported counted 67\.9\)\.$/,
+      /47th percentile .*: an estimated 2988\.6 crimes against property per 100,000 in 2023 \(the agencies that reported counted 67\.9\) \(NIBRS, robbery included\)\.$/,
     );
     // a complete report quotes its own rate
     const reported = {
@@ -98,6 +98,12 @@ describe('a crime grade figure’s note', () => {
       rate: 1553.95,
       year: 2022,
     } as const;
-    expect(crimeFigure('property_crime_grade', reported).note).toMatch(/: 1554\.0 per 100,000 in 2022\.$/);
+    expect(crimeFigure('property_crime_grade', reported).note).toMatch(
+      /: 1554\.0 crimes against property per 100,000 in 2022 \(NIBRS, robbery included\)\.$/,
+    );
+    // the violent rate says what it counts, so no one reads it against the FBI's violent-crime rate (QA)
+    expect(crimeFigure('violent_crime_grade', reported).note).toMatch(
+      /: 1554\.0 crimes against persons per 100,000 in 2022 \(NIBRS: every assault, simple ones included, .*far above the FBI's classic violent-crime rate: compare grades, not rates\.$/,
+    );
   });
 });
