@@ -702,12 +702,14 @@ function insuranceFigure(
   ].flatMap(([hazard, rating]) =>
     rating === 'Very High' || rating === 'Relatively High' ? [`${hazard} ${rating.toLowerCase()}`] : [],
   );
+  // in the order the premium is built: carried to the price, the county's hazard, then the landlord's 20 %
+  // (QA: said after the 20 %, the hazard read as added to the landlord premium)
   const hazard =
     Math.abs(e.hazard_adjustment) < 1
       ? ''
-      : ` The county's hurricane and wildfire losses ${e.hazard_adjustment > 0 ? 'add' : 'take off'} ${dollars(
+      : `, ${e.hazard_adjustment > 0 ? 'plus' : 'less'} ${dollars(
           Math.round(Math.abs(e.hazard_adjustment)),
-        )} against its state's typical county's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}.`;
+        )} for the county's hurricane and wildfire losses against its state's typical county's${risks.length > 0 ? ` (FEMA rates its ${risks.join(' and ')})` : ''}`;
   const pool = countyFips === null ? null : windPoolOf(countyFips);
   const wind =
     pool === null
@@ -726,7 +728,7 @@ function insuranceFigure(
     },
     note: `About ${dollars(Math.round(e.value))} a year at this price for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
       basis.state_premium,
-    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))}), plus 20 % for a landlord policy.${hazard} Of it, ${dollars(
+    )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))})${hazard}, then 20 % more for a landlord policy. Of it, ${dollars(
       Math.round(e.fixed),
     )} a year does not follow the price: at another price only the rest moves.${wind} Flood is not covered by these policies. A quote for the address replaces it.`,
   };

@@ -142,6 +142,10 @@ describe('figures with tiers', () => {
       /^About \$6,907 a year at this price for a landlord policy: TX's average/,
     );
     expect(body.property.metrics.insurance).toBeCloseTo(6907, 0);
+    // said in the order it is built, so its figures add up: ($5,717 + $39) × 1.2 = $6,907 (QA)
+    expect(figures.insurance_rate?.note).toContain(
+      "carried to the price ($5,717), plus $39 for the county's hurricane and wildfire losses against its state's typical county's, then 20 % more for a landlord policy.",
+    );
 
     // Travis in the fixture's three-county index: its blend capped at 5 %, the range from its history
     expect(figures.annual_price_appreciation).toMatchObject({
