@@ -807,14 +807,21 @@ export const BEST_GRADE_FOR_UNRATED_CITY: CrimeGradeLetter = 'B+';
 
 /**
  * The grade of an address in `city` (a Census place with no rate of its own) from a wider area's
- * grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`. A borough's grade is New York
- * City's own rate apportioned, not a wider area's, and stands.
+ * grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`, its note saying the city has no rate
+ * of its own. A borough's grade is New York City's own rate apportioned, not a wider area's, and stands.
  *
  * @example Dauphin County A (571 per 100,000) for an address in Harrisburg → B+, rate 571, the note says why
  */
 export function gradeForUnratedCity(wide: CrimeGrade, city: string): CrimeGrade {
   const best = CRIME_GRADES.indexOf(BEST_GRADE_FOR_UNRATED_CITY);
-  if (wide.basis === 'borough' || CRIME_GRADES.indexOf(wide.grade) >= best) return wide;
+  if (wide.basis === 'borough') return wide;
+  if (CRIME_GRADES.indexOf(wide.grade) >= best) {
+    // said whichever way it errs (QA: Youngstown's C, Mahoning County's, did not say the city was unmeasured)
+    return {
+      ...wide,
+      note: `${wide.note} ${city} has no rate of its own: the grade is that of ${wide.area}, and a city can run above or below its area.`,
+    };
+  }
   return crimeGrade({
     ...wide,
     grade: BEST_GRADE_FOR_UNRATED_CITY,

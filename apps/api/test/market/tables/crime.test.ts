@@ -132,10 +132,13 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
     );
   });
 
-  it('leaves a grade of B+ or worse, and a New York City borough’s, as it is', () => {
+  it('leaves a grade of B+ or worse as it is, saying whose it is, and a New York City borough’s as it is', () => {
     const travis = grades.counties.get('48453')?.violent; // C+
     if (!travis) throw new Error('fixture grade missing');
-    expect(gradeForUnratedCity(travis, 'West Lake Hills')).toBe(travis);
+    expect(gradeForUnratedCity(travis, 'West Lake Hills')).toEqual({
+      ...travis,
+      note: `${travis.note} West Lake Hills has no rate of its own: the grade is that of ${travis.area}, and a city can run above or below its area.`,
+    });
     const borough = { ...region(), basis: 'borough' as const };
     expect(gradeForUnratedCity(borough, 'New York')).toBe(borough);
   });
