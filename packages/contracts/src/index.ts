@@ -24,3 +24,4 @@ export * from './scenarios.js';
 export * from './section-8.js';
 export * from './strategy-terms.js';
 export * from './text.js';
+export * from './us-states.js';

@@ -6,6 +6,7 @@ import { ASSUMPTION_BOUNDS } from '@sfr/underwriting';
 import { MONEY_INPUT_MAX } from './assumptions.js';
 import { formNumberField, optionalFormNumberField, plainNumber } from './number-field.js';
 import { cleanString } from './text.js';
+import { US_STATE_CODES } from './us-states.js';
 import { z } from './zod.js';
 
 /** House type (`factor`) → its name. The default display is Single Family. */
@@ -110,6 +111,10 @@ export const propertyInputSchema = z.object({
   state_code: requiredText(L.state_code).check(
     z.regex(/^[A-Za-z]{2}$/, { error: `${L.state_code} must be 2 letters, like NY` }),
     z.toUpperCase(),
+    // QA: "XX" read as a ZIP in another state ("ZIP 38104 is in TN, not XX.")
+    z.refine((code) => !/^[A-Z]{2}$/.test(code) || US_STATE_CODES.has(code), {
+      error: `${L.state_code} must be a US state's or territory's code, like NY`,
+    }),
   ),
   county_name: requiredText(L.county_name),
   num_bedrooms: formNumberField({

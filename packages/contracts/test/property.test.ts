@@ -56,6 +56,8 @@ describe('propertyInputSchema', () => {
     ['zipcode', '1234a', 'Zipcode must be 5 digits, like 02139'],
     ['state_code', 'NYC', 'State Code must be 2 letters, like NY'],
     ['state_code', 'N1', 'State Code must be 2 letters, like NY'],
+    ['state_code', 'XX', "State Code must be a US state's or territory's code, like NY"],
+    ['state_code', 'zz', "State Code must be a US state's or territory's code, like NY"],
     ['num_bedrooms', '', 'Number of Bedrooms is required'],
     ['num_bedrooms', 0, 'Number of Bedrooms must be a whole number from 1 to 10'],
     ['num_bedrooms', '2.5', 'Number of Bedrooms must be a whole number from 1 to 10'],

@@ -7,7 +7,7 @@
  *   <PropertyForm ref={form.formRef} values={form.values} errors={form.errors} onChange={form.setField}
  *     onChooseSuggestion={form.chooseSuggestion} onSubmit={form.handleSubmit(analyse)} … />
  */
-import type { AddressSuggestion } from '@sfr/contracts';
+import { type AddressSuggestion, stateCodeOf } from '@sfr/contracts';
 import { useSchemaForm } from '../../ui/forms/use-schema-form';
 import {
   applySuggestion,
@@ -16,7 +16,6 @@ import {
   pickPropertyErrors,
   validatePropertyForm,
 } from './property-form';
-import { stateCodeOf } from './state-names';
 
 export function usePropertyForm(initialValues: PropertyFormValues = EMPTY_PROPERTY_FORM) {
   const form = useSchemaForm({ initialValues, validate: validatePropertyForm });

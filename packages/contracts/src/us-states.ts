@@ -1,9 +1,9 @@
 /**
- * A state's two-letter code from its name, for the State Code field: a browser's address autofill
- * often fills the region as "Texas", which a two-character field used to cut to "Te". The states,
- * the District of Columbia and the territories HUD publishes rents for (USPS abbreviations).
+ * The states, the District of Columbia and the territories HUD publishes rents for, by name, with
+ * their USPS codes: what a State Code may be, and what the analyzer turns a typed or autofilled
+ * name into (a browser's autofill often fills the region as "Texas").
  */
-const STATE_CODES: Readonly<Record<string, string>> = {
+export const STATE_CODES_BY_NAME: Readonly<Record<string, string>> = {
   alabama: 'AL',
   alaska: 'AK',
   arizona: 'AZ',
@@ -63,8 +63,11 @@ const STATE_CODES: Readonly<Record<string, string>> = {
   'northern mariana islands': 'MP',
 };
 
+/** Every code of `STATE_CODES_BY_NAME`. */
+export const US_STATE_CODES: ReadonlySet<string> = new Set(Object.values(STATE_CODES_BY_NAME));
+
 /** What the State Code field keeps of a typed or autofilled value: a state's name becomes its code. */
 export function stateCodeOf(text: string): string {
   const name = text.trim().replace(/\s+/g, ' ').toLowerCase();
-  return STATE_CODES[name] ?? text;
+  return STATE_CODES_BY_NAME[name] ?? text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stateCodeOf } from './state-names';
+import { stateCodeOf } from '../src/us-states.js';
 
 describe('the State Code field', () => {
   it("turns a state's name, as autofill or a person writes it, into its code", () => {
