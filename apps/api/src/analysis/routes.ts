@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/plugin.js';
 import type { Entitlements } from '../billing/entitlements.js';
+import { AppError } from '../errors.js';
 import { onePassSerializerCompiler } from '../http/json-serializer.js';
 import { type AnalysisBudgets, analysisLimit } from './rate-limit.js';
 import type { AnalysisRepository } from './repository.js';
@@ -55,15 +56,20 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
         tags: ['analysis'],
         summary: 'Analyse a property (signed in; spends a free search unless subscribed)',
         description:
-          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left. The search is spent only when the analysis succeeds; `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
+          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left (a ZIP or state that cannot be analysed is its 400 first). The search is spent only when the analysis succeeds; `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
         body: propertyInputSchema,
         response: { 200: analysisResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      // no search left: 402 before the providers are asked
-      await entitlements.ensureSearchLeft(user.id, request.subscriptionAtLookup);
+      // no search left: 402 before the providers are asked, unless the address itself is an error
+      // the user would meet after subscribing (a ZIP in another state): that 400 first
+      await entitlements.ensureSearchLeft(user.id, request.subscriptionAtLookup).catch(async (error) => {
+        if (error instanceof AppError && error.statusCode === 402)
+          await userAnalyses.checkAddress(request.body);
+        throw error;
+      });
       // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
       const analysis = await userAnalyses.create(request.body);
       const { pass, kept } = await entitlements.payFor(user.id, request.subscriptionAtLookup, (executor) =>

@@ -45,6 +45,9 @@ export function buildAnalysis(
 
 export function createAnalysisService(market: MarketService) {
   return {
+    /** A 400 for an address whose ZIP or state cannot be analysed; nothing else is asked. */
+    checkAddress: market.checkAddress,
+
     /**
      * A new analysis: market figures in, the model's defaults derived from them, and the expense
      * lines a new analysis starts with (a CapEx reserve, a leasing fee; HOA and owner-paid

@@ -138,6 +138,9 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
   }
 
   return {
+    /** A 400 for an address whose ZIP or state cannot be analysed, spending and asking nothing. */
+    checkAddress: service.checkAddress,
+
     /** A new analysis from the market, stored for the user; the caller spends the search. */
     async create(input: PropertyInput) {
       const { property, result, facts } = await service.create(input);

@@ -423,6 +423,25 @@ export function createMarketService(deps: MarketServiceDeps) {
    * invalid-ZIP error for a ZIP the data does not know, and a 400 on `state_code` when the typed
    * state is none of the ZIP's.
    */
+  /** The ZIP's rows, or a 400 for a ZIP the data does not know or a state it is not in. */
+  async function zipRowsOf(property: Pick<PropertyInput, 'zipcode' | 'state_code'>) {
+    const rows = await findZip(property.zipcode);
+    if (rows === null) throw invalidZip();
+    const state = checkZipState(rows.parts, property.state_code);
+    if (!state.ok) {
+      throw new AppError(400, 'INVALID_MARKET_INPUT', state.message, { [state.field]: state.message });
+    }
+    return rows;
+  }
+
+  /**
+   * Throws facts()'s 400 for a ZIP or state that cannot be analysed, without asking a provider: a
+   * user told to subscribe (402) is told first when the address itself would fail.
+   */
+  async function checkAddress(property: Pick<PropertyInput, 'zipcode' | 'state_code'>): Promise<void> {
+    if ((await currentStatus()).available) await zipRowsOf(property);
+  }
+
   async function facts(property: PropertyInput): Promise<MarketFacts> {
     const warnings: string[] = [];
     let result: MarketFacts = {
@@ -442,12 +461,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     };
     const market = await currentStatus();
     if (market.available) {
-      const rows = await findZip(property.zipcode);
-      if (rows === null) throw invalidZip();
-      const state = checkZipState(rows.parts, property.state_code);
-      if (!state.ok) {
-        throw new AppError(400, 'INVALID_MARKET_INPUT', state.message, { [state.field]: state.message });
-      }
+      const rows = await zipRowsOf(property);
       const found = lookupFromRows(rows.parts, rows.counties, rows.interestRate, property.num_bedrooms, {
         county: property.county_name,
         city: property.city,
@@ -528,7 +542,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     return result;
   }
 
-  return { facts, status: currentStatus, propertyRecord };
+  return { facts, checkAddress, status: currentStatus, propertyRecord };
 }
 
 const dollars = (value: number) => `$${value.toLocaleString('en-US')}`;

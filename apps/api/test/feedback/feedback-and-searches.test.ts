@@ -51,6 +51,14 @@ describe.each(DATABASE_KINDS)('free searches and feedback on %s', (kind) => {
     expect(out.statusCode).toBe(402);
     expect(out.json()).toEqual({ error: OUT_OF_FREE_SEARCHES_MESSAGE, code: 'OUT_OF_FREE_SEARCHES' });
     expect(await freeSearches(user.id)).toBe(0);
+    // an address that would fail after subscribing says so first (QA: a ZIP in another state was a 402)
+    const wrongState = await analyse(cookie, { ...austin, state_code: 'IL' });
+    expect(wrongState.statusCode).toBe(400);
+    expect(wrongState.json()).toMatchObject({
+      code: 'INVALID_MARKET_INPUT',
+      error: 'ZIP 78701 is in TX, not IL.',
+    });
+    expect((await analyse(cookie, { ...austin, zipcode: '99999' })).json().code).toBe('INVALID_ZIP');
   });
 
   it('lets exactly 5 of 100 simultaneous analyses through and ends at 0', async () => {
