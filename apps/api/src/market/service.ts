@@ -27,7 +27,7 @@ import type { MarketDataStatus } from './store/import.js';
 import type { MarketRepository, ZipRows } from './store/repository.js';
 import type { Appreciation } from './tables/appreciation.js';
 import { checkZipState } from './tables/county-choice.js';
-import type { CrimeBasis, CrimeGrade } from './tables/crime.js';
+import type { CrimeBasis, CrimeGrade, CrimeKind } from './tables/crime.js';
 import type { MarketZipRow } from './tables/derive.js';
 import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
 import { type InsuranceBasis, insuranceEstimate, windPoolOf } from './tables/insurance.js';
@@ -626,7 +626,7 @@ export function crimeFigure(
  * What the rates count (NIBRS, shared data SOURCES.md §5), said beside them: the violent rate is far
  * above the FBI's classic violent-crime rate, which QA read it against (Naperville's 643 against ~100).
  */
-const CRIME_MEASURE: Readonly<Record<'violent' | 'property', { per: string; after: string }>> = {
+const CRIME_MEASURE: Readonly<Record<CrimeKind, { per: string; after: string }>> = {
   violent: {
     per: 'crimes against persons',
     after:
@@ -639,7 +639,7 @@ const CRIME_MEASURE: Readonly<Record<'violent' | 'property', { per: string; afte
  * The rate behind a grade, in words: an incomplete report graded by the estimate (which is higher)
  * quotes the estimate, and the undercount beside it.
  */
-function crimeRateText(grade: CrimeGrade, kind: 'violent' | 'property'): string {
+function crimeRateText(grade: CrimeGrade, kind: CrimeKind): string {
   const { per, after } = CRIME_MEASURE[kind];
   const estimate = grade.estimated_rate;
   if (grade.tier === 'incomplete' && estimate !== null && estimate > grade.rate)

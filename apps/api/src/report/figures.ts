@@ -35,7 +35,6 @@ import {
   roundByKind,
   roundMarketFigure,
   roundMetric,
-  type Scenario,
   type SharedAnalysis,
   type StrategyTermKey,
   strategyTerms,
@@ -466,11 +465,11 @@ export function scenariosSection(analysis: SharedAnalysis): ReportSection | null
 export function dealReport(
   base: SharedAnalysis,
   simulation?: Simulation,
-  scenario?: Pick<Scenario, 'name' | 'metrics'>,
+  scenario?: { name: string; analysis: SharedAnalysis },
 ): DealReport {
-  // the figures are the scenario's when one is asked for (Compare's column); the Scenarios table
-  // still sets every case beside the base case
-  const analysis = scenario ? assembleScenario(base, scenario) : base;
+  // the figures are the scenario's when one is asked for (Compare's column, assembled by the caller,
+  // which simulates it too); the Scenarios table still sets every case beside the base case
+  const analysis = scenario?.analysis ?? base;
   const { property, year_1_metrics: y1, sale_assumptions: sale, overall_returns: returns } = analysis;
   const m = property.metrics;
   const units = property.factor;

@@ -96,8 +96,10 @@ async function sendReport(
   });
   // the ranges' 10,000 draws cost about as much as the PDF itself: a repeat reads both from the cache
   const { body, hit } = await cache.get(key, async () => {
-    const shown = scenario ? assembleScenario(analysis, scenario) : analysis;
-    const report = dealReport(analysis, simulateAnalysis(shown), scenario ?? undefined);
+    const shown = scenario
+      ? { name: scenario.name, analysis: assembleScenario(analysis, scenario) }
+      : undefined;
+    const report = dealReport(analysis, simulateAnalysis(shown?.analysis ?? analysis), shown);
     return format === 'pdf'
       ? reportPdf(report, { generatedAt, analysedAt })
       : Buffer.from(reportCsv(report, { generatedAt }), 'utf8');
