@@ -27,6 +27,7 @@ import {
   placeShortName,
   STATE_FIPS_50_DC,
   STATES_50_DC,
+  taxEvidenceCases,
   validateCrimeModel,
   WIND_POOLS,
 } from '../src/market/tables/index.js';
@@ -183,19 +184,11 @@ function taxRules(market: MarketData): void {
       `  ${r.state} county ${r.county_fips} ${c?.county_name ?? ''}: ${(100 * (c?.property_tax_rate ?? Number.NaN)).toFixed(2)}% → ${(100 * inv).toFixed(2)}%`,
     );
   }
-  const cities = market.placeRows.filter((p) => p.city_tax_rate !== null);
+  const cities = taxEvidenceCases(market);
   console.log(`  cities with their own investor rate (${cities.length}, city_tax.csv):`);
-  for (const p of cities) {
-    const county = market.county(p.county_fips);
-    const countyRule = county
-      ? investorTaxRate(
-          county.property_tax_rate,
-          county.median_home_value,
-          investorTaxRule(p.state_code, p.county_fips),
-        ).value
-      : Number.NaN;
+  for (const c of cities) {
     console.log(
-      `    ${p.state_code} ${p.name.padEnd(34)} ${(100 * (p.city_tax_rate ?? 0)).toFixed(2)}% (county rule ${(100 * countyRule).toFixed(2)}%)  tax year ${p.city_tax_year}`,
+      `    ${c.state} ${c.city.padEnd(34)} ${(100 * c.city_rate).toFixed(2)}% (county rule ${(100 * c.county_estimate).toFixed(2)}%)  tax year ${c.tax_year}`,
     );
   }
   const largest = largestPlaces(market, 100);

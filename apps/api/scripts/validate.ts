@@ -9,10 +9,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { DEFAULT_SPREAD_RULES } from '@sfr/underwriting';
 import { MARKET_TABLES_DIR } from '../src/config.js';
 import {
   BEST_GRADE_FOR_UNRATED_CITY,
   buildMarketData,
+  COUNTY_TAX_RANGE,
   INSURANCE_RANGE_COVERAGE,
   INSURANCE_RANGE_WIDENING,
   insuranceOfRow,
@@ -22,10 +24,15 @@ import {
   parseFbiCitiesCsv,
   parseInsuranceEvidenceCsv,
   parseRentEvidenceCsv,
+  TAX_RANGE_COVERAGE,
+  taxEvidenceCases,
   validateAppreciation,
   validateCrimeOrdering,
   validateInsurance,
   validateMarketRent,
+  validateRateBand,
+  validateTaxEstimate,
+  WEEKS_TO_CLOSE,
 } from '../src/market/tables/index.js';
 import { marketDirArgument } from './market-dir.js';
 
@@ -45,6 +52,14 @@ export const TARGETS = {
   },
   insurance: {
     /** share of a left-out state's published city averages inside the range widened without it */
+    heldOutCoverage: 0.75,
+  },
+  interestRate: {
+    /** share of a held-out period's 8-week rate changes inside the band fitted on the other */
+    heldOutCoverage: 0.75,
+  },
+  tax: {
+    /** share of a left-out state's city rates inside the county estimate's range fitted without it */
     heldOutCoverage: 0.75,
   },
   crime: {
@@ -161,6 +176,49 @@ check(
   'insurance: the county hazard brings the cities closer than their state average alone',
 );
 for (const f of insurance.furthest) console.log(`    ${f}`);
+
+console.log(
+  "\nProperty tax: the county's investor estimate against the cities whose own levies were read (city_tax.csv)",
+);
+const tax = validateTaxEstimate(taxEvidenceCases(market));
+console.log(
+  `  ${tax.cities} cities in ${tax.states} states: city ÷ county estimate median ${tax.median_ratio.toFixed(3)}, within ±15 % ${pct(tax.within_15)}`,
+);
+console.log(
+  `  10th–90th percentile ×${tax.fitted.low.toFixed(3)}–×${tax.fitted.high.toFixed(3)}; fitted with each state left out it holds ${pct(tax.held_out_holds ?? 0)} of that state's cities; the shipped range (×${COUNTY_TAX_RANGE.low}–×${COUNTY_TAX_RANGE.high}) holds ${pct(tax.shipped_holds)}; the judgment band it replaces (×0.95–×1.2) held ${pct(tax.judgment_holds)}`,
+);
+check(
+  (tax.held_out_holds ?? 0) >= TARGETS.tax.heldOutCoverage,
+  `tax: the range fitted without a state holds at least ${pct(TARGETS.tax.heldOutCoverage)} of its cities`,
+);
+check(
+  tax.shipped_holds >= TAX_RANGE_COVERAGE,
+  `tax: the shipped range holds at least ${pct(TAX_RANGE_COVERAGE)} of the cities`,
+);
+for (const f of tax.furthest) console.log(`    ${f}`);
+
+console.log(
+  `\nInterest rate: the Freddie Mac PMMS rate's change over ${WEEKS_TO_CLOSE} weeks (an offer to a locked rate)`,
+);
+const shippedRate = DEFAULT_SPREAD_RULES.interest_rate;
+const rates = validateRateBand(loaded.data.mortgageRates, shippedRate);
+console.log(
+  `  ${rates.changes} changes, ${rates.first} to ${rates.last}: 10th–90th percentile −${points(rates.fitted.down)} / +${points(rates.fitted.up)}; the shipped band (−${points(shippedRate.down)} / +${points(shippedRate.up)}) holds ${pct(rates.shipped_holds)}`,
+);
+for (const h of rates.held_out) {
+  console.log(
+    `    ${h.period}: ${h.changes} changes, the band fitted on the other weeks holds ${pct(h.holds)}`,
+  );
+}
+check(
+  rates.held_out.every((h) => h.holds >= TARGETS.interestRate.heldOutCoverage),
+  `interest rate: the band fitted on one period holds at least ${pct(TARGETS.interestRate.heldOutCoverage)} of the other's changes`,
+);
+check(
+  Math.abs(rates.fitted.down - shippedRate.down) <= 0.0005 &&
+    Math.abs(rates.fitted.up - shippedRate.up) <= 0.0005,
+  "interest rate: the shipped band is the history's 10th–90th percentile (±0.05 point)",
+);
 
 console.log('\nCrime grades against public city figures (FBI 2019 by city, NY State 2023 by borough)');
 const ordering = validateCrimeOrdering(

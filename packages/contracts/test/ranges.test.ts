@@ -74,6 +74,33 @@ describe('analysisSpreads', () => {
     expect(spreads.annual_price_appreciation).toEqual({ low: 0, high: 0.06 });
   });
 
+  it('spreads the taxes and the mortgage rate by their figures’ ranges where they carry one', () => {
+    // a county estimate's band (×0.88–×1.42) and the rate's 8-week band, as the API now sends them
+    const ranged = analysisWith({
+      ...figures,
+      property_tax_rate: {
+        value: 0.01,
+        source: 'ACS',
+        vintage: '2023',
+        tier: 'estimated',
+        range: { low: 0.0088, high: 0.0142 },
+      },
+      interest_rate: {
+        value: 0.07,
+        source: 'Freddie Mac',
+        vintage: '2026-11-19',
+        tier: 'reported',
+        range: { low: 0.0667, high: 0.0737 },
+      },
+    });
+    const { property_taxes, interest_rate } = analysisSpreads(ranged);
+    // 1 % of the $250,000 price is $2,500 a year: $2,200 to $3,550
+    expect(property_taxes?.low).toBeCloseTo(2_200, 6);
+    expect(property_taxes?.high).toBeCloseTo(3_550, 6);
+    expect(interest_rate?.low).toBeCloseTo(0.0667, 12);
+    expect(interest_rate?.high).toBeCloseTo(0.0737, 12);
+  });
+
   it('gives a reported figure without a range half the default rule’s width', () => {
     // the rule for the mortgage rate is −0.33 / +0.37 point: a reported 7 % is 6.835 %–7.185 %
     const { interest_rate } = analysisSpreads(analysis);

@@ -134,7 +134,8 @@ export const DEFAULT_SPREAD_RULES: { readonly [K in SpreadKey]: SpreadRule } = {
     unit: 'relative',
     down: 0.05,
     up: 0.2,
-    reason: 'judgment: a sale often triggers a reassessment to the price (skewed up)',
+    reason:
+      "judgment: a sale often triggers a reassessment to the price (skewed up); a county's estimated rate carries its own range, fitted on the cities whose own rates were read, which replaces it",
   },
   property_taxes_annual_growth_rate: {
     unit: 'points',
@@ -159,7 +160,7 @@ export const DEFAULT_SPREAD_RULES: { readonly [K in SpreadKey]: SpreadRule } = {
     down: 0.0033,
     up: 0.0037,
     reason:
-      "Freddie Mac PMMS 30-year rate, weekly 2000-01-07 to 2026-10-01 (the market data's mortgage_rates.csv): the 10th and 90th percentile of its change over 8 weeks, the time to close, are −0.33 and +0.37 points",
+      "Freddie Mac PMMS 30-year rate, weekly 2000-01-07 to 2026-10-01 (the market data's mortgage_rates.csv): the 10th and 90th percentile of its change over 8 weeks, the time to close, are −0.33 and +0.37 points (the rate's market figure carries this band as its range)",
   },
   annual_price_appreciation: {
     unit: 'points',

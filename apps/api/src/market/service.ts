@@ -15,7 +15,7 @@ import {
   section8Defaults,
   section8Rent,
 } from '@sfr/contracts';
-import { DEFAULTS } from '@sfr/underwriting';
+import { DEFAULT_SPREAD_RULES, DEFAULTS } from '@sfr/underwriting';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, invalidZip } from '../errors.js';
 import { ProviderError } from '../outbound/client.js';
@@ -31,9 +31,10 @@ import type { CrimeBasis, CrimeGrade, CrimeKind } from './tables/crime.js';
 import type { MarketZipRow } from './tables/derive.js';
 import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
 import { type InsuranceBasis, insuranceEstimate, windPoolOf } from './tables/insurance.js';
-import type { InvestorTaxRate } from './tables/investor-tax.js';
+import { COUNTY_TAX_RANGE, type InvestorTaxRate } from './tables/investor-tax.js';
 import { lookupFromRows } from './tables/market-index.js';
 import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './tables/mortgage.js';
+import { WEEKS_TO_CLOSE } from './tables/rate-validation.js';
 import { SOURCE } from './tables/sources.js';
 import { DEFAULT_PROPERTY_TAX_RATE, type PropertyTaxRate } from './tables/tax.js';
 
@@ -748,6 +749,19 @@ function insuranceFigure(
   };
 }
 
+/**
+ * A city's rate read from its levies: no evidence holds its error, so its range is the judgment the
+ * ranges use for a tax (a sale can bring a reassessment to the price: more above than below).
+ */
+function cityTaxRange(rate: number): NonNullable<MarketFigure['range']> {
+  const { down, up } = DEFAULT_SPREAD_RULES.property_taxes;
+  return {
+    low: rate * (1 - down),
+    high: rate * (1 + up),
+    note: 'judgment: a sale can bring a reassessment to the price',
+  };
+}
+
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
 export function marketFigures(
   facts: MarketFacts,
@@ -781,6 +795,7 @@ export function marketFigures(
         source: tax.source,
         vintage: tax.vintage,
         tier: tax.tier,
+        range: cityTaxRange(tax.value),
         note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Sources: ${tax.rule_source_url ?? 'n/a'}`,
       }
     : tax && ownerRate
@@ -790,6 +805,11 @@ export function marketFigures(
           source: tax.source,
           vintage: tax.vintage,
           tier: tax.tier,
+          range: {
+            low: tax.value * COUNTY_TAX_RANGE.low,
+            high: tax.value * COUNTY_TAX_RANGE.high,
+            note: "where 8 in 10 of the big cities whose levies we read fall against their county's estimate",
+          },
           note: `${tax.rule} Starts from the ${ownerRate.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
             ownerRate.value,
           )}, which is what long-time owner-occupants pay.${tax.rule_source_url ? ` Rule: ${tax.rule_source_url}` : ''}`,
@@ -808,6 +828,11 @@ export function marketFigures(
         source: rate.source,
         vintage: rate.vintage,
         tier: rate.live ? 'live' : 'reported',
+        range: {
+          low: rate.value - DEFAULT_SPREAD_RULES.interest_rate.down,
+          high: rate.value + DEFAULT_SPREAD_RULES.interest_rate.up,
+          note: `where the rate may be when it is locked: the 30-year average moved this much or less over ${WEEKS_TO_CLOSE} weeks in 8 of 10 spells since 2000`,
+        },
         note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium.`,
       }
     : {

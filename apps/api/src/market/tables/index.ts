@@ -185,6 +185,7 @@ export {
   validateInsurance,
 } from './insurance-validation.js';
 export {
+  COUNTY_TAX_RANGE,
   INVESTOR_TAX_LABEL,
   INVESTOR_TAX_RULES,
   type InvestorTaxRate,
@@ -238,6 +239,7 @@ export {
   parseMortgageRatesCsv,
 } from './mortgage.js';
 export { cityKey, type PlaceCountyRow, parsePlacesCsv, placeNameKeys } from './places.js';
+export { type RateBand, type RateValidation, validateRateBand, WEEKS_TO_CLOSE } from './rate-validation.js';
 export {
   fitLowRentRatio,
   fitRentModel,
@@ -258,6 +260,14 @@ export {
   median,
   type PropertyTaxRate,
   propertyTaxRate,
+  quantile,
   type TaxIndex,
   type TaxLevel,
 } from './tax.js';
+export {
+  TAX_RANGE_COVERAGE,
+  type TaxEvidenceCase,
+  type TaxValidation,
+  taxEvidenceCases,
+  validateTaxEstimate,
+} from './tax-validation.js';

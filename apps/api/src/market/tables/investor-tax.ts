@@ -667,6 +667,13 @@ export function investorTaxRule(
 
 export const INVESTOR_TAX_LABEL = 'Estimated investor (non-homestead) tax rate';
 
+/**
+ * The range of the county estimate, as multiples of it: the 10th–90th percentile of the cities'
+ * own rates over their county's estimate (`tax-validation.ts`, `validate:market`; the market README
+ * gives the fit and the held-out score). Cities mostly tax above their county's average.
+ */
+export const COUNTY_TAX_RANGE = { low: 0.88, high: 1.42 } as const;
+
 export interface InvestorTaxRate {
   /** Annual tax as a fraction of the purchase value. */
   readonly value: number;

@@ -28,6 +28,21 @@ export function median(values: readonly number[]): number {
   return s.length % 2 === 1 ? hi : ((s[mid - 1] ?? 0) + hi) / 2;
 }
 
+/**
+ * The p-th quantile (0 ≤ p ≤ 1) of a non-empty list, interpolated between closest ranks:
+ * h = (n − 1)·p, x⌊h⌋ + (h − ⌊h⌋)·(x⌊h⌋₊₁ − x⌊h⌋).
+ *
+ * @example quantile([1, 2, 3, 4, 5], 0.1) → 1.4; quantile([1, 2, 3, 4], 0.5) → 2.5 (the median)
+ */
+export function quantile(values: readonly number[], p: number): number {
+  if (values.length === 0) throw new RangeError('quantile of an empty list');
+  const s = [...values].sort((a, b) => a - b);
+  const h = (s.length - 1) * p;
+  const i = Math.floor(h);
+  const low = s[i] ?? 0;
+  return i + 1 >= s.length ? low : low + (h - i) * ((s[i + 1] ?? 0) - low);
+}
+
 /** A rate with the source and vintage that its level implies. */
 export function propertyTaxRate(value: number, level: TaxLevel): PropertyTaxRate {
   switch (level) {

@@ -65,6 +65,12 @@ describe('the address decides the county', () => {
     const williamsonTax = williamson.market_data.figures.property_tax_rate?.value as number;
     expect(travisTax).toBeCloseTo(0.0184, 4);
     expect(williamsonTax).toBeCloseTo(0.0206, 4);
+    // a county's estimate carries the range its big cities' own rates fall in (validate:market)
+    expect(williamson.market_data.figures.property_tax_rate?.range).toEqual({
+      low: expect.closeTo(williamsonTax * 0.88, 9),
+      high: expect.closeTo(williamsonTax * 1.42, 9),
+      note: "where 8 in 10 of the big cities whose levies we read fall against their county's estimate",
+    });
     // the default property taxes are the investor rate × the price
     expect(travis.property.metrics.property_taxes).toBeCloseTo(travisTax * split.purchase_price, 2);
     expect(travis.market_data.warnings.join(' ')).not.toMatch(/not one of ZIP/);
@@ -134,6 +140,19 @@ describe('figures with tiers', () => {
     expect(figures.property_tax_rate?.note).toMatch(
       /= 2\.046485\/100.*\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
     );
+    // a rate read from the city's levies has no evidence of its error: the tax rule's judgment
+    expect(figures.property_tax_rate?.range).toEqual({
+      low: expect.closeTo(0.020465 * 0.95, 9),
+      high: expect.closeTo(0.020465 * 1.2, 9),
+      note: 'judgment: a sale can bring a reassessment to the price',
+    });
+    // the rate may move before it is locked: the PMMS rate's 8-week change, 10th–90th percentile
+    const rate = figures.interest_rate?.value as number;
+    expect(figures.interest_rate).toMatchObject({
+      tier: 'reported',
+      range: { low: expect.closeTo(rate - 0.0033, 9), high: expect.closeTo(rate + 0.0037, 9) },
+    });
+    expect(figures.interest_rate?.range?.note).toMatch(/over 8 weeks in 8 of 10 spells since 2000/);
     expect(figures.violent_crime_grade?.tier).toBe('reported');
     // Texas's $4,101 at $300,000 carried to $450,000 ($5,717), plus Travis's hazard above the fixture
     // Texas's typical county's (Dallas's: 5.856e-5 × 450,000 × 110.6 / 75.5 = $38.6), × 1.2

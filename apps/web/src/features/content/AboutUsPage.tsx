@@ -94,13 +94,16 @@ const SOURCES: readonly { name: string; use: string }[] = [
   },
   {
     name: 'City and county assessors’ published tax rates and the states’ assessment rules',
-    use: 'the property tax a buyer pays in the cities we hold',
+    use: 'the property tax a buyer pays in the cities we hold, and how wide a county estimate’s range must be to hold 8 of their rates in 10',
   },
   {
     name: 'Federal Housing Finance Agency, county house price index (1976–2024)',
     use: 'the default yearly price appreciation and its range',
   },
-  { name: 'Freddie Mac, Primary Mortgage Market Survey®', use: 'the starting interest rate for the loan' },
+  {
+    name: 'Freddie Mac, Primary Mortgage Market Survey®',
+    use: 'the starting interest rate for the loan, and how far it may move before it is locked',
+  },
 ];
 
 export function AboutUsPage() {
@@ -173,11 +176,11 @@ export function AboutUsPage() {
           ZIP code mapped to asking rents by a line fitted on Zillow’s typical rents in about 6,600 ZIP codes
           (scored on states left out of the fit, it lands within 15 % of the typical asking rent in 63 % of
           ZIP codes with a Small Area FMR), then the bedroom ladder seen in listings, shown with a range meant
-          to hold 8 asking rents in 10. Insurance, tax and appreciation carry their ranges and sources the
-          same way. Every figure on the results says where it comes from, how recent it is, and whether it was
-          reported, estimated or fetched live. Published data lags the market, so treat every figure as a
-          starting point, not an appraisal, and check rents, taxes and insurance quotes locally before you
-          buy.
+          to hold 8 asking rents in 10. Insurance, tax, appreciation and the interest rate carry their ranges
+          and sources the same way. Every figure on the results says where it comes from, how recent it is,
+          and whether it was reported, estimated or fetched live. Published data lags the market, so treat
+          every figure as a starting point, not an appraisal, and check rents, taxes and insurance quotes
+          locally before you buy.
         </p>
       </section>
 
