@@ -808,7 +808,7 @@ export function marketFigures(
           range: {
             low: tax.value * COUNTY_TAX_RANGE.low,
             high: tax.value * COUNTY_TAX_RANGE.high,
-            note: "where 8 in 10 of the big cities whose levies we read fall against their county's estimate",
+            note: "8 in 10 big cities' own rates fall in this band around their county's estimate",
           },
           note: `${tax.rule} Starts from the ${ownerRate.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
             ownerRate.value,
@@ -831,7 +831,7 @@ export function marketFigures(
         range: {
           low: rate.value - DEFAULT_SPREAD_RULES.interest_rate.down,
           high: rate.value + DEFAULT_SPREAD_RULES.interest_rate.up,
-          note: `where the rate may be when it is locked: the 30-year average moved this much or less over ${WEEKS_TO_CLOSE} weeks in 8 of 10 spells since 2000`,
+          note: `where the rate may be once locked, about ${WEEKS_TO_CLOSE} weeks on: the 30-year average stayed in this band over 8 of 10 such spells since 2000`,
         },
         note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium.`,
       }

@@ -69,7 +69,7 @@ describe('the address decides the county', () => {
     expect(williamson.market_data.figures.property_tax_rate?.range).toEqual({
       low: expect.closeTo(williamsonTax * 0.88, 9),
       high: expect.closeTo(williamsonTax * 1.42, 9),
-      note: "where 8 in 10 of the big cities whose levies we read fall against their county's estimate",
+      note: "8 in 10 big cities' own rates fall in this band around their county's estimate",
     });
     // the default property taxes are the investor rate × the price
     expect(travis.property.metrics.property_taxes).toBeCloseTo(travisTax * split.purchase_price, 2);
@@ -152,7 +152,9 @@ describe('figures with tiers', () => {
       tier: 'reported',
       range: { low: expect.closeTo(rate - 0.0033, 9), high: expect.closeTo(rate + 0.0037, 9) },
     });
-    expect(figures.interest_rate?.range?.note).toMatch(/over 8 weeks in 8 of 10 spells since 2000/);
+    expect(figures.interest_rate?.range?.note).toMatch(
+      /about 8 weeks on: the 30-year average stayed in this band over 8 of 10 such spells since 2000/,
+    );
     expect(figures.violent_crime_grade?.tier).toBe('reported');
     // Texas's $4,101 at $300,000 carried to $450,000 ($5,717), plus Travis's hazard above the fixture
     // Texas's typical county's (Dallas's: 5.856e-5 × 450,000 × 110.6 / 75.5 = $38.6), × 1.2
