@@ -796,7 +796,7 @@ export function marketFigures(
         vintage: tax.vintage,
         tier: tax.tier,
         range: cityTaxRange(tax.value),
-        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Sources: ${tax.rule_source_url ?? 'n/a'}`,
+        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Source: ${tax.rule_source_url ?? 'n/a'}.`,
       }
     : tax && ownerRate
       ? {

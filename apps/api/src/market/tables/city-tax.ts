@@ -25,7 +25,10 @@ export interface CityTaxRow {
   readonly investor_rate: number;
   /** the arithmetic from the published rates */
   readonly how: string;
+  /** every page or file each figure was read from, with how it was reached (the data README's) */
   readonly sources: string;
+  /** the main source in a few words: what an investor is shown */
+  readonly cited_as: string;
   readonly read: string;
 }
 
@@ -39,6 +42,7 @@ export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow
     'investor_rate',
     'how',
     'sources',
+    'cited_as',
     'read',
   ]);
   return Array.from({ length: t.rowCount }, (_, r) => {
@@ -54,6 +58,7 @@ export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow
       investor_rate: rate,
       how: t.text(r, 'how'),
       sources: t.text(r, 'sources'),
+      cited_as: t.text(r, 'cited_as'),
       read: t.text(r, 'read'),
     };
   });
@@ -64,6 +69,7 @@ export interface CityTaxColumns {
   readonly city_tax_rate: number | null;
   readonly city_tax_year: string | null;
   readonly city_tax_how: string | null;
+  /** the row's `cited_as`: the main source an investor is shown (the column's name is older) */
   readonly city_tax_sources: string | null;
   readonly city_tax_read: string | null;
 }
@@ -73,7 +79,7 @@ export function cityTaxColumns(row: CityTaxRow | undefined): CityTaxColumns {
     city_tax_rate: row?.investor_rate ?? null,
     city_tax_year: row?.tax_year ?? null,
     city_tax_how: row?.how ?? null,
-    city_tax_sources: row?.sources ?? null,
+    city_tax_sources: row?.cited_as ?? null,
     city_tax_read: row?.read ?? null,
   };
 }

@@ -137,6 +137,10 @@ describe('figures with tiers', () => {
     });
     expect(figures.property_tax_rate?.note).toMatch(/^Austin's own rates \(tax year 2025\)/);
     expect(figures.property_tax_rate?.note).toContain('A mailing address can name a city it is outside of');
+    // the main source in a few words, not the file's whole provenance (QA: 2,600-character notes)
+    expect(figures.property_tax_rate?.note).toMatch(
+      /Source: Texas Comptroller of Public Accounts, 2025 tax rates and levies\.$/,
+    );
     expect(figures.property_tax_rate?.note).toMatch(
       /= 2\.046485\/100.*\. The county's ACS effective rate, what long-time owner-occupants pay on average, is 1\.54%\./,
     );

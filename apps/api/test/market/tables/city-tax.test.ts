@@ -15,6 +15,10 @@ describe('the investor tax rate for the city typed', () => {
     });
     expect(austin?.rule).toMatch(/^Austin's own rates \(tax year 2024\)/);
     expect(austin?.vintage).toBe('tax year 2024; read 2026-11-26');
+    // an investor is shown the main source in a few words; the whole provenance stays in the file
+    expect(austin?.rule_source_url).toBe(
+      'Community Impact, Central Health and Austin ISD rate reports, 2024',
+    );
     // the ZIP's city is Austin too: an address typed without a city gets the same
     expect(market.lookupZip('78701', 3)?.investor_tax_rate.value).toBe(0.019818);
   });
@@ -41,8 +45,8 @@ describe('the investor tax rate for the city typed', () => {
   });
 
   it('refuses a rate that is not a yearly share of value', () => {
-    const header = 'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,read';
-    expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,2026-11-26\n`)).toThrow(
+    const header = 'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,cited_as,read';
+    expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,z,2026-11-26\n`)).toThrow(
       MarketDataError,
     );
   });
