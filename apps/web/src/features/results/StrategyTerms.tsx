@@ -19,6 +19,7 @@ import {
   readRefinance,
   readSecondLoan,
   readTax,
+  refinanceInRehabNote,
   startingRefinance,
   startingSecondLoan,
   startingTax,
@@ -63,7 +64,9 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
         onTerms={(terms) => dispatch({ type: 'terms', terms: { refinance: terms } })}
         onOff={() => dispatch({ type: 'terms', terms: { refinance: undefined } })}
         onInvalid={(errors) => dispatch({ type: 'term-errors', group: 'refinance', errors })}
-      />
+      >
+        <RefinanceInRehab metrics={metrics} />
+      </TermsGroup>
       <TermsGroup
         group="second_loan"
         title={GROUP_TITLES.second_loan}
@@ -117,6 +120,15 @@ export function StrategyTerms({ metrics, errors, dispatch }: StrategyTermsProps)
       </TermsGroup>
     </section>
   );
+}
+
+function RefinanceInRehab({ metrics }: { metrics: Metrics }) {
+  const note = refinanceInRehabNote(metrics);
+  return note ? (
+    <p className="metric-origin refinance-in-rehab" role="status">
+      {note}
+    </p>
+  ) : null;
 }
 
 interface TermsGroupProps<T> {

@@ -5,6 +5,7 @@ import {
   readRefinance,
   readSecondLoan,
   readTax,
+  refinanceInRehabNote,
   startingRefinance,
   startingTax,
 } from './term-groups';
@@ -50,5 +51,24 @@ describe('the grouped terms’ messages', () => {
     const reading = readRefinance({ ...refinance, loan_to_value: '70', interest_rate: '7.5' }, metrics);
     expect(reading.ok && reading.terms.loan_to_value).toBe(0.7);
     expect(reading.ok && reading.terms.interest_rate).toBe(0.075);
+  });
+});
+
+describe('a refinance in the rehab', () => {
+  const rehab = { ...metrics, rehab_budget: 60_000, rehab_months: 3, after_repair_value: 450_000 };
+  const at = (month: number) => ({ ...rehab, refinance: { ...startingRefinance(rehab), month } });
+
+  it('says why the new loan is a share of the price, up to the rehab’s last month (the model’s valueAt)', () => {
+    expect(refinanceInRehabNote(at(2))).toBe(
+      'Month 2 falls in the 3-month rehab: the new loan is a share of the purchase price then, not of the after-repair value. From month 3 it is a share of the after-repair value.',
+    );
+    expect(refinanceInRehabNote(at(3))).toBeNull();
+    expect(refinanceInRehabNote(at(9))).toBeNull();
+  });
+
+  it('says nothing without an after-repair value or a refinance', () => {
+    const { after_repair_value: _, ...noArv } = at(2);
+    expect(refinanceInRehabNote(noArv)).toBeNull();
+    expect(refinanceInRehabNote(rehab)).toBeNull();
   });
 });

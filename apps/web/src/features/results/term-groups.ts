@@ -165,6 +165,20 @@ export function startingRefinance(metrics: Metrics): Refinance {
   };
 }
 
+/**
+ * Why a refinance in the rehab is valued at the purchase price (the model allows it: README,
+ * "Rehab and refinance"), or null when it is not in the rehab. QA: month 2 of a 3-month rehab gave
+ * a loan on the price with no word of why.
+ *
+ * @example refinanceInRehabNote({ ...m, rehab_months: 3, after_repair_value: 450_000, refinance: { month: 2, … } })
+ * // 'Month 2 falls in the 3-month rehab: …'
+ */
+export function refinanceInRehabNote(metrics: Metrics): string | null {
+  const { refinance, rehab_months: rehab = 0, after_repair_value: arv } = metrics;
+  if (!refinance || arv === undefined || refinance.month >= rehab) return null;
+  return `Month ${refinance.month} falls in the ${rehab}-month rehab: the new loan is a share of the purchase price then, not of the after-repair value. From month ${rehab} it is a share of the after-repair value.`;
+}
+
 /** The seller's second loan a deal starts from: 10 % of the price at 6 % over 10 years, due in 5. */
 export function startingSecondLoan(metrics: Metrics): SecondLoan {
   return {
