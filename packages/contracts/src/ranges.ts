@@ -223,6 +223,10 @@ const swingText = {
  * swing of levered XIRR and the first two by monthly cash flow, taken in turn, at most `count`.
  * An input whose spread moves nothing (a swing of 0) is never listed.
  */
+/** What `checkFirst`'s list is, said under it (QA: points of XIRR and dollars read as one ranking). */
+export const CHECK_FIRST_NOTE =
+  'In turns, what swings the levered XIRR and what swings the monthly cash flow most over its range: the two lists are not ranked against each other.';
+
 export function checkFirst(simulation: Simulation, count = 3): CheckFirst[] {
   const lists = (['levered_xirr', 'monthly_levered_cash_flow'] as const).map((measure) =>
     simulation.drivers[measure]

@@ -3,7 +3,7 @@
  * inputs that move the answer most ("Check these first"), each a link to its field.
  */
 
-import { checkFirst, negativeCashFlowChance } from '@sfr/contracts';
+import { CHECK_FIRST_NOTE, checkFirst, negativeCashFlowChance } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
 import { type RangesState, shownSimulation } from './use-ranges';
 
@@ -49,6 +49,7 @@ export function RangeNotes({ ranges, stale, onCheck }: RangeNotesProps) {
       {inputs.length > 0 ? (
         <div className="check-first">
           <h4 className="check-first-title">Check these first</h4>
+          <p className="check-first-note">{CHECK_FIRST_NOTE}</p>
           <ul>
             {inputs.map((input) => (
               <li key={input.key}>
