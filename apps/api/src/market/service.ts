@@ -739,9 +739,11 @@ function insuranceFigure(
     range: {
       low: e.low / price,
       high: e.high / price,
-      note: `${dollars(Math.round(e.low))}–${dollars(Math.round(e.high))} a year at this price`,
+      // the price named: the figures are kept with the analysis, and a later price edit keeps the rate
+      // (QA: "at this price" read as the new price after an edit)
+      note: `${dollars(Math.round(e.low))}–${dollars(Math.round(e.high))} a year at ${dollars(Math.round(price))}`,
     },
-    note: `About ${dollars(Math.round(e.value))} a year at this price for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
+    note: `About ${dollars(Math.round(e.value))} a year at ${dollars(Math.round(price))} for a landlord policy: ${basis.state}'s average homeowners premium (${dollars(
       basis.state_premium,
     )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))})${hazard}, then 20 % more for a landlord policy. Of it, ${dollars(
       Math.round(e.fixed),

@@ -164,9 +164,11 @@ describe('figures with tiers', () => {
     // Texas's typical county's (Dallas's: 5.856e-5 × 450,000 × 110.6 / 75.5 = $38.6), × 1.2
     expect(figures.insurance_rate).toMatchObject({ tier: 'estimated', value: expect.closeTo(0.01535, 4) });
     expect(figures.insurance_rate?.note).toMatch(
-      /^About \$6,907 a year at this price for a landlord policy: TX's average/,
+      /^About \$6,907 a year at \$450,000 for a landlord policy: TX's average/,
     );
     expect(body.property.metrics.insurance).toBeCloseTo(6907, 0);
+    // the dollars name the price they are at: a later price edit keeps the rate, not these dollars
+    expect(figures.insurance_rate?.range?.note).toMatch(/^\$[\d,]+–\$[\d,]+ a year at \$450,000$/);
     // said in the order it is built, so its figures add up: ($5,717 + $39) × 1.2 = $6,907 (QA)
     expect(figures.insurance_rate?.note).toContain(
       "carried to the price ($5,717), plus $39 for the county's hurricane and wildfire losses against its state's typical county's, then 20 % more for a landlord policy.",
