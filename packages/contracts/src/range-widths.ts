@@ -6,16 +6,10 @@
  * are kept with the analysis as typed (`range_widths`), so they follow the value when it is edited
  * and the report and the share link simulate with them too.
  */
-import {
-  ASSUMPTION_BOUNDS,
-  type Assumptions,
-  type Spread,
-  type SpreadKey,
-  type Spreads,
-} from '@sfr/underwriting';
+import { type Spread, type SpreadDeal, type SpreadKey, type Spreads, spreadBound } from '@sfr/underwriting';
 import type { RangeWidths } from './analysis.js';
 import { formatMetric } from './format.js';
-import { METRIC_KIND } from './labels.js';
+import { METRIC_KIND, METRIC_LABELS } from './labels.js';
 
 export type { RangeWidths };
 
@@ -51,16 +45,21 @@ export function widenSpread(
   }
   const amount = Number(digits);
   const half = share ? (value * amount) / 100 : METRIC_KIND[key] === 'money' ? amount : amount / 100;
-  const { min, max } = ASSUMPTION_BOUNDS[key];
+  const { min, max } = spreadBound(key);
   return { spread: { low: Math.max(min, value - half), high: Math.min(max, value + half) } };
 }
 
 /** The spreads of every "±" with a valid text, and the errors of the others. */
-export function widenedSpreads(texts: RangeWidths, metrics: Assumptions) {
+export function widenedSpreads(texts: RangeWidths, metrics: SpreadDeal) {
   const spreads: Spreads = {};
   const errors: Partial<Record<SpreadKey, string>> = {};
   for (const [key, text] of Object.entries(texts) as [SpreadKey, string][]) {
-    const { spread, error } = widenSpread(key, metrics[key], text);
+    const value = metrics[key];
+    if (value === undefined) {
+      if (text.trim() !== '') errors[key] = `This deal has no ${METRIC_LABELS[key]} to give a range`;
+      continue;
+    }
+    const { spread, error } = widenSpread(key, value, text);
     if (spread) spreads[key] = spread;
     if (error) errors[key] = error;
   }
@@ -75,7 +74,7 @@ export function widenedSpreads(texts: RangeWidths, metrics: Assumptions) {
  * @example widenedRangeText('vacancy_rate', { low: 0, high: 0.1 }) // '0.00% to 10.00%, held at 0.00%, the lowest it can be'
  */
 export function widenedRangeText(key: SpreadKey, spread: Spread): string {
-  const { min, max } = ASSUMPTION_BOUNDS[key];
+  const { min, max } = spreadBound(key);
   const atMin = spread.low <= min;
   const atMax = spread.high >= max;
   const held =

@@ -6,7 +6,6 @@
  * same ranges for the same analysis.
  */
 import {
-  type Assumptions,
   DEFAULTS,
   type DerivationContext,
   defaultSpreads,
@@ -16,6 +15,7 @@ import {
   type OfferTargets,
   type SimulatedMeasure,
   type Simulation,
+  type SpreadDeal,
   type SpreadKey,
   type Spreads,
   simulate,
@@ -108,7 +108,7 @@ function marketSpread(analysis: AnalysisView, key: SpreadKey, value: number) {
 
 export interface SpreadOptions {
   /** the assumptions the user typed (exact); by default those that differ from their derivation */
-  exact?: Iterable<keyof Assumptions>;
+  exact?: Iterable<keyof SpreadDeal>;
   /** the user's own spreads ("±" beside an input): they win over everything else; by default
    * those the analysis keeps (`range_widths`) */
   widened?: Spreads;
@@ -121,13 +121,14 @@ export interface SpreadOptions {
  */
 export function analysisSpreads(analysis: AnalysisView, options: SpreadOptions = {}): Spreads {
   const assumptions = analysis.property.metrics;
-  const exact = new Set<keyof Assumptions>(
+  const exact = new Set<keyof SpreadDeal>(
     options.exact ?? inferOverridden(assumptions, derivationContextOf(analysis)),
   );
   const spreads = defaultSpreads(assumptions, exact);
   for (const key of Object.keys(MARKET_BACKED) as SpreadKey[]) {
-    if (exact.has(key)) continue;
-    const spread = marketSpread(analysis, key, assumptions[key]);
+    const value = assumptions[key];
+    if (exact.has(key) || value === undefined) continue;
+    const spread = marketSpread(analysis, key, value);
     if (spread) spreads[key] = spread;
   }
   const widened = options.widened ?? widenedSpreads(analysis.range_widths ?? {}, assumptions).spreads;

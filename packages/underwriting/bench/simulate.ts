@@ -41,11 +41,11 @@ const spreads = defaultSpreads(example);
 const DRAWS = 10_000;
 
 /** One draw as `simulate` makes it: every sampler's next number, then the kernel on the drawn deal. */
-function drawer(deal: DealInput, spreadsOf: Spreads = spreads): () => void {
+function drawer(deal: DealInput & OptionalInputs, spreadsOf: Spreads = spreads): () => void {
   const keys = (Object.keys(spreadsOf) as SpreadKey[]).sort();
   const samplers = keys.map((key) => ({
     key,
-    draw: spreadSampler(key, deal[key], spreadsOf[key] as Spread),
+    draw: spreadSampler(key, deal[key] as number, spreadsOf[key] as Spread),
     next: sfc32(7, hashString(key)).next,
   }));
   const kernel = new DealKernel(deal.hold_period);

@@ -132,9 +132,11 @@ export {
   isSpreadKey,
   SPREAD_KEYS,
   type Spread,
+  type SpreadDeal,
   type SpreadKey,
   type SpreadRule,
   type Spreads,
+  spreadBound,
   TIER_SCALE,
   validateSpreads,
 } from './spreads.js';

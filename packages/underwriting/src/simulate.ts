@@ -444,7 +444,7 @@ function tornado(
     };
     moved[key] = high;
     const atHigh = kernel.run(moved);
-    moved[key] = deal[key];
+    moved[key] = deal[key] as number; // present: validateSpreads refuses a spread on a figure the deal lacks
     for (const measure of DRIVER_MEASURES) {
       const a = lowValues[measure];
       const b = atHigh[measure];
@@ -534,7 +534,8 @@ export function* simulationSteps(
   const uncertain = keys.filter((key) => spreadOf(key).low !== spreadOf(key).high);
   const samplers: { key: SpreadKey; draw: Sampler; next: () => number }[] = uncertain.map((key) => {
     const stream = sfc32(seed, hashString(key));
-    return { key, draw: spreadSampler(key, deal[key], spreadOf(key)), next: stream.next };
+    // present: validateSpreads refuses a spread on a figure the deal lacks (a rehab's, without one)
+    return { key, draw: spreadSampler(key, deal[key] as number, spreadOf(key)), next: stream.next };
   });
 
   const hold = deal.hold_period;

@@ -2,7 +2,7 @@
  * Which assumptions can carry a spread (see spreads.ts for why these): a leaf module, so a schema
  * that names them (the API's "±" per assumption) does not bring the samplers along.
  */
-import type { Assumptions } from './types.js';
+import type { Assumptions, RehabAndRefinance } from './types.js';
 
 /** The assumptions that can carry a spread, in the model's order. */
 export const SPREAD_KEYS = [
@@ -22,5 +22,10 @@ export const SPREAD_KEYS = [
   'interest_rate',
   'annual_price_appreciation',
   'cost_to_sell',
-] as const satisfies readonly (keyof Assumptions)[];
+  'rehab_budget',
+  'after_repair_value',
+] as const satisfies readonly (keyof (Assumptions & RehabAndRefinance))[];
 export type SpreadKey = (typeof SPREAD_KEYS)[number];
+
+/** The spread keys only a rehab deal has: a deal without them carries no spread for them. */
+export type RehabSpreadKey = Extract<SpreadKey, keyof RehabAndRefinance>;

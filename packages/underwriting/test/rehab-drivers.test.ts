@@ -11,6 +11,7 @@ import {
   DEAL_DRIVERS,
   type DealDriver,
   type DealInput,
+  defaultSpreads,
   driverOf,
   driversFor,
   driverValue,
@@ -19,6 +20,7 @@ import {
   SENSITIVITY_DRIVERS,
   SENSITIVITY_STEPS,
   sensitivityGrid,
+  simulate,
   UnderwritingInputError,
   withDriver,
 } from '../src/index.js';
@@ -205,5 +207,38 @@ describe('drivers', () => {
     for (const driver of SENSITIVITY_DRIVERS) expect(driverBound(driver)).toBeDefined();
     expect(driverBound('refinance_loan_to_value').max).toBe(1);
     expect(driverBound('refinance_loan_to_value').maxInclusive).toBe(false);
+  });
+});
+
+describe('a rehab’s budget and after-repair value in the ranges (QA: a rehab deal’s band held them exact)', () => {
+  it('spreads both by default, and the tornado moves each alone through the same engine as analyze', () => {
+    const spreads = defaultSpreads(brrrr);
+    // examples/brrrr.json: budget $30,000 (−5 % / +30 %), ARV $240,000 (±18 %)
+    expect(spreads.rehab_budget).toEqual({ low: 28_500, high: 39_000 });
+    expect(spreads.after_repair_value?.low).toBeCloseTo(196_800, 6);
+    expect(spreads.after_repair_value?.high).toBeCloseTo(283_200, 6);
+    const s = simulate(brrrr, spreads, { draws: 200 });
+    for (const key of ['rehab_budget', 'after_repair_value'] as const) {
+      const swing = s.drivers.levered_xirr.find((d) => d.key === key);
+      const low = spreads[key]?.low as number;
+      const high = spreads[key]?.high as number;
+      expect(swing?.at_low).toBeCloseTo(
+        analyze({ ...brrrr, [key]: low }).overall_returns.levered_xirr as number,
+        9,
+      );
+      expect(swing?.at_high).toBeCloseTo(
+        analyze({ ...brrrr, [key]: high }).overall_returns.levered_xirr as number,
+        9,
+      );
+      expect(swing?.swing).toBeGreaterThan(0);
+    }
+    // the value moves the XIRR more than any other input of this deal: it makes the refinance
+    expect(s.drivers.levered_xirr[0]?.key).toBe('after_repair_value');
+  });
+
+  it('a deal without a rehab simulates exactly as before: no spread for what it lacks', () => {
+    const plain = defaultSpreads(roundDeal);
+    expect(plain.rehab_budget).toBeUndefined();
+    expect(plain.after_repair_value).toBeUndefined();
   });
 });

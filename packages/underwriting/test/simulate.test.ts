@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ASSUMPTION_BOUNDS,
   analyze,
   type DealInput,
   defaultSpreads,
@@ -20,8 +19,15 @@ import { meets } from '../src/offer.js';
 import { hashString, normalCdf, normalQuantile, sfc32, Z90 } from '../src/random.js';
 import { loanOf, operatingYear, yearlyIncome } from '../src/schedule.js';
 import { DealKernel, percentile, percentiles3 } from '../src/simulate.js';
-import { ruleSpread, spreadSampler } from '../src/spreads.js';
+import { ruleSpread, spreadBound, spreadSampler } from '../src/spreads.js';
 import { realisticDeal, typicalDeal } from './support/arbitraries.js';
+
+/** The spread keys every deal has (a rehab's come only with a rehab). */
+const PLAIN_SPREAD_KEYS = SPREAD_KEYS.filter(
+  (key): key is Exclude<(typeof SPREAD_KEYS)[number], 'rehab_budget' | 'after_repair_value'> =>
+    key !== 'rehab_budget' && key !== 'after_repair_value',
+);
+
 import { roundDeal } from './support/deals.js';
 import { expectKernelMatchesAnalyze, near } from './support/kernel-check.js';
 
@@ -81,7 +87,23 @@ describe('spreads.ts: worked examples', () => {
     expect(s.interest_rate?.high).toBeCloseTo(0.084, 15); // 8.03 % + 0.37 point
     expect(s.annual_price_appreciation?.low).toBeCloseTo(-0.03, 15);
     expect(s.annual_price_appreciation?.high).toBeCloseTo(0.09, 15);
-    expect(Object.keys(defaultSpreads(austin))).toEqual([...SPREAD_KEYS]);
+    // a deal without a rehab has no budget or after-repair value to spread
+    expect(Object.keys(defaultSpreads(austin))).toEqual(PLAIN_SPREAD_KEYS);
+    // with one: the budget −5 % / +30 % (overruns), the value ±18 % (an off-market valuation)
+    const rehab = defaultSpreads({ ...austin, rehab_budget: 60_000, after_repair_value: 450_000 });
+    expect(Object.keys(rehab)).toEqual([...SPREAD_KEYS]);
+    expect(rehab.rehab_budget).toEqual({ low: 57_000, high: 78_000 });
+    expect(rehab.after_repair_value?.low).toBeCloseTo(369_000, 9);
+    expect(rehab.after_repair_value?.high).toBeCloseTo(531_000, 9);
+  });
+
+  it('refuses a spread on a rehab figure the deal does not have', () => {
+    expect(() => simulate(austin, { rehab_budget: { low: 0, high: 1 } }, { draws: 10 })).toThrow(
+      expect.objectContaining({
+        field: 'spreads.rehab_budget',
+        rule: 'the deal has no rehab_budget to be unsure of',
+      }),
+    );
   });
 
   it('takes a market figure: its range (rescaled from its coverage), else the rule by tier; a typed value is exact', () => {
@@ -358,7 +380,7 @@ describe('properties', () => {
     fc.assert(
       fc.property(typicalDeal, fc.boolean(), (deal, pinned) => {
         const spreads: Spreads = {};
-        if (pinned) for (const key of SPREAD_KEYS) spreads[key] = { low: deal[key], high: deal[key] };
+        if (pinned) for (const key of PLAIN_SPREAD_KEYS) spreads[key] = { low: deal[key], high: deal[key] };
         const s = simulate(deal, spreads, { draws: 7 });
         const a = analyze(deal);
         const expected: Record<string, number | null> = {
@@ -412,7 +434,7 @@ describe('properties', () => {
       fc.property(
         typicalDeal,
         fc.integer({ min: 0, max: 2 ** 32 - 1 }),
-        fc.shuffledSubarray([...SPREAD_KEYS], { minLength: 1 }),
+        fc.shuffledSubarray([...PLAIN_SPREAD_KEYS], { minLength: 1 }),
         (deal, seed, keys) => {
           const all = defaultSpreads(deal);
           const listed: Spreads = {};
@@ -431,7 +453,7 @@ describe('properties', () => {
   it('no draw leaves its bounds, and a draw never falls as its uniform rises (the sampler itself)', () => {
     const uniform = fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((k) => (k + 0.5) / 2 ** 32);
     const spreadCase = fc.constantFrom(...SPREAD_KEYS).chain((key) => {
-      const { min, max } = ASSUMPTION_BOUNDS[key];
+      const { min, max } = spreadBound(key);
       const top = Math.min(max, 1e9);
       return fc
         .tuple(
@@ -447,7 +469,7 @@ describe('properties', () => {
     });
     fc.assert(
       fc.property(spreadCase, uniform, uniform, ({ key, value, spread }, u1, u2) => {
-        const { min, max } = ASSUMPTION_BOUNDS[key];
+        const { min, max } = spreadBound(key);
         const draw = spreadSampler(key, value, spread);
         const [a, b] = u1 <= u2 ? [u1, u2] : [u2, u1];
         for (const u of [a, b, 2 ** -33, 1 - 2 ** -33]) {
