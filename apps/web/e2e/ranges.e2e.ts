@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import {
   type AnalysisResponse,
   analysisResponseSchema,
+  CHECK_FIRST_NOTE,
   checkFirst,
   derivationContextOf,
   formatMetric,
@@ -188,6 +189,8 @@ describe('the results page shows the ranges', () => {
     expect(inputs.length).toBeGreaterThan(1);
     const buttons = rangeNotes(page).getByRole('listitem').getByRole('button');
     expect(await buttons.allTextContents()).toEqual(inputs.map((input) => input.label));
+    // said to take turns between the XIRR's list and the cash flow's (QA: read as one ranking)
+    expect(await rangeNotes(page).locator('.check-first-note').textContent()).toBe(CHECK_FIRST_NOTE);
     for (const [index, input] of inputs.entries()) {
       await buttons.nth(index).click();
       expect(await page.evaluate(() => document.activeElement?.id)).toBe(

@@ -177,6 +177,13 @@ describe('rehab, refinance and seller financing', () => {
     expect(await terms.getByLabel('Refinance Closing Costs (dollars)', { exact: true }).count()).toBe(1);
     expect(await metricRow(page, METRIC_LABELS.cash_left_in_deal)).toMatch(/\$[\d,]+\.\d{2}/);
     const left = await metricRow(page, METRIC_LABELS.cash_left_in_deal);
+    // a refinance in the rehab says why its loan follows the price (QA), and the note goes after it
+    await terms.getByLabel('Refinance Month').fill('2');
+    await terms
+      .getByText(/^Month 2 falls in the 3-month rehab: the new loan is a share of the purchase price/)
+      .waitFor();
+    await terms.getByLabel('Refinance Month').fill('9');
+    await terms.locator('.refinance-in-rehab').waitFor({ state: 'detached' });
 
     // a refinance after the sale, or before the first month: the hold's own limit at the field
     for (const month of ['60', '0']) {
