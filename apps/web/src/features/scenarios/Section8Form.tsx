@@ -146,14 +146,20 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
               <li key={caveat}>{caveat}</li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => onKeep(SCENARIO_TEXT.section8Name, scenario.metrics)}
-          >
-            {SCENARIO_TEXT.section8Keep}
-          </button>
+          {scenario.metrics.rent > 0 ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => onKeep(SCENARIO_TEXT.section8Name, scenario.metrics)}
+            >
+              {SCENARIO_TEXT.section8Keep}
+            </button>
+          ) : (
+            <p className="field-error" role="status">
+              {SCENARIO_TEXT.section8NoRent}
+            </p>
+          )}
         </>
       ) : null}
       <p className="metric-origin">

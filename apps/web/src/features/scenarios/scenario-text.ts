@@ -33,6 +33,9 @@ export const SCENARIO_TEXT = {
   section8ShareRule: `Payment standard must be a number from ${Math.round(PAYMENT_STANDARD_SHARE.min * 100)}% to ${Math.round(PAYMENT_STANDARD_SHARE.max * 100)}% of the HUD rent`,
   section8Check: 'Check with the housing authority first:',
   section8Keep: 'Keep as the Section 8 scenario',
+  /** QA: an allowance at or above the payment standard could be kept as a scenario at $0 rent */
+  section8NoRent:
+    'No rent is left once the allowance is deducted, so there is no Section 8 scenario to keep. Check the housing authority’s allowance and payment standard.',
   /** said while a scenario, not the base case, is on screen: what edits and a new scenario start from */
   onScreenNow: (name: string) => `On screen: ${name}. Your edits and a scenario saved now start from it.`,
   showBase: 'Show the base case',
