@@ -2,7 +2,7 @@
  * The market figures an analysis carries (`market_data.figures`): what each is called and how its
  * value reads, for every place that shows them (the results' sources table, the PDF and CSV report).
  */
-import { formatMoney, formatRate, NOT_AVAILABLE, roundRate, roundToCents } from './format.js';
+import { formatMoney, formatPercent, formatRate, NOT_AVAILABLE, roundRate, roundToCents } from './format.js';
 
 export type MarketFigureKind = 'money' | 'percent' | 'text';
 
@@ -65,6 +65,22 @@ export function formatMarketFigure(key: string, value: number | string | null): 
   if (kind === 'money') return formatMoney(value);
   if (kind === 'percent') return formatRate(value);
   return String(value);
+}
+
+/**
+ * A figure's range as the results and the report show it, with its note: a rate's ends to two
+ * decimals of a percent, where the figure itself keeps the digits of the assumption it fills (QA:
+ * "-4.8727% to 14.3097%" beside ranges of two decimals).
+ *
+ * @example formatMarketRange('annual_price_appreciation', { low: -0.048727, high: 0.143097 }) === '-4.87% – 14.31%'
+ * @example formatMarketRange('hud_rent', { low: 2112, high: 2582, note: 'the payment standard' }) === '$2,112.00 – $2,582.00 (the payment standard)'
+ */
+export function formatMarketRange(key: string, range: { low: number; high: number; note?: string }): string {
+  const end = (value: number) =>
+    marketFigureMeta(key).kind === 'percent' && Number.isFinite(value)
+      ? formatPercent(value)
+      : formatMarketFigure(key, value);
+  return `${end(range.low)} – ${end(range.high)}${range.note ? ` (${range.note})` : ''}`;
 }
 
 /**

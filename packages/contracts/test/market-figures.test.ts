@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMarketFigure,
+  formatMarketRange,
   MARKET_FIGURE_META,
   marketFigureMeta,
   perUnitLabel,
@@ -23,6 +24,16 @@ describe('market figures: one name and one reading for the results page and the 
     expect(roundMarketFigure('hud_rent', 2347.004)).toBe(2347);
     expect(roundMarketFigure('violent_crime_grade', 'B+')).toBe('B+');
     expect(roundMarketFigure('hud_rent', null)).toBeNull();
+  });
+
+  it('shows a range with two decimals of a percent, or in dollars, and its note (QA: four decimals)', () => {
+    expect(formatMarketRange('annual_price_appreciation', { low: -0.048727, high: 0.143097 })).toBe(
+      '-4.87% – 14.31%',
+    );
+    expect(formatMarketRange('property_tax_rate', { low: 0.0181504, high: 0.0292881, note: 'why' })).toBe(
+      '1.82% – 2.93% (why)',
+    );
+    expect(formatMarketRange('hud_rent', { low: 2112, high: 2582 })).toBe('$2,112.00 – $2,582.00');
   });
 
   it('reads an unknown figure as text under its key in words, and a missing value as N/A', () => {

@@ -14,6 +14,7 @@ import {
   EXPENSE_LINE_METRIC_KEYS,
   factsOf,
   formatMarketFigure,
+  formatMarketRange,
   formatMetric,
   formatMoney,
   holdPeriodCellDisplay,
@@ -219,11 +220,7 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
       source: figure.source,
       vintage: figure.vintage,
       tier: typeof extra.tier === 'string' ? extra.tier : null,
-      range: figure.range
-        ? `${formatMarketFigure(key, figure.range.low)} – ${formatMarketFigure(key, figure.range.high)}${
-            figure.range.note ? ` (${figure.range.note})` : ''
-          }`
-        : null,
+      range: figure.range ? formatMarketRange(key, figure.range) : null,
       note: [replaced, figure.note].filter(Boolean).join(' ') || null,
     };
   });

@@ -6,6 +6,7 @@
  */
 import {
   formatMarketFigure,
+  formatMarketRange,
   MARKET_FIGURE_META,
   type MarketData,
   type MarketFigure,
@@ -76,11 +77,7 @@ export function marketSourceRows(
     if (!figure) return [];
     const meta = marketFigureMeta(key);
     const label = figure.label?.trim() || meta.label;
-    const range = figure.range
-      ? `${formatMarketFigure(key, figure.range.low)} – ${formatMarketFigure(key, figure.range.high)}${
-          figure.range.note ? ` (${figure.range.note})` : ''
-        }`
-      : null;
+    const range = figure.range ? formatMarketRange(key, figure.range) : null;
     const estimatedGrade = figure.tier === 'estimated' && key.endsWith('_crime_grade');
     return [
       {
