@@ -461,7 +461,9 @@ describe('two tabs on one deal', () => {
       street: '1000 E 5th St',
     });
     // the refused edit's answer, as the browser logs it
-    expectConsoleError(/status of 409 .* @ https?:\/\/[^/]+\/api\/(update_metrics|saved_properties)$/);
+    expectConsoleError(
+      /status of 409 .* @ https?:\/\/[^/]+\/api\/(update_metrics|saved_properties|analyses\/[^/]+\/scenarios\/[^/]+)$/,
+    );
     await page.waitForURL(/\/\?analysis=[^&]+$/);
     const other = await context.newPage();
     await other.goto(page.url());
@@ -515,6 +517,36 @@ describe('two tabs on one deal', () => {
       property: { metrics: { rent: number; insurance: number } };
     };
     expect(stored.property.metrics).toMatchObject({ rent: 3_200, insurance: 5_000 });
+
+    // a scenario edited in both tabs: the edit from a replaced state is refused the same way (QA: the
+    // later tab's whole metrics overwrote the other's edit unseen)
+    const added = await page.request.post(`/api/analyses/${id}/scenarios`, {
+      headers: { origin: new URL(page.url()).origin },
+      data: { name: 'Low offer', metrics: stored.property.metrics },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    for (const tab of [page, other]) {
+      await tab.goto(page.url());
+      await resultsHeading(tab).waitFor();
+      await tab.locator('section.scenarios').getByRole('button', { name: 'Show Low offer' }).click();
+    }
+    const updateScenario = async (tab: Page) => {
+      const answered = tab.waitForResponse((res) => /\/scenarios\/[^/]+$/.test(res.url()));
+      await tab.getByRole('button', { name: UI_TEXT.updateMetrics, exact: true }).click();
+      return (await answered).status();
+    };
+    await assumption(page, 'rent').fill('3900');
+    expect(await updateScenario(page)).toBe(200);
+    await assumption(other, 'insurance').fill('5100');
+    expect(await updateScenario(other)).toBe(409);
+    await notice.waitFor();
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+      `${METRIC_LABELS.insurance}: 5100`,
+    ]);
+    const scenarios = (await (await page.request.get(`/api/analyses/${id}`)).json()).scenarios as {
+      metrics: { rent: number; insurance: number };
+    }[];
+    expect(scenarios[0]?.metrics).toMatchObject({ rent: 3_900, insurance: 5_000 });
   });
 });
 

@@ -43,6 +43,11 @@ export const scenarioSchema = z.object({
 export const scenarioRequestSchema = z.object({
   name: scenarioNameSchema,
   metrics: assumptionsSchema,
+  /**
+   * the analysis's `revision` the change starts from (the web sends it with an edit); a deal changed since is a 409
+   * ANALYSIS_CHANGED, not overwritten (QA: two tabs' edits to one scenario, the later won unseen)
+   */
+  revision: z.optional(z.string().check(z.maxLength(40))),
 });
 
 /**

@@ -131,6 +131,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
   ): Promise<AnalysisResponse> {
     if (request) {
       const stored = await analyses.find(userId, id);
+      refuseIfChanged(stored, request.revision);
       assembleAnalysis(stored.property, request.metrics, stored.facts, NOTHING_KEPT);
     }
     const changed = await analyses.changeScenarios(userId, id, change);

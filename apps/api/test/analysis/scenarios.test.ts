@@ -141,6 +141,43 @@ describe.each(DATABASE_KINDS)('scenarios of an analysis on %s', (kind) => {
     );
   });
 
+  it('refuses an edit to a scenario from a state another tab has since changed (409), and takes one from the latest', async () => {
+    const created = await analyse();
+    const url = `/api/analyses/${created.analysis_id}/scenarios`;
+    const metrics = created.property.metrics;
+    const added = analysisResponseSchema.parse(
+      (await call('POST', url, { name: 'Low offer', metrics })).json(),
+    );
+    const scenarioUrl = `${url}/${added.scenarios[0]?.id}`;
+    // tab A raises the rent from the state both tabs opened
+    const a = await call('PUT', scenarioUrl, {
+      name: 'Low offer',
+      metrics: { ...metrics, rent: 3_900 },
+      revision: added.revision,
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    // tab B, still on that state, edits the closing cost: refused, and A's rent stays
+    const b = await call('PUT', scenarioUrl, {
+      name: 'Low offer',
+      metrics: { ...metrics, closing_cost: 5_000 },
+      revision: added.revision,
+    });
+    expect(b.statusCode, b.body).toBe(409);
+    expect(b.json()).toMatchObject({ code: 'ANALYSIS_CHANGED' });
+    const kept = analysisResponseSchema.parse(
+      (await call('GET', `/api/analyses/${created.analysis_id}`)).json(),
+    );
+    expect(kept.scenarios[0]?.metrics.rent).toBe(3_900);
+    expect(kept.scenarios[0]?.metrics.closing_cost).toBe(metrics.closing_cost);
+    // from the latest revision the edit goes through
+    const latest = await call('PUT', scenarioUrl, {
+      name: 'Low offer',
+      metrics: { ...kept.scenarios[0]?.metrics, closing_cost: 5_000 },
+      revision: kept.revision,
+    });
+    expect(latest.statusCode, latest.body).toBe(200);
+  });
+
   it('shows the scenarios with the saved property and on its share link', async () => {
     const created = await analyse();
     const metrics = { ...created.property.metrics, rent: 2_500 };

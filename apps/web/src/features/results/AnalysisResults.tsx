@@ -15,6 +15,7 @@ import {
   METRIC_LABELS,
   type MetricKey,
   type RangeWidths,
+  type Scenario,
   sameName,
   scenarioNameSchema,
   spreadText,
@@ -37,7 +38,7 @@ import { analysisQuery } from '../analyses/queries';
 import { PropertyMap as PropertyMapLive } from '../map/PropertyMap';
 import { RangeNotes as RangeNotesLive } from '../ranges/RangeNotes';
 import { useRanges } from '../ranges/use-ranges';
-import { useChangeScenario } from '../scenarios/queries';
+import { type ScenarioChange, useChangeScenario } from '../scenarios/queries';
 import { ScenarioPanel as ScenarioPanelLive } from '../scenarios/ScenarioPanel';
 import { SCENARIO_TEXT } from '../scenarios/scenario-text';
 import { ReportButtons as ReportButtonsLive, type ReportSource } from '../share/ReportButtons';
@@ -265,13 +266,38 @@ export default function AnalysisResults({
   });
   const onScreenScenario = editor.base.scenarios.find((scenario) => scenario.id === onScreenId) ?? null;
 
-  /** The server's scenario answer becomes the base; its field messages go beside their inputs. */
-  function scenarioFailed(error: unknown) {
+  /**
+   * The scenario on screen with `metrics`, from the state on screen: an edit made in another tab
+   * since is refused (409), not overwritten.
+   */
+  function scenarioEdit(
+    scenario: Scenario,
+    metrics: AnalysisResponse['property']['metrics'],
+  ): ScenarioChange {
+    return {
+      kind: 'update',
+      analysisId: editor.base.analysis_id,
+      scenarioId: scenario.id,
+      request: { name: scenario.name, metrics, revision: editor.base.revision },
+    };
+  }
+
+  /**
+   * The server's refusal of a scenario change: its field messages beside their inputs; an edit
+   * another tab's change overtook (`edit`: what was typed and what it started from) shown as refused.
+   */
+  function scenarioFailed(
+    error: unknown,
+    edit?:
+      | { typed: AnalysisResponse['property']['metrics']; from: AnalysisResponse['property']['metrics'] }
+      | false,
+  ) {
     if (!(error instanceof ApiRequestError)) {
       console.warn('Changing the scenario failed', error);
       toast.error(SCENARIO_TEXT.error);
       return;
     }
+    if (error.code === 'ANALYSIS_CHANGED' && edit) showRefused(edit.typed, edit.from);
     const fieldErrors = pickMetricErrors(error.fields);
     const keys = Object.keys(fieldErrors) as EditableKey[];
     if (keys.length > 0) {
@@ -339,7 +365,12 @@ export default function AnalysisResults({
       const request = { name, metrics };
       scenarioChange.mutate(
         named
-          ? { kind: 'update', analysisId, scenarioId: named.id, request }
+          ? {
+              kind: 'update',
+              analysisId,
+              scenarioId: named.id,
+              request: { ...request, revision: editor.base.revision },
+            }
           : { kind: 'add', analysisId, request },
         {
           onSuccess: (result) => {
@@ -348,7 +379,7 @@ export default function AnalysisResults({
             setOnScreenId(result.scenarios.find((scenario) => sameName(scenario.name, name))?.id ?? null);
             toast.success(named ? SCENARIO_TEXT.updated : SCENARIO_TEXT.added);
           },
-          onError: scenarioFailed,
+          onError: (error) => scenarioFailed(error, named && { typed: metrics, from: named.metrics }),
         },
       );
     },
@@ -364,15 +395,18 @@ export default function AnalysisResults({
           setOnScreenId(null);
           toast.success(SCENARIO_TEXT.deleted);
         },
-        onError: scenarioFailed,
+        onError: (error) => scenarioFailed(error),
       },
     );
   });
 
   /** The deal changed in another tab: what the refused edit held stays on screen (ChangedElsewhere). */
-  function showRefused(typed: AnalysisResponse['property']['metrics']) {
+  function showRefused(
+    typed: AnalysisResponse['property']['metrics'],
+    from: AnalysisResponse['property']['metrics'] = editor.base.property.metrics,
+  ) {
     const userSet = (key: EditableKey) => !isDerived(key) || editor.overridden.has(key);
-    setRefused(refusedChanges(typed, editor.base.property.metrics, userSet));
+    setRefused(refusedChanges(typed, from, userSet));
   }
 
   /** The numbers on screen, or null (with the errors shown and a toast) when an input is empty or invalid. */
@@ -411,15 +445,10 @@ export default function AnalysisResults({
     if (onScreenScenario) {
       // a scenario on screen is kept as a scenario; the save keeps the base case as it stands
       try {
-        const result = await scenarioChange.mutateAsync({
-          kind: 'update',
-          analysisId: editor.base.analysis_id,
-          scenarioId: onScreenScenario.id,
-          request: { name: onScreenScenario.name, metrics: property.metrics },
-        });
+        const result = await scenarioChange.mutateAsync(scenarioEdit(onScreenScenario, property.metrics));
         dispatch({ type: 'rebase', analysis: result });
       } catch (error) {
-        scenarioFailed(error);
+        scenarioFailed(error, { typed: property.metrics, from: onScreenScenario.metrics });
         return;
       }
       metrics = undefined;
@@ -459,16 +488,11 @@ export default function AnalysisResults({
     if (!property) return;
     if (onScreenScenario) {
       try {
-        const result = await scenarioChange.mutateAsync({
-          kind: 'update',
-          analysisId: editor.base.analysis_id,
-          scenarioId: onScreenScenario.id,
-          request: { name: onScreenScenario.name, metrics: property.metrics },
-        });
+        const result = await scenarioChange.mutateAsync(scenarioEdit(onScreenScenario, property.metrics));
         dispatch({ type: 'rebase', analysis: result });
         toast.success(SCENARIO_TEXT.updated);
       } catch (error) {
-        scenarioFailed(error);
+        scenarioFailed(error, { typed: property.metrics, from: onScreenScenario.metrics });
       }
       return;
     }
