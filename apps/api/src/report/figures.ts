@@ -328,7 +328,8 @@ export function rangesSection(simulation: Simulation): ReportSection {
     lines.push({
       key: `check_first_${index + 1}`,
       label: `Check first: ${input.label}`,
-      value: input.key,
+      // what the PDF says beside it: a spreadsheet reader gets the swing, not a field name (QA)
+      value: input.why,
       text: input.why,
     });
   });

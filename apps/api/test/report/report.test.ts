@@ -670,6 +670,13 @@ describe('report ranges in the CSV', () => {
       simulation.probabilities.negative_cash_flow,
       4,
     );
+    // what to check first with its swing in words, as the PDF writes it (QA: it held a field name)
+    checkFirst(simulation).forEach((input, index) => {
+      expect(row(`check_first_${index + 1}`)?.slice(2, 4)).toEqual([
+        `Check first: ${input.label}`,
+        input.why,
+      ]);
+    });
     // without a simulation (the report as it was), no ranges
     const plain = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     expect(plain.some((r) => r[0] === 'ranges')).toBe(false);
