@@ -40,6 +40,8 @@ import {
   type StrategyTermKey,
   strategyTerms,
   taxBillLine,
+  widenedRangeText,
+  widenedSpreads,
 } from '@sfr/contracts';
 import {
   type DerivedKey,
@@ -49,6 +51,8 @@ import {
   monthlyScheduleOf,
   SIMULATED_MEASURES,
   type Simulation,
+  type Spread,
+  type SpreadKey,
 } from '@sfr/underwriting';
 
 /** One figure of the report; `value` is the unformatted number (or text), `text` how it reads. */
@@ -306,7 +310,7 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
  * chance that year 1 loses money and the inputs to check first, from the same simulation the
  * results page shows (RANGE_SIMULATION's draws and seed).
  */
-export function rangesSection(simulation: Simulation): ReportSection {
+export function rangesSection(simulation: Simulation, analysis: SharedAnalysis): ReportSection {
   const lines: ReportLine[] = [];
   for (const measure of SIMULATED_MEASURES) {
     const key = RANGE_MEASURES[measure];
@@ -333,6 +337,12 @@ export function rangesSection(simulation: Simulation): ReportSection {
       text: input.why,
     });
   });
+  // then the user's own "±", which the simulation used: a reader must see what was varied (QA)
+  const { spreads } = widenedSpreads(analysis.range_widths ?? {}, analysis.property.metrics);
+  for (const [key, spread] of Object.entries(spreads) as [SpreadKey, Spread][]) {
+    const text = widenedRangeText(key, spread);
+    lines.push({ key: `your_range_${key}`, label: `Your range: ${METRIC_LABELS[key]}`, value: text, text });
+  }
   return {
     key: 'ranges',
     title: `Ranges (${RANGE_SIMULATION.draws.toLocaleString('en-US')} simulated outcomes)`,
@@ -600,7 +610,7 @@ export function dealReport(
       ...sections,
       ...(afterTax ? [afterTax] : []),
       ...(rehab ? [rehab] : []),
-      ...(simulation ? [rangesSection(simulation)] : []),
+      ...(simulation ? [rangesSection(simulation, analysis)] : []),
       ...(scenarios ? [scenarios] : []),
     ],
     evidence: evidenceLines(analysis),

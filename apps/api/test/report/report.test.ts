@@ -677,6 +677,17 @@ describe('report ranges in the CSV', () => {
         input.why,
       ]);
     });
+    // the user's own "±" is listed with what the simulation varied it over (QA: reports never said)
+    const widened = { ...deal, range_widths: { rent: '300' } };
+    const rent = widened.property.metrics.rent;
+    const withRange = parseCsv(
+      reportCsv(dealReport(widened, simulateAnalysis(widened)), { generatedAt: new Date() }),
+    ).find((r) => r[0] === 'ranges' && r[1] === 'your_range_rent');
+    expect(withRange?.slice(2, 4)).toEqual([
+      'Your range: Monthly Rent',
+      `${formatMoney(rent - 300)} to ${formatMoney(rent + 300)}`,
+    ]);
+    expect(rows.some((r) => r[1]?.startsWith('your_range_'))).toBe(false);
     // without a simulation (the report as it was), no ranges
     const plain = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
     expect(plain.some((r) => r[0] === 'ranges')).toBe(false);
