@@ -153,7 +153,8 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       preHandler: limited,
       schema: {
         tags: ['analysis'],
-        summary: 'Rename a scenario or give it new metrics',
+        summary:
+          "Replace a scenario's name and metrics (send both; with the analysis's revision, a deal changed since is a 409)",
         params: scenarioParams,
         body: scenarioRequestSchema,
         response: { 200: analysisResponseSchema, ...errors },
