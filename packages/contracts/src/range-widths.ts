@@ -8,7 +8,7 @@
  */
 import { type Spread, type SpreadDeal, type SpreadKey, type Spreads, spreadBound } from '@sfr/underwriting';
 import type { RangeWidths } from './analysis.js';
-import { formatMetric } from './format.js';
+import { formatMetric, formatPercent } from './format.js';
 import { METRIC_KIND, METRIC_LABELS } from './labels.js';
 
 export type { RangeWidths };
@@ -88,6 +88,12 @@ export function widenedRangeText(key: SpreadKey, spread: Spread): string {
   return `${spreadText(key, spread)}${held}`;
 }
 
-/** '$1,800.00 to $2,200.00': a range as its assumption reads. */
-export const spreadText = (key: SpreadKey, spread: Spread): string =>
-  `${formatMetric(key, spread.low)} to ${formatMetric(key, spread.high)}`;
+/**
+ * '$1,800.00 to $2,200.00': a range as its assumption reads, a rate's ends to two decimals (the
+ * assumption itself keeps its digits; QA: "-4.8727% to 14.3097%" beside "5.00% to 7.50%").
+ */
+export const spreadText = (key: SpreadKey, spread: Spread): string => {
+  const end = (value: number) =>
+    METRIC_KIND[key] === 'percent' ? formatPercent(value) : formatMetric(key, value);
+  return `${end(spread.low)} to ${end(spread.high)}`;
+};

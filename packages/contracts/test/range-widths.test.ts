@@ -50,6 +50,10 @@ describe('widenedSpreads', () => {
     expect(spreads).toEqual({ rent: { low: metrics.rent - 100, high: metrics.rent + 100 } });
     expect(Object.keys(errors)).toEqual(['maintenance']);
     expect(spreadText('rent', { low: 2_247, high: 2_447 })).toBe('$2,247.00 to $2,447.00');
+    // a rate's ends to two decimals, whatever digits the assumption keeps (QA)
+    expect(spreadText('annual_price_appreciation', { low: -0.048727, high: 0.143097 })).toBe(
+      '-4.87% to 14.31%',
+    );
   });
 });
 
