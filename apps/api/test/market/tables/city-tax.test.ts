@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MARKET_TABLES_DIR } from '../../../src/config.js';
 import { MarketDataError, parseCityTaxCsv } from '../../../src/market/tables/index.js';
 import { loadFixtureMarket } from './fixtures.js';
 
@@ -49,5 +52,18 @@ describe('the investor tax rate for the city typed', () => {
     expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,z,2026-11-26\n`)).toThrow(
       MarketDataError,
     );
+  });
+});
+
+describe('the shipped city_tax.csv as an investor reads it', () => {
+  const rows = parseCityTaxCsv(readFileSync(join(MARKET_TABLES_DIR, 'city_tax.csv'), 'utf8'));
+
+  it('names no field and cites each source in a few words (QA: investor_rate, 2,600-character notes)', () => {
+    expect(rows.length).toBe(103);
+    for (const row of rows) {
+      expect(row.how, row.city).not.toMatch(/\b[a-z]+_[a-z_]+\b/);
+      expect(row.cited_as.length, row.city).toBeLessThanOrEqual(120);
+      expect(row.cited_as, row.city).not.toMatch(/@[0-9a-f]{7}|github\.com/);
+    }
   });
 });
