@@ -143,11 +143,12 @@ export function HowToUsePage() {
           outcomes fall inside it, each default assumption varying within its own range (narrower for a
           published or live figure than for an estimate). Below the verdict you see the chance that the first
           year loses money, and <strong>Check these first</strong>: the two or three assumptions that move the
-          answer most. Click one to go to its field and replace it with a figure you can check, such as a
-          quote or the listing’s tax bill. A value you type is taken as exact, so the range narrows; if you
-          are not sure of it either, press <strong>± range</strong> under it and say how far it may be off
-          (dollars or a percent for money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving
-          keeps your ranges with the deal, so the report and a shared link show them too. The chart{' '}
+          answer most, in turns what swings the levered XIRR and what swings the monthly cash flow. Click one
+          to go to its field and replace it with a figure you can check, such as a quote or the listing’s tax
+          bill. A value you type is taken as exact, so the range narrows; if you are not sure of it either,
+          press <strong>± range</strong> under it and say how far it may be off (dollars or a percent for
+          money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving keeps your ranges with the
+          deal, so the report and a shared link show them too. The chart{' '}
           <strong>Range of yearly cash flow</strong> shows the same range year by year.
         </p>
         <p>
@@ -303,7 +304,11 @@ export function HowToUsePage() {
           costs, and the rest comes back to you. The results say the cash you invested, the cash returned at
           the refinance, the <strong>Cash Left in the Deal</strong> and the cash-on-cash return on it; when
           the refinance returns all of your cash, there is no cash-on-cash to speak of, and the XIRR of the
-          actual cash flows tells the story.
+          actual cash flows tells the story. A refinance before the rehab ends is a share of the purchase
+          price, not of the after-repair value, and the page says so. The ranges vary the budget (rehabs run
+          over more often than under) and the after-repair value (a value of a house not yet finished), so a
+          rehab deal's range is as wide as its real risk; give either a <strong>± range</strong> of your own
+          if you know better.
         </p>
         <p>
           <strong>Other loan shapes.</strong> Add <strong>Points</strong> bought at closing or a number of{' '}
