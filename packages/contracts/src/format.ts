@@ -44,7 +44,27 @@ export function roundToCents(value: number): number {
  */
 function centsOf(magnitude: number): number {
   const scaled = magnitude * 100;
-  return nearHalf(scaled) ? Math.round(shiftDecimal(magnitude, 2)) : Math.round(scaled);
+  return nearHalf(scaled) ? centsByDigits(magnitude) : Math.round(scaled);
+}
+
+/**
+ * Whole hundredths of `magnitude` × 10^`shift` (≥ 0), rounded on the shortest decimal digits of
+ * `magnitude`, half away from zero: the digits past the point decide, never a float
+ * (428138006.30764997 as a percent is 4,281,380,063,076.4997 hundredths, more digits than a float
+ * holds, which would read as a half).
+ *
+ * @example centsByDigits(1.005) === 101; centsByDigits(428138006.30764997, 2) === 4281380063076
+ */
+function centsByDigits(magnitude: number, shift = 0): number {
+  const [mantissa = '0', exponent = '0'] = String(magnitude).split('e');
+  const [whole = '0', decimals = ''] = mantissa.split('.');
+  // the digits, with the point after `point` of them
+  const digits = `${whole}${decimals}`;
+  const point = whole.length + Number(exponent) + shift;
+  const padded = point < 0 ? `${'0'.repeat(-point)}${digits}` : digits;
+  const at = Math.max(point, 0) + 2;
+  const kept = padded.padEnd(at, '0').slice(0, at);
+  return Number(kept) + (padded.charAt(at) >= '5' ? 1 : 0);
 }
 
 /** Whether `scaled` lies within a few ulps of a half, where float error could flip its rounding. */
@@ -118,9 +138,13 @@ export function formatPercent(fraction: number): string {
   // × 100 reads as the decimal shift everywhere but within a hair of a half hundredth, where only
   // the shortest-decimal reading rounds as the digits say (0.01145 → 1.15 %, not 1.14 %)
   const percent = fraction * 100;
-  const exact = nearHalf(Math.abs(percent) * 100) ? shiftDecimal(fraction, 2) : percent;
-  const { negative, digits } = signAndDigits(exact);
-  return `${negative ? '-' : ''}${digits}%`;
+  const magnitude = Math.abs(percent);
+  if (magnitude >= NO_CENTS_ABOVE || !nearHalf(magnitude * 100)) {
+    const { negative, digits } = signAndDigits(percent);
+    return `${negative ? '-' : ''}${digits}%`;
+  }
+  const cents = centsByDigits(Math.abs(fraction), 2);
+  return `${fraction < 0 && cents > 0 ? '-' : ''}${centsToDigits(cents)}%`;
 }
 
 /** The most decimals of a percent an assumption is typed or a market rate shown with. */

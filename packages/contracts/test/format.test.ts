@@ -34,6 +34,8 @@ describe('roundToCents', () => {
     [1e-7, 0],
     [-0.004, 0],
     [123_456_789.995, 123_456_790],
+    // $30.8 trillion: × 100 the float reads .5 cent, the digits .3 (a float reference said .05)
+    [-30_805_083_941_025.043, -30_805_083_941_025.04],
   ])('roundToCents(%s) === %s', (value, expected) => {
     expect(roundToCents(value)).toBe(expected);
   });
@@ -105,6 +107,8 @@ describe('formatPercent', () => {
     [-0.00001, '0.00%'],
     [1, '100.00%'],
     [12.3456, '1,234.56%'],
+    // more digits than a float holds once × 10,000: its product reads as a half, its digits do not
+    [-428138006.30764997, '-42,813,800,630.76%'],
   ])('formatPercent(%s) === %s', (value, expected) => {
     expect(formatPercent(value)).toBe(expected);
   });
@@ -147,10 +151,29 @@ const decimalish = fc.oneof(
  * formatMoney and formatPercent must agree with.
  */
 function byDecimalDigits(value: number, shift: number, unit: string, suffix: string): string {
-  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
-  const cents = Math.round(Number(`${mantissa}e${Number(exponent) + shift + 2}`));
-  const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(cents / 100);
-  return `${value < 0 && cents > 0 ? '-' : ''}${unit}${grouped}${suffix}`;
+  const cents = decimalCents(value, shift);
+  const text = cents.toString().padStart(3, '0');
+  // Intl formats a decimal string exactly (a float of the cents would lose digits above 2^53)
+  const grouped = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
+    `${text.slice(0, -2)}.${text.slice(-2)}` as unknown as number,
+  );
+  return `${value < 0 && cents > 0n ? '-' : ''}${unit}${grouped}${suffix}`;
+}
+
+/**
+ * |value| × 10^shift in whole hundredths, half away from zero, in exact integer arithmetic on the
+ * shortest decimal form: the digits as an integer (BigInt) scaled by the exponent.
+ */
+function decimalCents(value: number, shift: number): bigint {
+  const [mantissa = '0', exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole = '0', decimals = ''] = mantissa.split('.');
+  const digits = BigInt(`${whole}${decimals}`);
+  // value = digits × 10^(exponent − decimals), and we want it × 10^(shift + 2)
+  const power = Number(exponent) - decimals.length + shift + 2;
+  if (power >= 0) return digits * 10n ** BigInt(power);
+  const divisor = 10n ** BigInt(-power);
+  const quotient = digits / divisor;
+  return 2n * (digits % divisor) >= divisor ? quotient + 1n : quotient;
 }
 
 describe('roundRate and formatRate', () => {
@@ -331,12 +354,9 @@ describe('properties', () => {
 
 describe('roundToCents fast path', () => {
   // The reference: round the shortest decimal form, as Number.prototype.toString writes it.
+  // the shortest decimal form rounded in exact integers, read back as the nearest float
   const reference = (value: number) => {
-    const shift = (v: number, places: number) => {
-      const [mantissa, exponent = '0'] = String(v).split('e');
-      return Number(`${mantissa}e${Number(exponent) + places}`);
-    };
-    const rounded = Math.sign(value) * shift(Math.round(shift(Math.abs(value), 2)), -2);
+    const rounded = Math.sign(value) * Number(`${decimalCents(value, 0)}e-2`);
     return rounded === 0 ? 0 : rounded;
   };
 
