@@ -526,8 +526,12 @@ describe('scenarios', () => {
     expect(kept?.metrics.rent).toBe(2_095);
     expect(kept?.metrics.tenancy_months).toBe(36);
     expect(kept?.metrics.vacancy_rate).toBeLessThan(analysis.property.metrics.vacancy_rate);
+    // the voucher's rent is not exact: the scenario keeps its band, ±10 % of the payment standard and
+    // half the allowance schedules' spread ($235 + $22), and the page shows it under the rent (QA)
+    expect(kept?.range_widths).toEqual({ rent: '257' });
     // on screen now, and said against the base case
     expect(await assumption(page, 'rent').inputValue()).toBe('2095');
+    await page.getByText('Your range: $1,838.00 to $2,352.00').waitFor();
     await expect
       .poll(() => scenarios(page).locator('.scenarios-compared li').first().textContent())
       .toMatch(/^(Section 8|Base case) wins by .+ of levered XIRR|^(Section 8|Base case) wins by .+ a month/);
@@ -543,6 +547,22 @@ describe('scenarios', () => {
       .poll(() => assumption(page, 'rent').inputValue())
       .toBe(String(analysis.property.metrics.rent));
     expect(await scenarios(page).getByRole('status').textContent()).toBe('');
+    // the base case's rent has no band of the user's: each case keeps its own
+    expect(await page.getByText(/^Your range: /).count()).toBe(0);
+    // Save Property with the scenario on screen keeps the scenario and saves the deal (it was refused
+    // as changed in another tab: the save read the revision from before the scenario's change)
+    await scenarios(page).getByRole('button', { name: 'Show Section 8' }).click();
+    const savedAnswer = page.waitForResponse(
+      (res) => res.url().endsWith('/api/saved_properties') && res.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: UI_TEXT.saveProperty, exact: true }).click();
+    const savedDeal = (await (await savedAnswer).json()) as { id: string };
+    await toastWithText(page, MESSAGES.saveSuccess).waitFor();
+    // the file's other tests save this address for the same member
+    const removed = await context.request.delete(`/api/saved_properties/${savedDeal.id}`, {
+      headers: { origin: baseURL() },
+    });
+    expect(removed.ok()).toBe(true);
     await context.close();
   });
 

@@ -2,8 +2,13 @@
  * The engine's Analysis as zod schemas, and the API's analysis request and response shapes
  * (product spec §3 and §7). Output schemas drop unknown keys, so a response carries exactly these.
  */
-import { type ScoreName, SPREAD_KEYS } from '@sfr/underwriting';
-import { assumptionsSchema, dealInputSchema, storedAssumptionsSchema } from './assumptions.js';
+import type { ScoreName } from '@sfr/underwriting';
+import {
+  assumptionsSchema,
+  dealInputSchema,
+  rangeWidthsSchema,
+  storedAssumptionsSchema,
+} from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import { HOLD_PERIOD_ROWS, holdPeriodOptionalRows } from './hold-period.js';
 import { propertyInputSchema, propertySchema } from './property.js';
@@ -287,13 +292,6 @@ export const marketDataSchema = z.looseObject({
   /** the provider's public record of the property, with its current tax bill */
   property_record: z.optional(propertyRecordSchema),
 });
-
-/**
- * The user's "±" per uncertain assumption, as typed ("10%", "300", "1"): at most 20 characters each.
- * What they mean is `range-widths.ts`'s (kept apart so the page's first JavaScript has no parser).
- */
-export const rangeWidthsSchema = z.partialRecord(z.enum(SPREAD_KEYS), z.string().check(z.maxLength(20)));
-export type RangeWidths = z.output<typeof rangeWidthsSchema>;
 
 /** The property with its editable assumptions: the body of POST /update_metrics wraps it. */
 export const propertyWithMetricsSchema = z.extend(propertyInputSchema, { metrics: assumptionsSchema });

@@ -100,16 +100,18 @@ export function assembleAnalysis(
 
 /**
  * A scenario of an analysis, as an analysis: the same property and facts with the scenario's
- * metrics. Its own `scenarios` and "±" are the analysis's, so a screen showing it can switch back.
+ * metrics. Its `scenarios` are the analysis's, so a screen showing it can switch back; its "±" its
+ * own where it keeps them (a Section 8 rent's band), else the analysis's.
  */
 export function assembleScenario<A extends SharedAnalysis>(
   analysis: A,
-  scenario: Pick<Scenario, 'metrics'>,
+  scenario: Pick<Scenario, 'metrics' | 'range_widths'>,
 ): A {
   const { metrics, ...property } = analysis.property;
+  const kept = { ...analysis, range_widths: scenario.range_widths ?? analysis.range_widths };
   return {
     ...analysis,
-    ...assembleAnalysis(property, scenario.metrics, factsOf(analysis), analysis),
+    ...assembleAnalysis(property, scenario.metrics, factsOf(analysis), kept),
   };
 }
 

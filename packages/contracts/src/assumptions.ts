@@ -9,6 +9,7 @@ import {
   type Bound,
   CRIME_GRADES,
   INSURANCE_SHAPE_BOUNDS,
+  SPREAD_KEYS,
   UNITS_BOUND,
 } from '@sfr/underwriting';
 import { METRIC_LABELS } from './labels.js';
@@ -199,3 +200,10 @@ export const dealInputSchema = z.extend(assumptionsSchema, {
 
 /** An analysis's metrics: its assumptions with the optional metrics it carries. */
 export type Metrics = z.output<typeof assumptionsSchema>;
+
+/**
+ * The user's "±" per uncertain assumption, as typed ("10%", "300", "1"): at most 20 characters each.
+ * What they mean is `range-widths.ts`'s (kept apart so the page's first JavaScript has no parser).
+ */
+export const rangeWidthsSchema = z.partialRecord(z.enum(SPREAD_KEYS), z.string().check(z.maxLength(20)));
+export type RangeWidths = z.output<typeof rangeWidthsSchema>;

@@ -7,7 +7,7 @@
  * and the report and the share link simulate with them too.
  */
 import { type Spread, type SpreadDeal, type SpreadKey, type Spreads, spreadBound } from '@sfr/underwriting';
-import type { RangeWidths } from './analysis.js';
+import type { RangeWidths } from './assumptions.js';
 import { formatMetric, formatPercent } from './format.js';
 import { METRIC_KIND, METRIC_LABELS } from './labels.js';
 

@@ -1,6 +1,6 @@
 /** A saved property (product spec §3): the analysis as the user last saw it, with its id and savedAt. */
-import { analysisResponseSchema, rangeWidthsSchema, recordIdSchema } from './analysis.js';
-import { assumptionsSchema } from './assumptions.js';
+import { analysisResponseSchema, recordIdSchema } from './analysis.js';
+import { assumptionsSchema, rangeWidthsSchema } from './assumptions.js';
 import { RATING_COLORS } from './constants.js';
 import type { PropertyInput } from './property.js';
 import { z } from './zod.js';

@@ -4,7 +4,7 @@
  * scenario stores whole metrics, the same shape the analysis stores, so every screen computes it
  * with the one assembler (`assembleScenario` in assemble.ts).
  */
-import { assumptionsSchema, storedAssumptionsSchema } from './assumptions.js';
+import { assumptionsSchema, rangeWidthsSchema, storedAssumptionsSchema } from './assumptions.js';
 import { z } from './zod.js';
 
 /** What the analysis's own metrics are called beside its scenarios. */
@@ -37,12 +37,19 @@ export const scenarioSchema = z.object({
   id: z.string(),
   name: z.string(),
   metrics: storedAssumptionsSchema,
+  /**
+   * the scenario's own "±" (a Section 8 rent's payment-standard band); left out, the deal's. Each
+   * case keeps its own: a voucher's rent is not the market's (QA: the scenario held it exact)
+   */
+  range_widths: z.optional(rangeWidthsSchema),
 });
 
 /** POST /api/analyses/:id/scenarios and PUT …/scenarios/:scenarioId: a name and the metrics. */
 export const scenarioRequestSchema = z.object({
   name: scenarioNameSchema,
   metrics: assumptionsSchema,
+  /** the scenario's own "±"; left out, it takes the deal's */
+  range_widths: z.optional(rangeWidthsSchema),
   /**
    * the analysis's `revision` the change starts from (the web sends it with an edit); a deal changed since is a 409
    * ANALYSIS_CHANGED, not overwritten (QA: two tabs' edits to one scenario, the later won unseen)

@@ -205,6 +205,12 @@ export interface Section8Basis {
   tenancy_months?: { market: number; section_8: number };
   /** the owner's utilities when the owner pays them, $/month (absent when the tenant pays) */
   owner_utilities?: { market: number; section_8: number };
+  /**
+   * How far the rent may be off, $/month for the property, the scenario's "±" on its rent: a
+   * housing authority's payment standard is anywhere from 90 % to 110 % of the HUD rent (±10 %),
+   * and when the tenant pays the utilities, half the spread of the published allowance schedules
+   */
+  rent_width: number;
   /** how each figure was reached */
   sentences: string[];
   /** what the investor must check before relying on the scenario */
@@ -319,10 +325,27 @@ export function section8Edits(
       ? {}
       : { tenancy_months: { market: marketTenancy, section_8: section8Tenancy } }),
     ...(ownerUtilities === undefined ? {} : { owner_utilities: ownerUtilities }),
+    rent_width: section8RentWidth(hudRent, units, input.bedrooms, terms.tenant_pays_utilities),
     sentences,
     caveats: [...SECTION_8_CAVEATS],
   };
   return { metrics: edited, basis };
+}
+
+/**
+ * The Section 8 rent's "±" in dollars a month for the property (Section8Basis.rent_width).
+ *
+ * @example section8RentWidth(2_347, 1, 3, true) === 235 + 22 // ±10 % of $2,347, half of $252–$296
+ */
+export function section8RentWidth(
+  hudRent: number,
+  units: number,
+  bedrooms: number,
+  tenantPays: boolean,
+): number {
+  const standard = Math.round((PAYMENT_STANDARD_SHARE.max - 1) * hudRent);
+  const { low, high } = utilityAllowanceDefault(bedrooms);
+  return units * (standard + (tenantPays ? Math.round((high - low) / 2) : 0));
 }
 
 /** The metrics that follow the rent by their derivation: a Section 8 rent moves them unless the user set them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeWidthsSchema } from '../src/analysis.js';
+import { rangeWidthsSchema } from '../src/assumptions.js';
 import { spreadText, widenedRangeText, widenedSpreads, widenSpread } from '../src/range-widths.js';
 import { exampleDeal } from './fixtures.js';
 

@@ -118,6 +118,17 @@ describe('section8Edits', () => {
     expect(result.basis.caveats[0]).toMatch(/982\.507/);
   });
 
+  test('the rent’s ± the scenario keeps: the payment standard’s ±10 % and half the allowance schedules’ spread', () => {
+    // ±10 % of $2,347 = $235, half of $252–$296 = $22: a voucher's rent is not exact (QA)
+    expect(edits(TRAVIS_3BR)?.basis.rent_width).toBe(257);
+    // the owner paying the utilities: no allowance deducted, only the standard's band
+    expect(
+      edits(TRAVIS_3BR, { ...section8Defaults(3), tenant_pays_utilities: false })?.basis.rent_width,
+    ).toBe(235);
+    // a duplex: each unit's
+    expect(edits(TRAVIS_3BR, section8Defaults(3), 2)?.basis.rent_width).toBe(514);
+  });
+
   test('90 % and 110 % of the FMR, to the dollar, as the payment-standard band rounds', () => {
     const low = edits(TRAVIS_3BR, { ...section8Defaults(3), payment_standard_share: 0.9 });
     const high = edits(TRAVIS_3BR, { ...section8Defaults(3), payment_standard_share: 1.1 });

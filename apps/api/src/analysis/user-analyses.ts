@@ -71,6 +71,14 @@ function scenarioAt(scenarios: readonly Scenario[], scenarioId: string): Scenari
   return scenario;
 }
 
+/** A scenario as stored: the request's name, metrics and, when it gives them, its own "±". */
+const scenarioOf = (id: string, request: ScenarioRequest): Scenario => ({
+  id,
+  name: request.name,
+  metrics: request.metrics,
+  ...(request.range_widths && { range_widths: request.range_widths }),
+});
+
 /** 409 when another scenario of the deal (not `except`) has this name, to a person's eye. */
 function refuseTakenName(scenarios: readonly Scenario[], name: string, except: string | null): void {
   if (scenarios.some((s) => s.id !== except && sameName(s.name, name)))
@@ -132,6 +140,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     if (request) {
       const stored = await analyses.find(userId, id);
       refuseIfChanged(stored, request.revision);
+      if (request.range_widths) refuseUnreadableWidths(request.range_widths, request.metrics);
       assembleAnalysis(stored.property, request.metrics, stored.facts, NOTHING_KEPT);
     }
     const changed = await analyses.changeScenarios(userId, id, change);
@@ -205,7 +214,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
         if (current.length >= MAX_SCENARIOS)
           throw new AppError(409, 'TOO_MANY_SCENARIOS', SCENARIO_MESSAGES.tooMany);
         refuseTakenName(current, request.name, null);
-        return [...current, { id: generateId(), name: request.name, metrics: request.metrics }];
+        return [...current, scenarioOf(generateId(), request)];
       });
     },
 
@@ -215,9 +224,7 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
         scenarioAt(current, scenarioId);
         refuseTakenName(current, request.name, scenarioId);
         return current.map((scenario) =>
-          scenario.id === scenarioId
-            ? { id: scenarioId, name: request.name, metrics: request.metrics }
-            : scenario,
+          scenario.id === scenarioId ? scenarioOf(scenarioId, request) : scenario,
         );
       });
     },

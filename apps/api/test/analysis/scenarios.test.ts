@@ -5,6 +5,7 @@
  */
 import {
   analysisResponseSchema,
+  analysisSpreads,
   assembleScenario,
   MAX_SCENARIOS,
   SCENARIO_MESSAGES,
@@ -176,6 +177,29 @@ describe.each(DATABASE_KINDS)('scenarios of an analysis on %s', (kind) => {
       revision: kept.revision,
     });
     expect(latest.statusCode, latest.body).toBe(200);
+  });
+
+  it('keeps a scenario’s own ± (a Section 8 rent’s band), refuses one that does not read, and ranges it by them', async () => {
+    const created = await analyse();
+    const url = `/api/analyses/${created.analysis_id}/scenarios`;
+    const metrics = { ...created.property.metrics, rent: 2_095 };
+    const bad = await call('POST', url, { name: 'Section 8', metrics, range_widths: { rent: 'lots' } });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().fields).toHaveProperty(['range_widths.rent']);
+    const res = await call('POST', url, { name: 'Section 8', metrics, range_widths: { rent: '257' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = analysisResponseSchema.parse(res.json());
+    const scenario = answer.scenarios[0] as (typeof answer.scenarios)[0];
+    expect(scenario.range_widths).toEqual({ rent: '257' });
+    // the base case keeps its own (none); the scenario as every screen assembles it carries its band
+    expect(answer.range_widths).toEqual({});
+    const assembled = assembleScenario(answer, scenario);
+    expect(assembled.range_widths).toEqual({ rent: '257' });
+    expect(analysisSpreads(assembled).rent).toEqual({ low: 2_095 - 257, high: 2_095 + 257 });
+    // a scenario without its own takes the deal's
+    expect(assembleScenario({ ...answer, range_widths: { rent: '100' } }, { metrics }).range_widths).toEqual({
+      rent: '100',
+    });
   });
 
   it('shows the scenarios with the saved property and on its share link', async () => {

@@ -293,7 +293,10 @@ export function HowToUsePage() {
           starts from 100% and a typical allowance for the bedroom count, shows the rent, vacancy and tenancy
           that follow and how each was reached, and lists what to confirm with the local housing authority
           (its own payment standard and allowance, rent reasonableness, the inspection). Keep it, and the card
-          tells you whether the voucher or the open market pays better here.
+          tells you whether the voucher or the open market pays better here. Until the housing authority
+          confirms them, the scenario’s rent keeps a <strong>± range</strong> of its own: ±10% of HUD’s rent
+          for the payment standard, plus half the spread of published allowances. Each scenario keeps its own
+          ranges, and the base case its own.
         </p>
         <p>
           <strong>Buy, rehab, rent, refinance (BRRRR).</strong> Enter the <strong>Rehab Budget</strong>, the{' '}

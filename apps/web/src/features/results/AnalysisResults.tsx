@@ -278,7 +278,7 @@ export default function AnalysisResults({
       kind: 'update',
       analysisId: editor.base.analysis_id,
       scenarioId: scenario.id,
-      request: { name: scenario.name, metrics, revision: editor.base.revision },
+      request: { name: scenario.name, metrics, range_widths: widthsToKeep(), revision: editor.base.revision },
     };
   }
 
@@ -314,12 +314,12 @@ export default function AnalysisResults({
 
   const onShowScenario = useCallback(
     (scenarioId: string | null) => {
-      const metrics =
-        scenarioId === null
-          ? editor.base.property.metrics
-          : editor.base.scenarios.find((scenario) => scenario.id === scenarioId)?.metrics;
+      const scenario = editor.base.scenarios.find((s) => s.id === scenarioId);
+      const metrics = scenarioId === null ? editor.base.property.metrics : scenario?.metrics;
       if (!metrics) return;
       dispatch({ type: 'load', metrics });
+      // each case keeps its own "±": a scenario's, else the deal's
+      setWidenTexts(scenario?.range_widths ?? editor.base.range_widths);
       setOnScreenId(scenarioId);
     },
     [editor.base],
@@ -343,7 +343,7 @@ export default function AnalysisResults({
           const result = await scenarioChange.mutateAsync({
             kind: 'add',
             analysisId: editor.base.analysis_id,
-            request: { name, metrics: property.metrics },
+            request: { name, metrics: property.metrics, range_widths: widthsToKeep() },
           });
           dispatch({ type: 'rebase', analysis: result });
           // the figures on screen are now the new scenario's
@@ -359,10 +359,10 @@ export default function AnalysisResults({
 
   /** Keeps `metrics` as the scenario called `name` (updating the one so named), and shows it. */
   const onKeepScenario = useStableCallback(
-    (name: string, metrics: AnalysisResponse['property']['metrics']) => {
+    (name: string, metrics: AnalysisResponse['property']['metrics'], rangeWidths: RangeWidths) => {
       const named = editor.base.scenarios.find((scenario) => sameName(scenario.name, name));
       const analysisId = editor.base.analysis_id;
-      const request = { name, metrics };
+      const request = { name, metrics, range_widths: rangeWidths };
       scenarioChange.mutate(
         named
           ? {
@@ -376,6 +376,7 @@ export default function AnalysisResults({
           onSuccess: (result) => {
             dispatch({ type: 'rebase', analysis: result });
             dispatch({ type: 'load', metrics });
+            setWidenTexts(rangeWidths);
             setOnScreenId(result.scenarios.find((scenario) => sameName(scenario.name, name))?.id ?? null);
             toast.success(named ? SCENARIO_TEXT.updated : SCENARIO_TEXT.added);
           },
@@ -442,23 +443,28 @@ export default function AnalysisResults({
     const property = numbersOnScreen();
     if (!property) return;
     let metrics: AnalysisResponse['property']['metrics'] | undefined = property.metrics;
+    let rangeWidths: RangeWidths | undefined = widthsToKeep();
+    let revision = editor.base.revision;
     if (onScreenScenario) {
-      // a scenario on screen is kept as a scenario; the save keeps the base case as it stands
+      // a scenario on screen is kept as a scenario, with its "±"; the save keeps the base case as it
+      // stands, from the revision the scenario's change left
       try {
         const result = await scenarioChange.mutateAsync(scenarioEdit(onScreenScenario, property.metrics));
         dispatch({ type: 'rebase', analysis: result });
+        revision = result.revision;
       } catch (error) {
         scenarioFailed(error, { typed: property.metrics, from: onScreenScenario.metrics });
         return;
       }
       metrics = undefined;
+      rangeWidths = undefined;
     }
     try {
       const saved = await save.mutateAsync({
         analysisId: editor.base.analysis_id,
         metrics,
-        rangeWidths: widthsToKeep(),
-        revision: editor.base.revision,
+        rangeWidths,
+        revision,
       });
       setSavedId(saved.id);
       dispatch({ type: 'rebase', analysis: saved });
@@ -529,7 +535,7 @@ export default function AnalysisResults({
   // what leaving now would lose: numbers or "±" the server does not hold for what is on screen
   const unkept = hasUnkeptEdits(editor, onScreenScenario?.metrics ?? editor.base.property.metrics, {
     typed: widthsToKeep(),
-    kept: editor.base.range_widths,
+    kept: onScreenScenario?.range_widths ?? editor.base.range_widths,
   });
 
   return (

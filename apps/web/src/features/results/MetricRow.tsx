@@ -14,7 +14,7 @@ import {
   widenUnit,
 } from '@sfr/contracts';
 import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
-import { type FormEvent, memo, useCallback, useRef, useState } from 'react';
+import { type FormEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { type EditableKey, isEditableKey, metricInputId, UNIT_WORDS } from './metric-edits';
 import { type AssumptionOrigin, useMetricSource } from './metric-source';
@@ -243,6 +243,10 @@ interface WidenControlProps {
  */
 function WidenControl({ metric, label, text, range, error, simulated, onWiden }: WidenControlProps) {
   const [open, setOpen] = useState(text !== '');
+  // a range given elsewhere (a scenario shown with its own, a Section 8 rent's band) opens it too
+  useEffect(() => {
+    if (text !== '') setOpen(true);
+  }, [text]);
   // opened by its button, which it replaces: the keyboard's focus goes into the new input
   const asked = useRef(false);
   const focusWhenAsked = useCallback((input: HTMLInputElement | null) => {

@@ -9,6 +9,7 @@ import {
   BASE_SCENARIO_NAME,
   compareScenarios,
   type Metrics,
+  type RangeWidths,
   SCENARIO_MESSAGES,
   SCENARIO_NAME_MAX,
 } from '@sfr/contracts';
@@ -37,7 +38,7 @@ interface ScenarioPanelProps {
   onSaveAs: (name: string) => Promise<boolean>;
   onDelete: (scenarioId: string) => void;
   /** keeps these metrics as the scenario of this name (a new one, or the one so named) */
-  onKeep: (name: string, metrics: Metrics) => void;
+  onKeep: (name: string, metrics: Metrics, rangeWidths: RangeWidths) => void;
   /** a form message about the name from the server (a name taken) */
   nameError: string | undefined;
 }

@@ -10,6 +10,7 @@ import {
   formatWholeNumber,
   type Metrics,
   PAYMENT_STANDARD_SHARE,
+  type RangeWidths,
   SECTION_8_MESSAGES,
   section8Defaults,
   section8Scenario,
@@ -45,7 +46,8 @@ interface Section8FormProps {
   /** the analysis as the server last answered: its base case is what the voucher replaces the rent of */
   base: AnalysisResponse;
   busy: boolean;
-  onKeep: (name: string, metrics: Metrics) => void;
+  /** the scenario's name, metrics and own "±" (its rent's band) */
+  onKeep: (name: string, metrics: Metrics, rangeWidths: RangeWidths) => void;
 }
 
 /** Memoised: its terms and the base case change rarely, the page's figures on every keystroke. */
@@ -151,7 +153,11 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
               type="button"
               className="button"
               disabled={busy}
-              onClick={() => onKeep(SCENARIO_TEXT.section8Name, scenario.metrics)}
+              onClick={() =>
+                onKeep(SCENARIO_TEXT.section8Name, scenario.metrics, {
+                  rent: String(scenario.basis.rent_width),
+                })
+              }
             >
               {SCENARIO_TEXT.section8Keep}
             </button>
