@@ -419,11 +419,6 @@ export function createMarketService(deps: MarketServiceDeps) {
     }
   }
 
-  /**
-   * Every market figure for the property, for the county its address is in. Throws the spec's
-   * invalid-ZIP error for a ZIP the data does not know, and a 400 on `state_code` when the typed
-   * state is none of the ZIP's.
-   */
   /** The ZIP's rows, or a 400 for a ZIP the data does not know or a state it is not in. */
   async function zipRowsOf(property: Pick<PropertyInput, 'zipcode' | 'state_code'>) {
     const rows = await findZip(property.zipcode);
@@ -443,6 +438,11 @@ export function createMarketService(deps: MarketServiceDeps) {
     if ((await currentStatus()).available) await zipRowsOf(property);
   }
 
+  /**
+   * Every market figure for the property, for the county its address is in. Throws the spec's
+   * invalid-ZIP error for a ZIP the data does not know, and a 400 on `state_code` when the typed
+   * state is none of the ZIP's.
+   */
   async function facts(property: PropertyInput): Promise<MarketFacts> {
     const warnings: string[] = [];
     let result: MarketFacts = {
