@@ -588,7 +588,8 @@ describe('scenarios', () => {
     const scenarioCashFlow = (await scenarioRow(page, 'Monthly cash flow'))[1] ?? '';
 
     // saved and shared: the link shows the scenario as the owner keeps it
-    await page.goto((await saveAndShare(context, analysis.analysis_id)).path);
+    const shared = await saveAndShare(context, analysis.analysis_id);
+    await page.goto(shared.path);
     await page.getByRole('heading', { name: SCENARIO_TEXT.title }).waitFor();
     expect(await scenarioRow(page, 'Monthly cash flow')).toEqual([expect.any(String), scenarioCashFlow]);
 
@@ -603,15 +604,17 @@ describe('scenarios', () => {
     await page.getByLabel(/^Scenario of /).selectOption({ label: 'Section 8' });
     await expect.poll(() => cashFlowRow.textContent()).not.toBe(before);
     expect(await cashFlowRow.textContent()).toContain(scenarioCashFlow.replace(/\s*\(best\)$/, ''));
-    // the pick is in the URL: a reload (or a bookmark) shows the same scenario
-    await expect.poll(() => new URL(page.url()).searchParams.get('scenarios')).toMatch(/^[a-z2-7]{24}$/);
+    // the pick is in the URL with its deal: a reload (or a bookmark) shows the same scenario
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('scenarios'))
+      .toMatch(new RegExp(`^${analysis.analysis_id}\\.[a-z2-7]{24}$`));
     const picked = await cashFlowRow.textContent();
     await page.reload();
     await table.waitFor();
     await expect.poll(() => page.getByLabel(/^Scenario of /).inputValue()).not.toBe('');
     expect(await cashFlowRow.textContent()).toBe(picked);
     // its report is the scenario's (QA: Compare's PDF was the base case whatever the pick)
-    const scenarioId = new URL(page.url()).searchParams.get('scenarios');
+    const scenarioId = new URL(page.url()).searchParams.get('scenarios')?.split('.')[1];
     const pdfLink = table.getByRole('link', { name: /^Download PDF for / }).first();
     expect(await pdfLink.getAttribute('href')).toBe(
       `/api/analyses/${analysis.analysis_id}/report.pdf?scenario=${scenarioId}`,
@@ -625,6 +628,25 @@ describe('scenarios', () => {
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain('property,scenario,Scenario,Section 8');
     await expectNoSeriousA11yViolations(page, '/compare with a scenario picked');
+
+    // the saved copy beside its own analysis: both have the same scenarios, and each column keeps its
+    // own pick (QA: picking one column's scenario showed it in both)
+    await page.goto(`/compare?saved=${shared.savedId}&analyses=${analysis.analysis_id}`);
+    await table.waitFor();
+    const picks = page.getByLabel(/^Scenario of /);
+    const cashFlows = table.locator('tr[data-kpi="monthly_levered_cash_flow"] td');
+    expect(await picks.count()).toBe(2);
+    await picks.first().selectOption({ label: 'Section 8' });
+    await expect
+      .poll(() => cashFlows.first().textContent())
+      .toContain(scenarioCashFlow.replace(/\s*\(best\)$/, ''));
+    expect(await picks.nth(1).inputValue()).toBe('');
+    const withoutBest = (text: string | null) => text?.replace(/\s*\(best\)$/, '');
+    expect(withoutBest(await cashFlows.nth(1).textContent())).toBe(withoutBest(before));
+    const removed = await context.request.delete(`/api/saved_properties/${shared.savedId}`, {
+      headers: { origin: baseURL() },
+    });
+    expect(removed.ok()).toBe(true);
     await context.close();
   });
 });

@@ -37,6 +37,8 @@ import {
   pickedScenarios,
   pickScenario,
   rentEvidence,
+  type ScenarioPick,
+  scenarioPickOf,
   searchOf,
   strategyRows,
 } from './compare-model';
@@ -67,7 +69,7 @@ const refKey = (ref: ComparedRef) => `${ref.kind}:${ref.id}`;
 function Comparison({ search }: { search: CompareSearch }) {
   const navigate = useNavigate();
   const refs = comparedRefs(search);
-  const scenarioIds = pickedScenarios(search);
+  const picks = pickedScenarios(search);
   const results = useQueries({
     queries: refs.map((ref) => (ref.kind === 'saved' ? savedPropertyQuery(ref.id) : analysisQuery(ref.id))),
   });
@@ -76,15 +78,14 @@ function Comparison({ search }: { search: CompareSearch }) {
   const loadable = refs.filter((_, index) => !results[index]?.isError);
   const missing = refs.length - loadable.length;
   const enough = loadable.length >= MIN_COMPARED;
-  const show = (next: readonly ComparedRef[], scenarios: readonly string[]) =>
-    void navigate({ to: '/compare', search: searchOf(next, scenarios), replace: true });
-  const resultOf = (ref: ComparedRef) => results[refs.findIndex((item) => refKey(item) === refKey(ref))];
+  const show = (next: readonly ComparedRef[], nextPicks: readonly ScenarioPick[]) =>
+    void navigate({ to: '/compare', search: searchOf(next, nextPicks), replace: true });
 
   function toggle(ref: ComparedRef, on: boolean) {
-    if (on) return show([...loadable, ref], scenarioIds);
+    if (on) return show([...loadable, ref], picks);
     show(
       loadable.filter((item) => refKey(item) !== refKey(ref)),
-      pickScenario(scenarioIds, resultOf(ref)?.data?.scenarios ?? [], ''),
+      pickScenario(picks, ref, ''),
     );
   }
 
@@ -96,7 +97,7 @@ function Comparison({ search }: { search: CompareSearch }) {
         <p className="compare-hint" role="status">
           {missing === 1 ? 'One property' : `${missing} properties`} could not be loaded (deleted, or not
           yours).{' '}
-          <button type="button" className="button-link" onClick={() => show(loadable, scenarioIds)}>
+          <button type="button" className="button-link" onClick={() => show(loadable, picks)}>
             Remove {missing === 1 ? 'it' : 'them'} from the comparison
           </button>
         </p>
@@ -113,10 +114,8 @@ function Comparison({ search }: { search: CompareSearch }) {
             const analysis = results[index]?.data;
             return analysis ? [{ ref, analysis }] : [];
           })}
-          picked={scenarioIds}
-          onPick={(deal, scenarioId) =>
-            show(refs, pickScenario(scenarioIds, deal.analysis.scenarios, scenarioId))
-          }
+          picks={picks}
+          onPick={(deal, scenarioId) => show(refs, pickScenario(picks, deal.ref, scenarioId))}
         />
       )}
     </section>
@@ -238,17 +237,17 @@ interface Column {
  */
 function CompareTable({
   columns: deals,
-  picked,
+  picks,
   onPick,
 }: {
   columns: Column[];
-  picked: readonly string[];
+  picks: readonly ScenarioPick[];
   onPick: (deal: Column, scenarioId: string) => void;
 }) {
   const columns = useMemo(
     () =>
       deals.map(({ ref, analysis }) => {
-        const scenario = pickedOf(analysis, picked);
+        const scenario = pickedOf(analysis, scenarioPickOf(picks, ref));
         return {
           ref,
           scenarioId: scenario?.id ?? null,
@@ -257,7 +256,7 @@ function CompareTable({
             : analysis,
         };
       }),
-    [deals, picked],
+    [deals, picks],
   );
   const headers = columns.map(({ analysis }) => addressOf(analysis.property));
   const refs = columns.map(({ ref }) => ref);
@@ -281,7 +280,12 @@ function CompareTable({
                   <span className="compare-kind">
                     {columns[index]?.ref.kind === 'saved' ? 'Saved property' : 'Analysis'}
                   </span>
-                  <ScenarioPick deal={deals[index]} address={address} picked={picked} onPick={onPick} />
+                  <ScenarioSelect
+                    deal={deals[index]}
+                    address={address}
+                    picked={columns[index]?.scenarioId ?? ''}
+                    onPick={onPick}
+                  />
                 </th>
               ))}
             </tr>
@@ -373,12 +377,12 @@ function ComparedRow(props: {
   );
 }
 
-/** The scenario of a deal the URL picks, if any. */
-const pickedOf = (analysis: AnalysisResponse, picked: readonly string[]) =>
-  analysis.scenarios.find((scenario) => picked.includes(scenario.id));
+/** The scenario a column shows, if the URL picks one the deal still has. */
+const pickedOf = (analysis: AnalysisResponse, scenarioId: string | undefined) =>
+  analysis.scenarios.find((scenario) => scenario.id === scenarioId);
 
 /** A deal's scenarios to compare, when it has any: its base case or one of them. */
-function ScenarioPick({
+function ScenarioSelect({
   deal,
   address,
   picked,
@@ -386,7 +390,8 @@ function ScenarioPick({
 }: {
   deal: Column | undefined;
   address: string;
-  picked: readonly string[];
+  /** the scenario's id, '' for the base case */
+  picked: string;
   onPick: (deal: Column, scenarioId: string) => void;
 }) {
   if (!deal || deal.analysis.scenarios.length === 0) return null;
@@ -394,7 +399,7 @@ function ScenarioPick({
     <select
       className="compare-scenario"
       aria-label={`Scenario of ${address}`}
-      value={pickedOf(deal.analysis, picked)?.id ?? ''}
+      value={picked}
       onChange={(event) => onPick(deal, event.target.value)}
     >
       <option value="">{BASE_SCENARIO_NAME}</option>

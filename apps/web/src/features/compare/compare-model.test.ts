@@ -4,6 +4,7 @@ import { exampleAnalysis } from '../results/example-analysis';
 import { recalculate } from '../results/recalculate';
 import {
   bestColumns,
+  type ComparedRef,
   comparedRefs,
   compareSearchSchema,
   formatKpi,
@@ -12,6 +13,7 @@ import {
   pickedScenarios,
   pickScenario,
   rentEvidence,
+  scenarioPickOf,
   searchOf,
   strategyRows,
 } from './compare-model';
@@ -41,21 +43,30 @@ describe('the URL picks', () => {
     expect(compareSearchSchema.parse({ saved: [A, B, C, A, B].join(',') }).saved).toBeUndefined();
   });
 
-  it('keep the scenario each deal shows, one per deal, through a reload', () => {
+  it('keep the scenario each column shows, one per deal, through a reload', () => {
     const S1 = 'sa'.padEnd(24, 'q');
     const S2 = 'sb'.padEnd(24, 'q');
-    const T1 = 'ta'.padEnd(24, 'q');
-    const first = [{ id: S1 }, { id: S2 }];
-    const second = [{ id: T1 }];
-    let picked = pickScenario([], first, S1);
-    picked = pickScenario(picked, second, T1);
-    picked = pickScenario(picked, first, S2);
-    expect(picked).toEqual([T1, S2]);
-    const search = compareSearchSchema.parse(searchOf([{ kind: 'analysis', id: A }], picked));
-    expect(search.scenarios).toBe(`${T1},${S2}`);
-    expect(pickedScenarios(search)).toEqual([T1, S2]);
-    expect(pickScenario(picked, first, '')).toEqual([T1]);
+    const saved: ComparedRef = { kind: 'saved', id: B };
+    const analysis: ComparedRef = { kind: 'analysis', id: A };
+    // a saved property and its own analysis share their scenarios: a pick names its column
+    let picks = pickScenario([], saved, S1);
+    picks = pickScenario(picks, analysis, S2);
+    picks = pickScenario(picks, saved, S2);
+    expect(scenarioPickOf(picks, saved)).toBe(S2);
+    expect(scenarioPickOf(picks, analysis)).toBe(S2);
+    expect(scenarioPickOf(pickScenario(picks, saved, ''), analysis)).toBe(S2);
+    expect(scenarioPickOf(pickScenario(picks, saved, ''), saved)).toBeUndefined();
+    const search = compareSearchSchema.parse(searchOf([saved, analysis], picks));
+    expect(search.scenarios).toBe(`${A}.${S2},${B}.${S2}`);
+    expect(pickedScenarios(search)).toEqual(picks);
+    // a deal taken out of the comparison takes its pick with it
+    expect(searchOf([saved], picks).scenarios).toBe(`${B}.${S2}`);
+    // a malformed list, or one from before picks named their deal, shows the base cases
     expect(pickedScenarios(compareSearchSchema.parse({ analyses: A, scenarios: 'nope' }))).toEqual([]);
+    expect(pickedScenarios(compareSearchSchema.parse({ analyses: A, scenarios: S1 }))).toEqual([]);
+    expect(
+      pickedScenarios(compareSearchSchema.parse({ analyses: A, scenarios: `${A}.${S1}.${S2}` })),
+    ).toEqual([]);
   });
 });
 

@@ -37,31 +37,47 @@ export function comparedRefs(search: CompareSearch): ComparedRef[] {
   return refs.slice(0, MAX_COMPARED);
 }
 
-/** The scenarios the URL picks, one id each (a scenario's id names its deal too). */
-export const pickedScenarios = (search: CompareSearch): string[] => idsOf(search.scenarios);
+/** A column's scenario shown instead of its base case: the column's deal id and the scenario's. */
+export interface ScenarioPick {
+  dealId: string;
+  scenarioId: string;
+}
+
+/** The scenarios the URL picks, one per deal. */
+export const pickedScenarios = (search: CompareSearch): ScenarioPick[] =>
+  idsOf(search.scenarios).map((entry) => {
+    const [dealId = '', scenarioId = ''] = entry.split('.');
+    return { dealId, scenarioId };
+  });
+
+/** The id of the scenario a column shows; undefined for its base case. */
+export const scenarioPickOf = (picks: readonly ScenarioPick[], ref: ComparedRef): string | undefined =>
+  picks.find((pick) => pick.dealId === ref.id)?.scenarioId;
 
 /**
  * The URL's search for a set of picks and the scenarios shown instead of their base cases, as typed
- * in the URL; an empty list is left out.
+ * in the URL; an empty list is left out, and so is the pick of a deal no longer compared.
  */
-export function searchOf(refs: readonly ComparedRef[], scenarioIds: readonly string[] = []): CompareSearch {
+export function searchOf(refs: readonly ComparedRef[], picks: readonly ScenarioPick[] = []): CompareSearch {
   const list = (ids: readonly string[]) => (ids.length > 0 ? ids.join(',') : undefined);
   const of = (kind: ComparedRef['kind']) =>
     list(refs.filter((ref) => ref.kind === kind).map((ref) => ref.id));
-  return { saved: of('saved'), analyses: of('analysis'), scenarios: list(scenarioIds) };
+  const shown = picks.filter((pick) => refs.some((ref) => ref.id === pick.dealId));
+  return {
+    saved: of('saved'),
+    analyses: of('analysis'),
+    scenarios: list(shown.map((pick) => `${pick.dealId}.${pick.scenarioId}`)),
+  };
 }
 
-/**
- * The picked scenarios once a deal shows `scenarioId` (`''`: its base case): the deal's other
- * scenario, if one was picked, gives way.
- */
+/** The picks once the column of `ref` shows `scenarioId` (`''`: its base case). */
 export function pickScenario(
-  picked: readonly string[],
-  dealScenarios: readonly { id: string }[],
+  picks: readonly ScenarioPick[],
+  ref: ComparedRef,
   scenarioId: string,
-): string[] {
-  const others = picked.filter((id) => !dealScenarios.some((scenario) => scenario.id === id));
-  return scenarioId === '' ? others : [...others, scenarioId];
+): ScenarioPick[] {
+  const others = picks.filter((pick) => pick.dealId !== ref.id);
+  return scenarioId === '' ? others : [...others, { dealId: ref.id, scenarioId }];
 }
 
 /**

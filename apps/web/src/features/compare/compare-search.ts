@@ -16,25 +16,36 @@ export const idsOf = (text: string | undefined): string[] =>
     .map((id) => id.trim())
     .filter((id) => id !== '');
 
-/**
- * Ids in the URL as one comma-separated list per kind (`?saved=a,b&analyses=c&scenarios=d`). The parsed search
- * stays a string: the router writes the validated search back into the URL, so its output must read
- * as its input.
- */
-const idList = z.string().check(
-  z.refine((text) => {
-    const ids = idsOf(text);
-    return ids.length <= MAX_COMPARED && ids.every((id) => recordIdSchema.safeParse(id).success);
-  }, 'Not a list of up to four ids.'),
-);
+const isId = (id: string) => recordIdSchema.safeParse(id).success;
+
+/** A deal's id and the scenario it shows, as one entry of `?scenarios=`: `<deal id>.<scenario id>`. */
+export const isScenarioPick = (entry: string) => {
+  const [deal, scenario, ...rest] = entry.split('.');
+  return rest.length === 0 && isId(deal ?? '') && isId(scenario ?? '');
+};
 
 /**
- * A malformed list is dropped rather than failing the page: the user picks again. `scenarios` names
- * the scenario each deal shows instead of its base case (a scenario's id is unique across deals).
+ * A comma-separated list of up to four entries in the URL, each checked. The parsed search stays a
+ * string: the router writes the validated search back into the URL, so its output must read as its
+ * input.
+ */
+const listOf = (valid: (entry: string) => boolean) =>
+  z.string().check(
+    z.refine((text) => {
+      const entries = idsOf(text);
+      return entries.length <= MAX_COMPARED && entries.every(valid);
+    }, 'Not a list of up to four ids.'),
+  );
+
+/**
+ * Ids in the URL as one comma-separated list per kind (`?saved=a,b&analyses=c&scenarios=a.s`). A
+ * malformed list is dropped rather than failing the page: the user picks again. `scenarios` names the
+ * scenario a deal shows instead of its base case, by the deal's id too: a saved property and its own
+ * analysis share their scenarios, and each column keeps its own pick.
  */
 export const compareSearchSchema = z.object({
-  saved: z.catch(z.optional(idList), undefined),
-  analyses: z.catch(z.optional(idList), undefined),
-  scenarios: z.catch(z.optional(idList), undefined),
+  saved: z.catch(z.optional(listOf(isId)), undefined),
+  analyses: z.catch(z.optional(listOf(isId)), undefined),
+  scenarios: z.catch(z.optional(listOf(isScenarioPick)), undefined),
 });
 export type CompareSearch = z.output<typeof compareSearchSchema>;
