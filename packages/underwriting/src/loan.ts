@@ -1,3 +1,5 @@
+import { UnderwritingInputError } from './errors.js';
+
 /** A fixed-rate, fully amortising loan with monthly payments. */
 export interface Loan {
   /** principal, $ */
@@ -15,6 +17,23 @@ export interface Loan {
 function monthlyRate(loan: Loan): number {
   const i = loan.annual_rate / 12;
   return i < 1e-15 ? 0 : i;
+}
+
+/**
+ * Throws `UnderwritingInputError` unless the loan is one the formulas below hold for: a finite amount
+ * ≥ 0, a finite rate ≥ 0 and a term of more than 0 years (else a payment of Infinity, or a negative
+ * rate read as 0, would pass on as a figure). Cheap enough for the engine's every call.
+ */
+function checkLoan(loan: Loan): void {
+  if (!(Number.isFinite(loan.amount) && loan.amount >= 0)) {
+    throw new UnderwritingInputError('amount', 'must be a finite number of dollars, 0 or more');
+  }
+  if (!(Number.isFinite(loan.annual_rate) && loan.annual_rate >= 0)) {
+    throw new UnderwritingInputError('annual_rate', 'must be a finite fraction, 0 or more');
+  }
+  if (!(Number.isFinite(loan.term_years) && loan.term_years > 0)) {
+    throw new UnderwritingInputError('term_years', 'must be a finite number of years above 0');
+  }
 }
 
 export interface AmortizationRow {
@@ -37,6 +56,7 @@ export interface AmortizationRow {
  * monthlyPayment({ amount: 300_000, annual_rate: 0.07, term_years: 30 }); // 1995.9074855375 ($1,995.91)
  */
 export function monthlyPayment(loan: Loan): number {
+  checkLoan(loan);
   const n = 12 * loan.term_years;
   const i = monthlyRate(loan);
   if (loan.amount === 0) return 0;
@@ -57,6 +77,10 @@ export function monthlyPayment(loan: Loan): number {
  * loanBalance({ amount: 300_000, annual_rate: 0.07, term_years: 30 }, 60); // 282394.7695733 (after 5 years)
  */
 export function loanBalance(loan: Loan, k: number, payment = monthlyPayment(loan)): number {
+  checkLoan(loan);
+  if (!(Number.isFinite(k) && k >= 0)) {
+    throw new UnderwritingInputError('k', 'must be a number of payments, 0 or more');
+  }
   const n = 12 * loan.term_years;
   if (loan.amount === 0 || k >= n) return 0;
   if (k <= 0) return loan.amount;

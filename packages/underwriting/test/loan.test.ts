@@ -15,6 +15,20 @@ describe('monthlyPayment', () => {
     expect(monthlyPayment({ amount: 120_000, annual_rate: 0, term_years: 10 })).toBe(1_000); // 120000 / 120
     expect(monthlyPayment({ amount: 0, annual_rate: 0.07, term_years: 30 })).toBe(0);
   });
+
+  it('refuses a loan its formula does not hold for, as pmt does (QA: a 0-year term paid Infinity)', () => {
+    const loan = { amount: 1_000, annual_rate: 0.05, term_years: 1 };
+    expect(() => monthlyPayment({ ...loan, term_years: 0 })).toThrow(
+      /^term_years: must be a finite number of years above 0$/,
+    );
+    expect(() => monthlyPayment({ ...loan, amount: -1_000 })).toThrow(/^amount: /);
+    expect(() => monthlyPayment({ ...loan, amount: Number.NaN })).toThrow(/^amount: /);
+    // a negative rate had been read as 0
+    expect(() => monthlyPayment({ ...loan, annual_rate: -0.05 })).toThrow(/^annual_rate: /);
+    expect(() => loanBalance(loan, -1)).toThrow(/^k: must be a number of payments, 0 or more$/);
+    expect(() => loanBalance(loan, Number.POSITIVE_INFINITY)).toThrow(/^k: /);
+    expect(() => loanBalance({ ...loan, term_years: Number.NaN }, 1)).toThrow(/^term_years: /);
+  });
 });
 
 describe('loanBalance', () => {
