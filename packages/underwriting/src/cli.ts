@@ -50,9 +50,7 @@ class Text {
 const commands: Record<string, (input: unknown, flags: Flags, switches: ReadonlySet<string>) => unknown> = {
   analyze: (input) => analyze(input as DealInput),
   xirr: (input) => {
-    if (!Array.isArray(input))
-      throw new UnderwritingInputError('flows', 'must be a JSON array of { date, amount }');
-    const result = xirr(input as DatedFlow[]);
+    const result = xirr(datedFlowsOf(input));
     return { rate: result.ok ? result.rate : null };
   },
   'max-offer': (input) => {
@@ -85,6 +83,32 @@ const commands: Record<string, (input: unknown, flags: Flags, switches: Readonly
   },
 };
 
+/**
+ * The JSON's flows for `xirr`, each `{ date, amount }` and nothing else, as `analyze` refuses an
+ * unknown key (a misspelt "ammount" would otherwise read as a missing amount, and an extra field
+ * pass unseen); a date must be text here, where JSON has no Date. `xirr` checks the values.
+ */
+function datedFlowsOf(input: unknown): DatedFlow[] {
+  if (!Array.isArray(input))
+    throw new UnderwritingInputError('flows', 'must be a JSON array of { date, amount }');
+  input.forEach((flow: unknown, index) => {
+    if (typeof flow !== 'object' || flow === null || Array.isArray(flow)) {
+      throw new UnderwritingInputError(`flows[${index}]`, 'must be an object { date, amount }');
+    }
+    const unknown = Object.keys(flow).find((key) => key !== 'date' && key !== 'amount');
+    if (unknown !== undefined) {
+      throw new UnderwritingInputError(
+        `flows[${index}].${unknown}`,
+        'is not a field of a flow (date, amount)',
+      );
+    }
+    if (typeof (flow as { date?: unknown }).date !== 'string') {
+      throw new UnderwritingInputError(`flows[${index}].date`, "must be a 'YYYY-MM-DD' date");
+    }
+  });
+  return input as DatedFlow[];
+}
+
 function readJson(file: string): unknown {
   let text: string;
   try {
@@ -97,7 +121,8 @@ function readJson(file: string): unknown {
     );
   }
   try {
-    return JSON.parse(text);
+    // a file saved with a byte-order mark (Windows Notepad's UTF-8) is still plain JSON
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new UnderwritingInputError('FILE', `must hold valid JSON (${(error as Error).message})`);
   }

@@ -52,6 +52,12 @@ describe('underwrite analyze', () => {
     expect(stderr).toBe('invalid input: hold_period: must be a whole number ≥ 1 and ≤ 30\n');
   });
 
+  it('reads a file saved with a byte-order mark (QA: UTF-8 from Notepad was refused as invalid JSON)', () => {
+    const { code, stdout } = run(['analyze', file('bom.json', `\uFEFF${JSON.stringify(roundDeal)}`)]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(JSON.stringify(analyze(roundDeal))));
+  });
+
   it('exits 2 on invalid JSON and on a missing file', () => {
     const badJson = run(['analyze', file('broken.json', '{ "rent": ')]);
     expect(badJson.code).toBe(2);
@@ -107,6 +113,24 @@ describe('underwrite xirr', () => {
     const { code, stderr } = run(['xirr', '-'], '{"date": "2020-01-01"}');
     expect(code).toBe(2);
     expect(stderr).toBe('invalid input: flows: must be a JSON array of { date, amount }\n');
+  });
+
+  it('refuses a field a flow does not have, and a date that is not text (QA: "ammount" passed unseen)', () => {
+    const misspelt = run(
+      ['xirr', '-'],
+      '[{"date":"2020-01-01","amount":-1},{"date":"2021-01-01","ammount":2}]',
+    );
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr).toBe(
+      'invalid input: flows[1].ammount: is not a field of a flow (date, amount)\n',
+    );
+    const extra = run(
+      ['xirr', '-'],
+      '[{"date":"2020-01-01","amount":-1},{"date":"2021-01-01","amount":2,"x":1}]',
+    );
+    expect(extra.stderr).toBe('invalid input: flows[1].x: is not a field of a flow (date, amount)\n');
+    const dated = run(['xirr', '-'], '[{"date":20200101,"amount":-1}]');
+    expect(dated.stderr).toBe("invalid input: flows[0].date: must be a 'YYYY-MM-DD' date\n");
   });
 });
 
