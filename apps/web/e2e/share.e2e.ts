@@ -135,6 +135,8 @@ describe('share links', () => {
       await field.waitFor();
       const url = await field.inputValue();
       expect(url).toMatch(new RegExp(`^${baseURL()}/shared/[A-Za-z0-9_-]{22,}$`));
+      // Share disabled itself while the link was made: the focus is on the new link, not the page's start
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
       await expectNoSeriousA11yViolations(page, `a saved card with its link at ${viewport.width} px`);
 
       // a fresh browser context: no cookie, nobody signed in

@@ -540,6 +540,12 @@ describe('scenarios', () => {
       .getByRole('status')
       .filter({ hasText: SCENARIO_TEXT.onScreenNow('Section 8') });
     await onScreen.waitFor();
+    // Keep disabled itself while saving: the focus went to the page's start; the card's heading has it
+    expect(
+      await scenarios(page)
+        .getByRole('heading', { name: SCENARIO_TEXT.title })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await scenarios(page).screenshot({ path: `${SCREENSHOTS}scenarios-section-8.png` });
     await expectNoSeriousA11yViolations(page, 'the Section 8 scenario form');
     await onScreen.getByRole('button', { name: SCENARIO_TEXT.showBase }).click();

@@ -13,7 +13,7 @@ import {
   SCENARIO_MESSAGES,
   SCENARIO_NAME_MAX,
 } from '@sfr/contracts';
-import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../ui/Dialog';
 import { LeaveQuestion } from '../../ui/LeaveQuestion';
 import { UNKEPT_EDITS } from '../../ui/text';
@@ -95,6 +95,16 @@ export function ScenarioPanel({
     requestAnimationFrame(focusHeading);
   }
 
+  // Keep disables itself while the scenario is saved, which drops the focus to the page's start:
+  // the heading takes it, and the status line below says the scenario is on screen (QA)
+  const keep = useCallback<typeof onKeep>(
+    (...args) => {
+      onKeep(...args);
+      heading.current?.focus();
+    },
+    [onKeep],
+  );
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (await onSaveAs(name)) setName('');
@@ -112,7 +122,7 @@ export function ScenarioPanel({
           <ScenarioComparisons columns={columns} />
         </>
       ) : null}
-      <Section8Form base={base} busy={busy} onKeep={onKeep} />
+      <Section8Form base={base} busy={busy} onKeep={keep} />
       <p className="scenarios-on-screen" role="status">
         {onScreen ? (
           <>

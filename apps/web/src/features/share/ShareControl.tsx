@@ -4,6 +4,7 @@
  * the page shows it until the user leaves; 'Stop sharing' shows while a link is on, on screen or not.
  */
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from '../../ui/toast';
 import { useCreateShareLink, useRevokeShareLinks } from './queries';
 
@@ -26,6 +27,7 @@ export function ShareControl({
   // the list's card says whether a link is on; making or stopping one here updates it (queries.ts)
   const on = shared || url !== null;
   const shareButton = useRef<HTMLButtonElement>(null);
+  const linkField = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
   const create = useCreateShareLink();
   const revoke = useRevokeShareLinks();
@@ -33,8 +35,13 @@ export function ShareControl({
   function onShare() {
     create.mutate(savedId, {
       onSuccess: (link) => {
-        setUrl(link);
-        setStatus('Anyone with this link can read the analysis, without signing in.');
+        flushSync(() => {
+          setUrl(link);
+          setStatus('Anyone with this link can read the analysis, without signing in.');
+        });
+        // Share disabled itself while the link was made, which dropped the focus to the page's start:
+        // the new link takes it, selected, ready to copy (QA)
+        linkField.current?.focus();
       },
       onError: (error) => toast.error(error.message || 'The link could not be created. Please try again.'),
     });
@@ -95,7 +102,13 @@ export function ShareControl({
         <div className="share-link">
           <label htmlFor={`${id}-url`}>Read-only link</label>
           <div className="share-link-row">
-            <input id={`${id}-url`} readOnly value={url} onFocus={(event) => event.target.select()} />
+            <input
+              ref={linkField}
+              id={`${id}-url`}
+              readOnly
+              value={url}
+              onFocus={(event) => event.target.select()}
+            />
             <button type="button" className="button button-outline" onClick={onCopy}>
               Copy link
               {named}
