@@ -9,6 +9,10 @@ export const AUTH_MESSAGES = {
   invalidLink: 'This link is invalid or has expired. Please request a new one.',
   emailVerified: 'Your email address is verified.',
   verificationSent: 'Verification email sent. Check your inbox.',
+  /** a development server without an email server: where the link went instead of an inbox */
+  verificationLogged:
+    'This development server sends no email: the verification link was written to the server log and its email outbox.',
+  alreadyVerified: 'Your email address is already verified.',
   passwordChanged: 'Your password has been changed.',
   googleNotConfigured: 'Google sign-in is not available.',
 } as const;

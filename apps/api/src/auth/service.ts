@@ -121,9 +121,11 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
       return { user: found.user, session: await sessions.create(found.user.id) };
     },
 
-    /** A new verification link for a signed-in user whose email is not verified yet. */
-    async resendVerification(user: SessionUser): Promise<void> {
-      if (!user.emailVerified) await sendVerification(user);
+    /** A new verification link for a signed-in user whose email is not verified yet; false when it is. */
+    async resendVerification(user: SessionUser): Promise<boolean> {
+      if (user.emailVerified) return false;
+      await sendVerification(user);
+      return true;
     },
 
     /** Uses a verification token (once) and marks the user's email verified. */
