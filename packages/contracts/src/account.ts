@@ -2,7 +2,7 @@
  * The shapes the account (auth) routes speak, shared by the API and the web's forms. The user is the product spec's user record (§3) in the API's
  * camelCase, plus the flags the web needs; it never carries a password hash or a Google id.
  */
-import { cleanString } from './text.js';
+import { cleanString, forbiddenCharactersMessage } from './text.js';
 import { z } from './zod.js';
 
 /** Passwords: the spec's minimum (enforced with its own sentence) and a bound against hashing megabytes. */
@@ -31,7 +31,7 @@ const EMAIL_MESSAGE = 'Please enter a valid email address.';
 
 /** Trimmed; compared case-insensitively everywhere (the users table has a unique index on lower(email)). */
 export const emailSchema = z.pipe(
-  z.string().check(z.trim(), z.maxLength(254, EMAIL_MESSAGE)),
+  z.string(EMAIL_MESSAGE).check(z.trim(), z.maxLength(254, EMAIL_MESSAGE)),
   z.email(EMAIL_MESSAGE),
 );
 
@@ -39,39 +39,50 @@ export const emailSchema = z.pipe(
  * Only the upper bound lives in the schema: a too-short password is answered by the handler with the
  * spec's own sentence, 'Password should be at least 6 characters.', as the whole error message.
  */
-export const passwordSchema = cleanString('Password').check(
+export const passwordSchema = cleanString('Password', 'Password is required').check(
   z.maxLength(PASSWORD_MAX_LENGTH, `Password should be at most ${PASSWORD_MAX_LENGTH} characters.`),
 );
 
+/**
+ * The bidirectional embedding, override and isolate controls: in a name they reverse how the rest of
+ * the line reads ("\u202Eevil" shows as "live") wherever the name is shown, and no one types them.
+ */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
 const name = (label: string) =>
-  cleanString(label).check(
+  cleanString(label, `${label} is required`).check(
+    z.refine((text) => !BIDI_CONTROL.test(text), { error: forbiddenCharactersMessage(label), abort: true }),
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(100, `${label} should be at most 100 characters.`),
   );
 
-export const signUpBodySchema = z.object({
+/** A form's body: a missing or non-object body is said in words, not as the schema's types. */
+const formBody = <Shape extends z.core.$ZodShape>(shape: Shape) =>
+  z.object(shape, 'Send the form as a JSON object of its fields.');
+
+export const signUpBodySchema = formBody({
   firstname: name('First name'),
   lastname: name('Last name'),
   email: emailSchema,
   password: passwordSchema,
 });
 
-export const logInBodySchema = z.object({
+export const logInBodySchema = formBody({
   email: emailSchema,
   password: passwordSchema,
 });
 
 /** Tokens from email links: generous bounds, the lookup decides validity. */
-const tokenSchema = cleanString('token').check(
+const tokenSchema = cleanString('token', 'token is required').check(
   z.trim(),
   z.minLength(1, 'token is required'),
-  z.maxLength(128),
+  z.maxLength(128, 'This link is not one we sent: its token is too long.'),
 );
 
-export const verifyEmailBodySchema = z.object({ token: tokenSchema });
-export const resetRequestBodySchema = z.object({ email: emailSchema });
-export const resetConfirmBodySchema = z.object({ token: tokenSchema, password: passwordSchema });
+export const verifyEmailBodySchema = formBody({ token: tokenSchema });
+export const resetRequestBodySchema = formBody({ email: emailSchema });
+export const resetConfirmBodySchema = formBody({ token: tokenSchema, password: passwordSchema });
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.optional(z.string()) });

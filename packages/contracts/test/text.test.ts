@@ -59,6 +59,31 @@ describe('text fields', () => {
     ).toBe('Comments contains characters that are not allowed');
   });
 
+  it('refuses the controls that reverse how a name reads, and keeps names in other scripts (QA)', () => {
+    const user = { firstname: 'Ada', lastname: 'Investor', email: 'ada@example.com', password: 'secret12' };
+    for (const control of ['\u202E', '\u202A', '\u2066', '\u2069']) {
+      expect(
+        signUpBodySchema.safeParse({ ...user, lastname: `${control}evil` }).error?.issues[0]?.message,
+      ).toBe('Last name contains characters that are not allowed');
+    }
+    // right-to-left names, and the joiners some scripts and emoji need, are names
+    for (const lastname of ['\u05DB\u05D4\u05DF', 'Mi\u200Cr', '\u{1F469}\u200D\u{1F4BB}']) {
+      expect(signUpBodySchema.safeParse({ ...user, lastname }).success).toBe(true);
+    }
+  });
+
+  it('says a missing field or body in words, not in the schema types (QA)', () => {
+    const message = (body: unknown) => signUpBodySchema.safeParse(body).error?.issues[0]?.message;
+    expect(message({ email: 'ada@example.com', password: 'secret12', lastname: 'I' })).toBe(
+      'First name is required',
+    );
+    expect(message({ firstname: 'A', lastname: 'I', password: 'secret12' })).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(message({ firstname: 'A', lastname: 'I', email: 'ada@example.com' })).toBe('Password is required');
+    expect(message(null)).toBe('Send the form as a JSON object of its fields.');
+  });
+
   it('takes 1 to 10 bedrooms, the range the market layer prices', () => {
     expect(propertyInputSchema.safeParse({ ...property, num_bedrooms: 10 }).success).toBe(true);
     for (const beds of [0, 11, 20, 1_000]) {
