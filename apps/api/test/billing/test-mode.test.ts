@@ -146,8 +146,16 @@ describe.each(DATABASE_KINDS)('billing test mode on %s', (kind) => {
     const other = await signUp(t.app);
     const path = pathOf(await startCheckout(owner.cookie, 'yearly'));
 
-    expect((await api('GET', path, other.cookie)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
+    const othersView = await api('GET', path, other.cookie);
+    expect(othersView.statusCode).toBe(404);
+    expect(othersView.body).toContain('belongs to another account');
+    // no sign-in here (a browser signed in at 127.0.0.1 sent to APP_URL's localhost): said as that (QA)
+    const signedOut = await t.app.inject({ method: 'GET', url: path });
+    expect(signedOut.statusCode).toBe(404);
+    expect(signedOut.body).toContain(
+      'You are not signed in at this address. Sign in at <a href="http://localhost:3000/profile">http://localhost:3000</a>',
+    );
+    expect(signedOut.body).not.toContain('belongs to another account');
     expect((await formPost(t.app, `${path}/complete`, other.cookie)).statusCode).toBe(404);
 
     expect((await formPost(t.app, `${path}/complete`, owner.cookie)).statusCode).toBe(303);

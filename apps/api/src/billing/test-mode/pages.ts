@@ -114,11 +114,25 @@ ${back}`,
   );
 }
 
-export function notOpenPage(input: { what: string; profileUrl: string; nonce: string }): string {
+/**
+ * A session that is not open to this browser. Without a sign-in here, that is the likely reason: the
+ * app's links go to `APP_URL`, and a browser signed in at another address of the same server
+ * (127.0.0.1 for localhost) carries no session cookie to it (QA).
+ */
+export function notOpenPage(input: {
+  what: string;
+  profileUrl: string;
+  signedIn: boolean;
+  nonce: string;
+}): string {
+  const profile = escapeHtml(input.profileUrl);
+  const why = input.signedIn
+    ? '<p>It has expired, was already used, or belongs to another account.</p>'
+    : `<p>You are not signed in at this address. Sign in at <a href="${profile}">${escapeHtml(new URL(input.profileUrl).origin)}</a>, the address this app sends its links to, and subscribe from your profile there.</p>`;
   return layout(
     `This ${input.what} is not open`,
     input.nonce,
-    `<p>It has expired, was already used, or belongs to another account.</p>
-<p><a href="${escapeHtml(input.profileUrl)}">Back to your profile</a></p>`,
+    `${why}
+<p><a href="${profile}">Back to your profile</a></p>`,
   );
 }

@@ -51,7 +51,9 @@ export const testModeRoutes: FastifyPluginAsyncZod<TestModeRoutesOptions> = asyn
   }
 
   const notOpen = (reply: FastifyReply, what: string) =>
-    sendPage(reply, 404, (nonce) => notOpenPage({ what, profileUrl, nonce }));
+    sendPage(reply, 404, (nonce) =>
+      notOpenPage({ what, profileUrl, signedIn: reply.request.user !== null, nonce }),
+    );
 
   /** The session if it is open and the signed-in user's own. */
   function owned<T extends { userId: string }>(
