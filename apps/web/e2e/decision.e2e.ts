@@ -78,6 +78,17 @@ describe('decision tools on the results', () => {
         analysis.year_1_metrics.monthly_levered_cash_flow,
       );
       expect(await current.textContent()).toContain('current deal');
+      // the key to the ● and the colours names the table and reads whole beside it, on a phone too (QA:
+      // as the table's caption it was cut by the sideways scroll)
+      const note = page.locator('.decision-grid-note');
+      expect(await grid.getAttribute('aria-labelledby')).toBe(await note.getAttribute('id'));
+      const [noteBox, scrollBox] = await Promise.all([
+        note.boundingBox(),
+        page.locator('.decision-grid-scroll').boundingBox(),
+      ]);
+      expect((noteBox?.x ?? 0) + (noteBox?.width ?? Infinity)).toBeLessThanOrEqual(
+        (scrollBox?.x ?? 0) + (scrollBox?.width ?? 0) + 1,
+      );
 
       // a corner: 15 % off the price and 15 % more rent, computed independently
       const corner = grid.locator('tbody tr').nth(0).locator('td').nth(6);
@@ -193,7 +204,7 @@ describe('decision tools on the results', () => {
     await expect
       .poll(() => grid.locator('tbody th[scope="row"]').allTextContents())
       .toEqual(['$28,000', '$32,000', '$36,000', '$40,000', '$44,000', '$48,000', '$52,000']);
-    expect(await grid.locator('caption').textContent()).toContain(
+    expect(await page.locator('.decision-grid-note').textContent()).toContain(
       'by rehab budget (rows) and rent (columns)',
     );
     const position = await current.evaluate((td) => ({
@@ -210,7 +221,7 @@ describe('decision tools on the results', () => {
     await expect.poll(() => rowDriver.inputValue()).toBe('purchase_price');
     expect(await colDriver.inputValue()).toBe('rent');
     expect(await rowDriver.locator('option').allTextContents()).not.toContain('Rehab budget');
-    expect(await grid.locator('caption').textContent()).toContain(
+    expect(await page.locator('.decision-grid-note').textContent()).toContain(
       'by purchase price (rows) and rent (columns)',
     );
     await expect

@@ -205,6 +205,9 @@ describe('live recalculation', () => {
     expect(await verdictFigure(page, 'Monthly cash flow')).not.toBe(cashFlowBefore);
     // the hold-period table follows in the frame after the figures
     await expect.poll(() => yearOne(page, 'Levered', 'Mortgage')).not.toBe(revenueBefore);
+    // a block with a heading, as every other (QA: moving by headings passed the table by)
+    expect(await page.getByRole('heading', { level: 3, name: '5 Year Returns Summary' }).count()).toBe(1);
+    expect(await page.getByRole('table', { name: '5 Year Returns Summary' }).count()).toBe(1);
     expect(await assumption(page, 'closing_cost').locator('xpath=ancestor::dd').textContent()).toContain(
       'Derived: 3 % of the purchase price',
     );

@@ -157,63 +157,70 @@ export function SensitivityTable({ deal }: { deal: DealInput & OptionalInputs })
         </div>
       </div>
       {grid ? (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways
-        <section className="decision-grid-scroll" aria-label="Sensitivity grid" tabIndex={0}>
-          <table className="decision-table" data-testid="sensitivity-grid">
-            <caption>
-              {OUTCOME_LABELS[outcome]} by {driverInSentence(grid.row)} (rows) and{' '}
-              {driverInSentence(grid.col)} (columns); the current deal is outlined and marked ●. Colours are
-              the rating bands.
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{DRIVER_LABELS[grid.row]}</span>
-                </th>
-                {grid.cols.map((axis) => (
-                  <th key={axis.step} scope="col" data-value={axis.value}>
-                    {formatDriverValue(grid.col, axis.value)}
+        <>
+          {/* outside the table, which scrolls sideways on a phone: a caption as wide as the table was
+              cut, and it is the only key to the ● and the colours (QA) */}
+          <p className="decision-grid-note" id={`${idBase}-grid-note`}>
+            {OUTCOME_LABELS[outcome]} by {driverInSentence(grid.row)} (rows) and {driverInSentence(grid.col)}{' '}
+            (columns); the current deal is outlined and marked ●. Colours are the rating bands.
+          </p>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
+          <section className="decision-grid-scroll" aria-label="Sensitivity grid" tabIndex={0}>
+            <table
+              className="decision-table"
+              data-testid="sensitivity-grid"
+              aria-labelledby={`${idBase}-grid-note`}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{DRIVER_LABELS[grid.row]}</span>
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {grid.rows.map((rowAxis, i) => (
-                <tr key={rowAxis.step}>
-                  <th scope="row" data-value={rowAxis.value}>
-                    {formatDriverValue(grid.row, rowAxis.value)}
-                  </th>
-                  {grid.cols.map((colAxis, j) => {
-                    const cell = grid.cells[i]?.[j] ?? null;
-                    const current = grid.current?.row === i && grid.current?.col === j;
-                    if (!cell) {
+                  {grid.cols.map((axis) => (
+                    <th key={axis.step} scope="col" data-value={axis.value}>
+                      {formatDriverValue(grid.col, axis.value)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {grid.rows.map((rowAxis, i) => (
+                  <tr key={rowAxis.step}>
+                    <th scope="row" data-value={rowAxis.value}>
+                      {formatDriverValue(grid.row, rowAxis.value)}
+                    </th>
+                    {grid.cols.map((colAxis, j) => {
+                      const cell = grid.cells[i]?.[j] ?? null;
+                      const current = grid.current?.row === i && grid.current?.col === j;
+                      if (!cell) {
+                        return (
+                          <td key={colAxis.step} className="decision-cell out-of-range">
+                            <span aria-hidden="true">–</span>
+                            <span className="visually-hidden">outside the model's range</span>
+                          </td>
+                        );
+                      }
                       return (
-                        <td key={colAxis.step} className="decision-cell out-of-range">
-                          <span aria-hidden="true">–</span>
-                          <span className="visually-hidden">outside the model's range</span>
+                        <td
+                          key={colAxis.step}
+                          className={`decision-cell band-${ratingTone(cell.color)}${current ? ' current' : ''}`}
+                          data-value={cell.value ?? ''}
+                          aria-current={current ? 'true' : undefined}
+                        >
+                          {current ? <span aria-hidden="true">● </span> : null}
+                          {formatOutcome(outcome, cell.value)}
+                          <span className="visually-hidden">
+                            {` (${cell.color}${current ? ', current deal' : ''})`}
+                          </span>
                         </td>
                       );
-                    }
-                    return (
-                      <td
-                        key={colAxis.step}
-                        className={`decision-cell band-${ratingTone(cell.color)}${current ? ' current' : ''}`}
-                        data-value={cell.value ?? ''}
-                        aria-current={current ? 'true' : undefined}
-                      >
-                        {current ? <span aria-hidden="true">● </span> : null}
-                        {formatOutcome(outcome, cell.value)}
-                        <span className="visually-hidden">
-                          {` (${cell.color}${current ? ', current deal' : ''})`}
-                        </span>
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
       ) : (
         <p className="decision-hint">Correct the steps to see the grid.</p>
       )}

@@ -44,10 +44,14 @@ export function HoldPeriodTable({ holdPeriod, table }: HoldPeriodTableProps) {
   const columns = view.years.length + 1;
   return (
     <div className="card hold-period">
+      {/* a heading, as every results block has (QA: moving by headings passed the table by), and
+          outside the sideways scroll, so it stays in view */}
+      <h3 id={captionId} className="hold-period-title">
+        {view.title}
+      </h3>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users can scroll it sideways */}
       <section className="table-scroll" aria-labelledby={captionId} tabIndex={0}>
-        <table className="hold-period-table">
-          <caption id={captionId}>{view.title}</caption>
+        <table className="hold-period-table" aria-labelledby={captionId}>
           <thead>
             <tr>
               <th scope="col" className="year-header sticky-label">
