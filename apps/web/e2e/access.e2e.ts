@@ -7,7 +7,9 @@ import { MESSAGES } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD } from '../src/features/account/auth-form';
+import { DELETE_ACCOUNT_TEXT } from '../src/features/account/delete-account';
 import { POPUPS, UI_TEXT } from '../src/ui/text';
+import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { settle } from './support/network';
@@ -139,6 +141,61 @@ describe('logging in and out', () => {
     await toasts.getByText(MESSAGES.signOutSuccess, { exact: true }).waitFor();
     expect(logouts).toBe(1);
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  it('Sign out on every device, on the profile, ends the sessions of other browsers too', async () => {
+    const user = newUser('Ivo');
+    const here = await openSession(browser);
+    await signUpThroughApi(here.context, user);
+    // the same member signed in on another device
+    const there = await openSession(browser);
+    const login = await there.context.request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+      headers: { origin: baseURL() },
+    });
+    expect(login.status()).toBe(200);
+    expect((await there.context.request.get('/api/auth/me')).status()).toBe(200);
+
+    await here.page.goto('/profile');
+    await here.page.getByRole('button', { name: 'Sign out on every device' }).click();
+    await here.page.getByText(MESSAGES.signOutSuccess, { exact: true }).waitFor();
+    await here.page.waitForURL((url) => url.pathname === '/');
+    expect((await here.page.request.get('/api/auth/me')).status()).toBe(401);
+    expect((await there.context.request.get('/api/auth/me')).status()).toBe(401);
+  });
+
+  it('Delete account, on the profile, asks for the email and then deletes the account with its analyses', async () => {
+    const user = newUser('Dee');
+    const { page, context } = await openSession(browser);
+    await signUpThroughApi(context, user);
+    const analysed = await context.request.post('/api/create_property', {
+      data: apiBody,
+      headers: { origin: baseURL() },
+    });
+    expect(analysed.status()).toBe(200);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: DELETE_ACCOUNT_TEXT.button }).click();
+    const dialog = page.getByRole('dialog', { name: DELETE_ACCOUNT_TEXT.title });
+    // the email field has the focus; a wrong address deletes nothing and says why
+    const email = dialog.getByLabel('Email');
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    await email.fill('someone-else@example.com');
+    await page.keyboard.press('Enter');
+    await dialog.getByText(DELETE_ACCOUNT_TEXT.mismatch).waitFor();
+    expect((await context.request.get('/api/auth/me')).status()).toBe(200);
+    await expectNoSeriousA11yViolations(page, 'the delete-account dialog');
+
+    await email.fill(user.email);
+    await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
+    await page.getByText('Your account and everything saved in it have been deleted.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await context.request.get('/api/auth/me')).status()).toBe(401);
+    const login = await context.request.post('/api/auth/login', {
+      data: { email: user.email, password: user.password },
+      headers: { origin: baseURL() },
+    });
+    expect(login.status()).toBe(401);
+    expect(((await login.json()) as { code: string }).code).toBe('USER_NOT_FOUND');
   });
 });
 

@@ -84,6 +84,9 @@ export const verifyEmailBodySchema = formBody({ token: tokenSchema });
 export const resetRequestBodySchema = formBody({ email: emailSchema });
 export const resetConfirmBodySchema = formBody({ token: tokenSchema, password: passwordSchema });
 
+/** Deleting the account: the user types its email address to confirm. */
+export const deleteAccountBodySchema = formBody({ email: emailSchema });
+
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
 

@@ -45,6 +45,8 @@ export const apiErrorCodeSchema = z.enum([
   'WEAK_PASSWORD',
   'INVALID_TOKEN',
   'GOOGLE_NOT_CONFIGURED',
+  /** deleting an account whose subscription still renews: 409, cancel it first */
+  'SUBSCRIPTION_RENEWS',
   // billing
   'ALREADY_SUBSCRIBED',
   'NO_BILLING_ACCOUNT',

@@ -4,6 +4,7 @@
  */
 import {
   apiErrorSchema,
+  deleteAccountBodySchema,
   googleCallbackQuerySchema,
   logInBodySchema,
   MESSAGES,
@@ -139,6 +140,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       await sessions.invalidateAllForUser(user.id);
       clearSessionCookie(request, reply, secureCookie);
       return { ok: true as const, message: MESSAGES.signOutSuccess };
+    },
+  );
+
+  app.post(
+    '/delete-account',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Delete the signed-in user and everything saved in it (the body repeats its email); 409 while a subscription still renews',
+        body: deleteAccountBodySchema,
+        response: {
+          200: okResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await auth.deleteAccount(requireUser(request), request.body.email);
+      clearSessionCookie(request, reply, secureCookie);
+      return { ok: true as const, message: AUTH_MESSAGES.accountDeleted };
     },
   );
 

@@ -6,6 +6,7 @@
 
 import type { SessionUser } from '@sfr/contracts';
 import { MESSAGES } from '@sfr/contracts';
+import { hasRenewingSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
 import type { Mail, Mailer } from '../email/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../email/templates.js';
@@ -119,6 +120,24 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
       const ok = found.passwordHash !== null && (await verifyPassword(found.passwordHash, password));
       if (!ok) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.loginError);
       return { user: found.user, session: await sessions.create(found.user.id) };
+    },
+
+    /**
+     * Deletes the signed-in user's account and everything in it, once the user has typed its email
+     * (a slip of the finger is not enough). A subscription that still renews must be cancelled first:
+     * the account is where it is managed, and a deleted account could not stop the charges.
+     */
+    async deleteAccount(user: SessionUser, typedEmail: string): Promise<void> {
+      if (typedEmail.toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError(400, 'VALIDATION_FAILED', AUTH_MESSAGES.deleteEmailMismatch, {
+          email: AUTH_MESSAGES.deleteEmailMismatch,
+        });
+      }
+      if (await hasRenewingSubscription(db, user.id)) {
+        throw new AppError(409, 'SUBSCRIPTION_RENEWS', AUTH_MESSAGES.deleteWhileRenewing);
+      }
+      await users.remove(user.id);
+      log.info({ userId: user.id }, 'account deleted by its user');
     },
 
     /** A new verification link for a signed-in user whose email is not verified yet; false when it is. */

@@ -132,6 +132,15 @@ export function usersRepository(db: Database) {
       await db.update(users).set({ password_hash: null, updated_at: sql`now()` }).where(eq(users.id, id));
     },
 
+    /**
+     * Deletes the user and, by the foreign keys' cascades, its sessions, tokens, sign-in addresses,
+     * subscriptions, analyses, saved properties, scenarios and share links; its feedback stays,
+     * without a name (`set null`).
+     */
+    async remove(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+
     /** Links a Google account to an existing user whose email Google has verified. */
     async linkGoogle(id: string, googleId: string): Promise<void> {
       await db

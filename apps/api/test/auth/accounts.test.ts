@@ -8,8 +8,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/auth/messages.js';
 import { hashToken } from '../../src/auth/tokens.js';
-import { sessions, users, userTokens } from '../../src/db/schema.js';
-import { DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
+import {
+  analyses,
+  feedback,
+  savedProperties,
+  sessions,
+  subscriptions,
+  users,
+  userTokens,
+} from '../../src/db/schema.js';
+import { austin, DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 import {
   Browser,
   countEmailsTo,
@@ -270,6 +278,76 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect((await laptop.get('/api/auth/me')).statusCode).toBe(401);
       expect((await stranger.get('/api/auth/me')).statusCode).toBe(200);
       expect(await db().select().from(sessions).where(eq(sessions.user_id, user.id))).toEqual([]);
+    });
+
+    it('deletes the account and everything in it once its email is typed, and nothing of anyone else', async () => {
+      const { b, input, user } = await signedUp();
+      const { b: stranger, user: strangerUser } = await signedUp();
+      for (const member of [b, stranger]) {
+        const analysis = await member.post('/api/create_property', austin);
+        expect(analysis.statusCode).toBe(200);
+        const saved = await member.post('/api/saved_properties', {
+          analysis_id: analysis.json().analysis_id,
+        });
+        expect(saved.statusCode).toBe(201);
+      }
+      expect((await b.post('/api/feedback', { comments: 'Useful.', rating: 5 })).statusCode).toBeLessThan(
+        300,
+      );
+      const laptop = await loggedIn(input.email, input.password);
+
+      // a slip is not enough: the account's own email, typed
+      const wrong = await b.post('/api/auth/delete-account', { email: 'someone@example.com' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({
+        error: AUTH_MESSAGES.deleteEmailMismatch,
+        code: 'VALIDATION_FAILED',
+      });
+      expect((await b.get('/api/auth/me')).statusCode).toBe(200);
+
+      const res = await b.post('/api/auth/delete-account', { email: input.email.toUpperCase() });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true, message: AUTH_MESSAGES.accountDeleted });
+      expect(setCookie(res, 'sfr_session').value).toBe('');
+      for (const device of [b, laptop]) expect((await device.get('/api/auth/me')).statusCode).toBe(401);
+      const left = async (userId: string) => ({
+        users: (await db().select().from(users).where(eq(users.id, userId))).length,
+        sessions: (await db().select().from(sessions).where(eq(sessions.user_id, userId))).length,
+        analyses: (await db().select().from(analyses).where(eq(analyses.user_id, userId))).length,
+        saved: (await db().select().from(savedProperties).where(eq(savedProperties.user_id, userId))).length,
+      });
+      expect(await left(user.id)).toEqual({ users: 0, sessions: 0, analyses: 0, saved: 0 });
+      expect(await left(strangerUser.id)).toEqual({ users: 1, sessions: 1, analyses: 1, saved: 1 });
+      // the feedback stays, without a name
+      const kept = await db().select().from(feedback).where(eq(feedback.comments, 'Useful.'));
+      expect(kept.map((row) => row.user_id)).toEqual([null]);
+      // the email is free again
+      expect((await browser().post('/api/auth/signup', input)).statusCode).toBe(201);
+    });
+
+    it('keeps an account whose subscription still renews, saying how to cancel it first', async () => {
+      const { b, input, user } = await signedUp();
+      const renewing = {
+        id: `sub_${user.id}`,
+        user_id: user.id,
+        status: 'active',
+        current_period_end: new Date(Date.now() + 20 * DAY_MS),
+      };
+      await db().insert(subscriptions).values(renewing);
+      const refused = await b.post('/api/auth/delete-account', { email: input.email });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({
+        error: AUTH_MESSAGES.deleteWhileRenewing,
+        code: 'SUBSCRIPTION_RENEWS',
+      });
+      expect((await b.get('/api/auth/me')).statusCode).toBe(200);
+      // cancelled at the period's end: nothing more will be charged, and the account may go
+      await db()
+        .update(subscriptions)
+        .set({ cancel_at_period_end: true })
+        .where(eq(subscriptions.id, renewing.id));
+      expect((await b.post('/api/auth/delete-account', { email: input.email })).statusCode).toBe(200);
+      expect(await db().select().from(subscriptions).where(eq(subscriptions.user_id, user.id))).toEqual([]);
     });
 
     it('log-out everywhere needs a session', async () => {

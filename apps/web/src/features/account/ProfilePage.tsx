@@ -10,8 +10,10 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { refreshBillingState, subscriptionQuery } from '../billing/queries';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
 import { useRefreshOnReturn } from '../billing/use-refresh-on-return';
+import { DeleteAccount } from './DeleteAccount';
 import { ResendVerification } from './ResendVerification';
 import { currentUserQuery, publicConfigQuery } from './session';
+import { useSignOut } from './sign-out';
 import '../../ui/page.css';
 import './account.css';
 
@@ -102,6 +104,32 @@ function AccountCard({ user }: { user: SessionUser }) {
           <ResendVerification />
         </div>
       )}
+      <SignOutEverywhere />
+      <DeleteAccount email={user.email} />
     </section>
+  );
+}
+
+/** Ends every session of the account: a lost phone, a shared computer (QA: only the API offered it). */
+function SignOutEverywhere() {
+  const signOut = useSignOut('everywhere');
+  return (
+    <div className="card-actions">
+      <p className="field-hint" id="sign-out-everywhere-hint">
+        Signed in on a computer or phone you no longer use? This signs you out there and here.
+      </p>
+      <button
+        type="button"
+        className="button button-outline"
+        aria-describedby="sign-out-everywhere-hint"
+        // not `disabled`: the focus would drop to the page's start; one request at a time holds the click
+        aria-disabled={signOut.isPending || undefined}
+        onClick={() => {
+          if (!signOut.isPending) signOut.mutate();
+        }}
+      >
+        Sign out on every device
+      </button>
+    </div>
   );
 }

@@ -4,16 +4,14 @@
  * link's click: a move the results' leave question holds back leaves it open, so the link that
  * asked gets the focus back on Stay. Escape closes it, returning the focus to ☰.
  */
-import { MESSAGES, okResponseSchema } from '@sfr/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouter } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { apiPost } from '../../lib/api';
 import { LeaveQuestion } from '../../ui/LeaveQuestion';
 import { UI_TEXT } from '../../ui/text';
-import { toast } from '../../ui/toast';
 import { hasUnkeptWork } from '../../ui/unkept-work';
 import { currentUserQuery } from '../account/session';
+import { useSignOut } from '../account/sign-out';
 import './Navbar.css';
 
 const MEMBER_LINKS = [
@@ -34,18 +32,7 @@ export function Navbar() {
   const [askingSignOut, setAskingSignOut] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const router = useRouter();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const signOut = useMutation({
-    mutationFn: () => apiPost('/api/auth/logout', okResponseSchema),
-    onSuccess: async () => {
-      // nothing a signed-in user loaded may outlive the session
-      queryClient.clear();
-      toast.success(MESSAGES.signOutSuccess);
-      await navigate({ to: '/' });
-    },
-    onError: (error) => console.warn('sign-out failed', error),
-  });
+  const signOut = useSignOut('this-browser');
   // a blocked move never reaches the router's navigation (the history holds it back), so this
   // fires only once the location does change, or a link to the page shown reloads it
   useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router]);

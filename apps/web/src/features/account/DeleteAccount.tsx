@@ -1,0 +1,102 @@
+/**
+ * Deleting the account from /profile: everything saved in it goes (analyses, saved properties,
+ * scenarios, share links), confirmed by typing the account's email in a dialog. The API refuses
+ * while a subscription still renews and says how to cancel it first; the dialog shows that answer.
+ */
+import { okResponseSchema } from '@sfr/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { ApiRequestError, apiPost } from '../../lib/api';
+import { Dialog } from '../../ui/Dialog';
+import { TextField } from '../../ui/forms/FormField';
+import { toast } from '../../ui/toast';
+import { confirmedEmail, DELETE_ACCOUNT_TEXT } from './delete-account';
+
+export function DeleteAccount({ email }: { email: string }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const remove = useMutation({
+    mutationFn: (body: { email: string }) => apiPost('/api/auth/delete-account', okResponseSchema, body),
+    onSuccess: async (answer) => {
+      queryClient.clear();
+      toast.success(answer.message ?? 'Your account has been deleted.');
+      await navigate({ to: '/' });
+    },
+    onError: (failure) =>
+      setError(
+        failure instanceof ApiRequestError ? (failure.fields.email ?? failure.message) : failure.message,
+      ),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (remove.isPending) return;
+    const confirmed = confirmedEmail(typed, email);
+    if (confirmed === null) {
+      setError(DELETE_ACCOUNT_TEXT.mismatch);
+      return;
+    }
+    setError(undefined);
+    remove.mutate({ email: confirmed });
+  }
+
+  function close() {
+    setOpen(false);
+    setTyped('');
+    setError(undefined);
+  }
+
+  return (
+    <div className="card-actions">
+      <p className="field-hint" id={`${formId}-hint`}>
+        {DELETE_ACCOUNT_TEXT.hint}
+      </p>
+      <button
+        type="button"
+        className="button button-danger"
+        aria-describedby={`${formId}-hint`}
+        onClick={() => setOpen(true)}
+      >
+        {DELETE_ACCOUNT_TEXT.button}
+      </button>
+      <Dialog
+        open={open}
+        title={DELETE_ACCOUNT_TEXT.title}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="button button-outline" onClick={close}>
+              {DELETE_ACCOUNT_TEXT.cancel}
+            </button>
+            <button
+              type="submit"
+              form={formId}
+              className="button button-danger"
+              aria-disabled={remove.isPending || undefined}
+            >
+              {DELETE_ACCOUNT_TEXT.confirm}
+            </button>
+          </>
+        }
+      >
+        <p>{DELETE_ACCOUNT_TEXT.body}</p>
+        <form id={formId} noValidate onSubmit={submit}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            value={typed}
+            error={error}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </form>
+      </Dialog>
+    </div>
+  );
+}

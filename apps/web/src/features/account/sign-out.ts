@@ -1,0 +1,28 @@
+/**
+ * Signing out: this browser's session (the navbar's Sign Out) or every session of the account, on
+ * every device (the profile's, for a lost phone or a shared computer). Either way nothing a signed-in
+ * user loaded outlives the session, and the user lands on the analyzer.
+ */
+import { MESSAGES, okResponseSchema } from '@sfr/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { apiPost } from '../../lib/api';
+import { toast } from '../../ui/toast';
+
+export function useSignOut(scope: 'this-browser' | 'everywhere') {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () =>
+      apiPost(scope === 'everywhere' ? '/api/auth/logout-all' : '/api/auth/logout', okResponseSchema),
+    onSuccess: async () => {
+      queryClient.clear();
+      toast.success(MESSAGES.signOutSuccess);
+      await navigate({ to: '/' });
+    },
+    onError: (error) =>
+      scope === 'everywhere'
+        ? toast.error(error.message || 'Signing out everywhere failed. Please try again.')
+        : console.warn('sign-out failed', error),
+  });
+}
