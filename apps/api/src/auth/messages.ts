@@ -8,6 +8,8 @@ export const AUTH_MESSAGES = {
   rateLimited: 'Too many attempts. Please wait a few minutes and try again.',
   invalidLink: 'This link is invalid or has expired. Please request a new one.',
   emailVerified: 'Your email address is verified.',
+  otherEmailVerified:
+    'This link verified the email address of another account, not of the one signed in here.',
   verificationSent: 'Verification email sent. Check your inbox.',
   /** a development server without an email server: where the link went instead of an inbox */
   verificationLogged:

@@ -147,14 +147,15 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
       return true;
     },
 
-    /** Uses a verification token (once) and marks the user's email verified. */
-    async verifyEmail(token: string): Promise<void> {
+    /** Uses a verification token (once) and marks the user's email verified; the user's id. */
+    async verifyEmail(token: string): Promise<string> {
       const userId = await db.transaction(async (tx) => {
         const id = await userTokensRepository(tx).consume(token, 'verify_email');
         if (id !== null) await usersRepository(tx).markEmailVerified(id);
         return id;
       });
       if (userId === null) throw invalidLink();
+      return userId;
     },
 
     /** Emails a one-hour reset link if the account exists; says nothing either way. */

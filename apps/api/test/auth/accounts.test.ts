@@ -375,6 +375,20 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       });
     });
 
+    it('says so when the link verifies another account than the one signed in (QA)', async () => {
+      const { input } = await signedUp();
+      const { b: someoneElse } = await signedUp();
+      const token = await tokenFromEmail(db(), input.email, '/verify-email');
+      const res = await someoneElse.post('/api/auth/verify-email', { token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(AUTH_MESSAGES.otherEmailVerified);
+      expect((await someoneElse.get('/api/auth/me')).json().user.emailVerified).toBe(false);
+      expect(
+        (await loggedIn(input.email, input.password).then((b) => b.get('/api/auth/me'))).json().user
+          .emailVerified,
+      ).toBe(true);
+    });
+
     it('refuses an unknown token and a reset token', async () => {
       const { input, b } = await signedUp();
       expect((await browser().post('/api/auth/verify-email', { token: 'a'.repeat(40) })).statusCode).toBe(
