@@ -133,10 +133,8 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
           email: AUTH_MESSAGES.deleteEmailMismatch,
         });
       }
-      if (await hasRenewingSubscription(db, user.id)) {
-        throw new AppError(409, 'SUBSCRIPTION_RENEWS', AUTH_MESSAGES.deleteWhileRenewing);
-      }
-      await users.remove(user.id);
+      const removed = await users.remove(user.id, user.email, (tx) => hasRenewingSubscription(tx, user.id));
+      if (!removed) throw new AppError(409, 'SUBSCRIPTION_RENEWS', AUTH_MESSAGES.deleteWhileRenewing);
       log.info({ userId: user.id }, 'account deleted by its user');
     },
 

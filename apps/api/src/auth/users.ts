@@ -7,7 +7,7 @@ import type { SessionUser } from '@sfr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { generateId } from '../db/ids.js';
-import { users } from '../db/schema.js';
+import { emailOutbox, users } from '../db/schema.js';
 
 /** The columns a SessionUser is made of; shared with the session lookup's join. */
 export const sessionUserColumns = {
@@ -134,11 +134,19 @@ export function usersRepository(db: Database) {
 
     /**
      * Deletes the user and, by the foreign keys' cascades, its sessions, tokens, sign-in addresses,
-     * subscriptions, analyses, saved properties, scenarios and share links; its feedback stays,
-     * without a name (`set null`).
+     * subscriptions, analyses, saved properties, scenarios and share links, and the emails sent to
+     * its address; its feedback stays, without a name (`set null`). `keep(tx)` runs first, on the
+     * user's row locked (as billing's webhooks lock it): false keeps the account, as nothing else
+     * changed the user between the check and the delete.
      */
-    async remove(id: string): Promise<void> {
-      await db.delete(users).where(eq(users.id, id));
+    async remove(id: string, email: string, keep: (tx: Database) => Promise<boolean>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+        if (await keep(tx)) return false;
+        await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.to}) = lower(${email})`);
+        await tx.delete(users).where(eq(users.id, id));
+        return true;
+      });
     },
 
     /** Links a Google account to an existing user whose email Google has verified. */

@@ -124,14 +124,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: Billing }> = async 
           throw new AppError(400, 'INVALID_EVENT', BILLING_MESSAGES.invalidEvent);
         }
         if (result.cancelSubscriptionId && billing.cancelSubscription) {
-          // one live subscription per user: the second payment's subscription is cancelled at Stripe,
-          // whose customer.subscription.deleted then ends it here too
+          // one live subscription per user, and none without a user: a second payment's subscription,
+          // or one paid for in a checkout left open while the account was deleted, is cancelled at
+          // Stripe, whose customer.subscription.deleted then ends it here too
           try {
             await billing.cancelSubscription(result.cancelSubscriptionId);
           } catch (err) {
             request.log.error(
               { err: scrubbedError(err), subscriptionId: result.cancelSubscriptionId },
-              'could not cancel a second subscription at Stripe; cancel it in the dashboard',
+              'could not cancel a subscription at Stripe; cancel it in the dashboard',
             );
           }
         }

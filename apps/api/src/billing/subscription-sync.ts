@@ -11,6 +11,7 @@
  * - Per user, serial: the user row is locked first, and the user's subscriptionStatus,
  *   subscriptionExpiration and autoRenewal are then recomputed from all of their subscriptions.
  */
+import { ACTIVE_SUBSCRIPTION_STATUSES, recordIdSchema } from '@sfr/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
@@ -34,6 +35,11 @@ export type SyncOutcome =
   | 'stale'
   /** names no user of this app: recorded, nothing changed */
   | 'unknown-user'
+  /**
+   * names a user of this app who no longer exists (the account was deleted with a checkout still
+   * open) while its subscription runs: to be cancelled, as nobody can manage it any more
+   */
+  | 'deleted-user'
   /** a type billing does not act on */
   | 'ignored'
   /** the event's customer is linked to another user than the one it names: logged, nothing changed */
@@ -44,7 +50,7 @@ export type SyncOutcome =
 export interface SyncResult {
   event: BillingEvent;
   outcome: SyncOutcome;
-  /** with 'second-subscription': the subscription the caller cancels through the provider */
+  /** with 'second-subscription' and 'deleted-user': the subscription the caller cancels through the provider */
   cancelSubscriptionId?: string;
 }
 
@@ -63,6 +69,16 @@ export interface SubscriptionSyncOptions {
 
 const TERMINAL_STATUSES = ['canceled', 'incomplete_expired'];
 const PAID = new Set(['paid', 'no_payment_required']);
+
+/** The subscription a paid checkout made, or a subscription event's own while it runs; else null. */
+function runningSubscriptionOf(event: Exclude<BillingEvent, { kind: 'unhandled' }>): string | null {
+  if (event.kind === 'subscription') {
+    const { id, status } = event.subscription;
+    return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? id : null;
+  }
+  const { subscriptionId, paymentStatus } = event.session;
+  return subscriptionId && PAID.has(paymentStatus) ? subscriptionId : null;
+}
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -205,7 +221,15 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
           ? [event.subscription.userId, event.subscription.customerId]
           : [event.session.userId, event.session.customerId];
       const user = await lockUser(tx, userId, customerId);
-      if (!user) return { outcome: 'unknown-user' };
+      if (!user) {
+        // an id of this app's own records: a Stripe account shared with another product never has
+        // its subscriptions cancelled here
+        const orphan =
+          userId && recordIdSchema.safeParse(userId).success ? runningSubscriptionOf(event) : null;
+        return orphan
+          ? { outcome: 'deleted-user', cancelSubscriptionId: orphan }
+          : { outcome: 'unknown-user' };
+      }
       if (customerId && user.customerId !== customerId) {
         // the event names one user and another's customer: acting on it would move a subscription
         // between accounts (and linking would break the one-customer-per-user index)
@@ -246,7 +270,12 @@ export function createSubscriptionSync({ db, prices, log, now = () => new Date()
       const { outcome } = result;
       const context = { eventId: event.id, type: event.type, outcome };
       if (outcome === 'unknown-user') log.warn(context, 'billing event names no user of this app');
-      else if (outcome === 'customer-conflict') {
+      else if (outcome === 'deleted-user') {
+        log.warn(
+          { ...context, subscriptionId: result.cancelSubscriptionId },
+          'billing event: a running subscription of a deleted account; cancelling it',
+        );
+      } else if (outcome === 'customer-conflict') {
         log.error(context, 'billing event: its customer is linked to another user; nothing changed');
       } else if (outcome === 'second-subscription') {
         log.warn(

@@ -317,6 +317,8 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
         saved: (await db().select().from(savedProperties).where(eq(savedProperties.user_id, userId))).length,
       });
       expect(await left(user.id)).toEqual({ users: 0, sessions: 0, analyses: 0, saved: 0 });
+      // nor do the emails sent to its address (their links named the account)
+      expect(await countEmailsTo(db(), input.email)).toBe(0);
       expect(await left(strangerUser.id)).toEqual({ users: 1, sessions: 1, analyses: 1, saved: 1 });
       // the feedback stays, without a name
       const kept = await db().select().from(feedback).where(eq(feedback.comments, 'Useful.'));

@@ -258,6 +258,43 @@ describe.each(DATABASE_KINDS)('Stripe checkout and portal on %s', (kind) => {
     expect(stripe.calls).toHaveLength(0);
   });
 
+  it('cancels through Stripe a subscription paid for in a checkout left open while the account was deleted', async () => {
+    const { user, customer, first } = await subscribed();
+    // the account is gone (its own subscription cancelled first, as deletion asks); a checkout tab
+    // left open is paid afterwards: the subscription it makes has nobody to manage it
+    await t.database.db.delete(users).where(eq(users.id, user.id));
+    stripe.calls.length = 0;
+    const orphan = `sub_orphan_${user.id}`;
+    const completed = stripeEvent(
+      'checkout.session.completed',
+      completedCheckout({ customer, subscription: orphan, userId: user.id, plan: 'monthly' }),
+      new Date(),
+    );
+    expect((await deliver(t.app, completed)).statusCode).toBe(200);
+    expect(stripe.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/v1/subscriptions/${orphan}`,
+    ]);
+    // so is one that renews on, and one of an id this app never made is left alone (a Stripe account
+    // shared with another product)
+    stripe.calls.length = 0;
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.updated', first, new Date()))).statusCode,
+    ).toBe(200);
+    const stranger = subscription({
+      id: 'sub_other_product',
+      customer: 'cus_other_product',
+      priceId: PRICE_YEARLY,
+      userId: 'user-of-another-product',
+      periodEnd: new Date(Date.now() + 30 * 86_400_000),
+    });
+    expect(
+      (await deliver(t.app, stripeEvent('customer.subscription.created', stranger, new Date()))).statusCode,
+    ).toBe(200);
+    expect(stripe.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/v1/subscriptions/${first.id}`,
+    ]);
+  });
+
   it("answers 200 to a signed event whose customer is another user's, logs the conflict and changes nothing", async () => {
     const owner = await subscribed();
     const stranger = await signUp(t.app);
