@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD } from '../src/features/account/auth-form';
 import { DELETE_ACCOUNT_TEXT } from '../src/features/account/delete-account';
+import { SESSION_ENDED } from '../src/features/account/session';
 import { POPUPS, UI_TEXT } from '../src/ui/text';
 import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
@@ -155,13 +156,25 @@ describe('logging in and out', () => {
     });
     expect(login.status()).toBe(200);
     expect((await there.context.request.get('/api/auth/me')).status()).toBe(200);
+    await there.page.goto('/profile');
+    await there.page.getByRole('button', { name: 'Sign out on every device' }).waitFor();
 
     await here.page.goto('/profile');
     await here.page.getByRole('button', { name: 'Sign out on every device' }).click();
     await here.page.getByText(MESSAGES.signOutSuccess, { exact: true }).waitFor();
     await here.page.waitForURL((url) => url.pathname === '/');
+    // the header is a guest's at once (QA: it kept the member's links until a reload)
+    await here.page.getByRole('link', { name: UI_TEXT.login, exact: true }).first().waitFor();
+    expect(await here.page.getByRole('button', { name: UI_TEXT.signOut }).count()).toBe(0);
     expect((await here.page.request.get('/api/auth/me')).status()).toBe(401);
     expect((await there.context.request.get('/api/auth/me')).status()).toBe(401);
+
+    // the other device learns it on its next request, said once, and becomes a guest
+    there.expectConsoleError(/status of 401/);
+    await there.page.getByRole('link', { name: 'Recent Analyses', exact: true }).first().click();
+    await there.page.getByText(SESSION_ENDED).waitFor();
+    await there.page.getByRole('link', { name: UI_TEXT.login, exact: true }).first().waitFor();
+    expect(await there.page.getByRole('button', { name: UI_TEXT.signOut }).count()).toBe(0);
   });
 
   it('Delete account, on the profile, asks for the email and then deletes the account with its analyses', async () => {
@@ -178,6 +191,10 @@ describe('logging in and out', () => {
     const dialog = page.getByRole('dialog', { name: DELETE_ACCOUNT_TEXT.title });
     // the email field has the focus; a wrong address deletes nothing and says why
     const email = dialog.getByLabel('Email');
+    expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Delete with nothing typed: the field takes the focus and says why
+    await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
+    await dialog.getByText(DELETE_ACCOUNT_TEXT.mismatch).waitFor();
     expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
     await email.fill('someone-else@example.com');
     await page.keyboard.press('Enter');

@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { endSessionOnUnauthenticated } from './features/account/session';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
@@ -26,12 +27,15 @@ export function createAppRouter(
 }
 
 export function createAppQueryClient() {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => endSessionOnUnauthenticated(client, error) }),
+    mutationCache: new MutationCache({ onError: (error) => endSessionOnUnauthenticated(client, error) }),
     defaultOptions: {
       queries: { retry: 1, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 declare module '@tanstack/react-router' {

@@ -44,14 +44,21 @@ export const passwordSchema = cleanString('Password', 'Password is required').ch
 );
 
 /**
- * The bidirectional embedding, override and isolate controls: in a name they reverse how the rest of
- * the line reads ("\u202Eevil" shows as "live") wherever the name is shown, and no one types them.
+ * What no one types in a name, and what misleads where it is shown: control characters (C0, DEL, C1:
+ * an ESC colours a log line), the bidirectional marks, embeddings, overrides and isolates ("\u202Eevil"
+ * shows as "live"), the zero-width space and the byte-order mark. The zero-width (non-)joiners
+ * stay: some scripts and emoji need them.
  */
-const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const INVISIBLE_OR_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+  /[\u0001-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/;
 
 const name = (label: string) =>
   cleanString(label, `${label} is required`).check(
-    z.refine((text) => !BIDI_CONTROL.test(text), { error: forbiddenCharactersMessage(label), abort: true }),
+    z.refine((text) => !INVISIBLE_OR_CONTROL.test(text), {
+      error: forbiddenCharactersMessage(label),
+      abort: true,
+    }),
     z.trim(),
     z.minLength(1, `${label} is required`),
     z.maxLength(100, `${label} should be at most 100 characters.`),

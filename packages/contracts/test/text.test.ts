@@ -61,7 +61,17 @@ describe('text fields', () => {
 
   it('refuses the controls that reverse how a name reads, and keeps names in other scripts (QA)', () => {
     const user = { firstname: 'Ada', lastname: 'Investor', email: 'ada@example.com', password: 'secret12' };
-    for (const control of ['\u202E', '\u202A', '\u2066', '\u2069']) {
+    for (const control of [
+      '\u202E',
+      '\u202A',
+      '\u2066',
+      '\u2069',
+      '\u200F',
+      '\u061C',
+      '\u200B',
+      '\u001B[31m',
+      '\u0085',
+    ]) {
       expect(
         signUpBodySchema.safeParse({ ...user, lastname: `${control}evil` }).error?.issues[0]?.message,
       ).toBe('Last name contains characters that are not allowed');

@@ -12,6 +12,7 @@ import { Dialog } from '../../ui/Dialog';
 import { TextField } from '../../ui/forms/FormField';
 import { toast } from '../../ui/toast';
 import { confirmedEmail, DELETE_ACCOUNT_TEXT } from './delete-account';
+import { forgetSignedInUser } from './session';
 
 export function DeleteAccount({ email }: { email: string }) {
   const formId = useId();
@@ -23,7 +24,7 @@ export function DeleteAccount({ email }: { email: string }) {
   const remove = useMutation({
     mutationFn: (body: { email: string }) => apiPost('/api/auth/delete-account', okResponseSchema, body),
     onSuccess: async (answer) => {
-      queryClient.clear();
+      forgetSignedInUser(queryClient);
       toast.success(answer.message ?? 'Your account has been deleted.');
       await navigate({ to: '/' });
     },
@@ -39,6 +40,8 @@ export function DeleteAccount({ email }: { email: string }) {
     const confirmed = confirmedEmail(typed, email);
     if (confirmed === null) {
       setError(DELETE_ACCOUNT_TEXT.mismatch);
+      // from the Delete button (an empty submit) too: the field says what is wrong (QA)
+      document.getElementById(`${formId}-email`)?.focus();
       return;
     }
     setError(undefined);
@@ -87,6 +90,7 @@ export function DeleteAccount({ email }: { email: string }) {
         <p>{DELETE_ACCOUNT_TEXT.body}</p>
         <form id={formId} noValidate onSubmit={submit}>
           <TextField
+            id={`${formId}-email`}
             label="Email"
             name="email"
             type="email"

@@ -8,7 +8,7 @@ export const DELETE_ACCOUNT_TEXT = {
   button: 'Delete account',
   hint: 'Deletes your account with every analysis, saved property, scenario and share link in it. It cannot be undone.',
   title: 'Delete your account?',
-  body: 'Everything saved in it goes, and every share link stops working. Type your email address to confirm.',
+  body: 'Everything saved in it goes and every share link stops working; feedback you sent stays, without your name. Type your email address to confirm.',
   confirm: 'Delete my account',
   cancel: 'Keep my account',
   mismatch: 'Type the email address of this account to delete it.',

@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiPost } from '../../lib/api';
 import { toast } from '../../ui/toast';
+import { forgetSignedInUser } from './session';
 
 export function useSignOut(scope: 'this-browser' | 'everywhere') {
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function useSignOut(scope: 'this-browser' | 'everywhere') {
     mutationFn: () =>
       apiPost(scope === 'everywhere' ? '/api/auth/logout-all' : '/api/auth/logout', okResponseSchema),
     onSuccess: async () => {
-      queryClient.clear();
+      forgetSignedInUser(queryClient);
       toast.success(MESSAGES.signOutSuccess);
       await navigate({ to: '/' });
     },

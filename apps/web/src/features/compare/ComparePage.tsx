@@ -398,7 +398,8 @@ function ScenarioSelect({
   return (
     <select
       className="compare-scenario"
-      aria-label={`Scenario of ${address}`}
+      // the kind too: a saved property and its own analysis share an address (QA: two pickers, one name)
+      aria-label={`Scenario of ${address} (${deal.ref.kind === 'saved' ? 'saved property' : 'analysis'})`}
       value={picked}
       onChange={(event) => onPick(deal, event.target.value)}
     >
