@@ -67,6 +67,13 @@ describe('the URL picks', () => {
     expect(
       pickedScenarios(compareSearchSchema.parse({ analyses: A, scenarios: `${A}.${S1}.${S2}` })),
     ).toEqual([]);
+    // a bad entry costs only itself, and a deal keeps its first pick (QA: one typo dropped every pick)
+    const mixed = compareSearchSchema.parse({
+      analyses: A,
+      scenarios: `junk,${A}.${S1},${A}.${S2},${B}.${S2}`,
+    });
+    expect(mixed.scenarios).toBe(`${A}.${S1},${B}.${S2}`);
+    expect(compareSearchSchema.parse({ scenarios: mixed.scenarios }).scenarios).toBe(mixed.scenarios);
   });
 });
 

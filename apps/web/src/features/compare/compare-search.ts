@@ -46,6 +46,21 @@ const listOf = (valid: (entry: string) => boolean) =>
 export const compareSearchSchema = z.object({
   saved: z.catch(z.optional(listOf(isId)), undefined),
   analyses: z.catch(z.optional(listOf(isId)), undefined),
-  scenarios: z.catch(z.optional(listOf(isScenarioPick)), undefined),
+  scenarios: z.catch(z.optional(z.pipe(z.string(), z.transform(validPicks))), undefined),
 });
+
+/**
+ * The well-formed picks of a `scenarios` list, the first for each deal, at most four: a bad entry
+ * costs only itself (QA: one typo, or a fifth entry, dropped every pick). Reads as its own input.
+ */
+function validPicks(text: string): string | undefined {
+  const deals = new Set<string>();
+  const kept = idsOf(text).filter((entry) => {
+    const deal = entry.split('.')[0] ?? '';
+    if (!isScenarioPick(entry) || deals.has(deal)) return false;
+    deals.add(deal);
+    return true;
+  });
+  return kept.length > 0 ? kept.slice(0, MAX_COMPARED).join(',') : undefined;
+}
 export type CompareSearch = z.output<typeof compareSearchSchema>;
