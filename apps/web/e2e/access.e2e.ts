@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y';
 import { AUSTIN, analyzeButton, fillAnalyzer, resultsHeading } from './support/analyzer';
 import { launchBrowser } from './support/browser';
 import { settle } from './support/network';
-import { baseURL, newUser, openSession, signUpThroughApi } from './support/session';
+import { baseURL, newUser, openSession, signUpThroughApi, subscribeThroughApi } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -175,6 +175,25 @@ describe('logging in and out', () => {
     await there.page.getByText(SESSION_ENDED).waitFor();
     await there.page.getByRole('link', { name: UI_TEXT.login, exact: true }).first().waitFor();
     expect(await there.page.getByRole('button', { name: UI_TEXT.signOut }).count()).toBe(0);
+  });
+
+  it('Delete account keeps a subscriber whose subscription renews, saying why, and names the paid time', async () => {
+    const { page, context, expectConsoleError } = await openSession(browser);
+    await signUpThroughApi(context, newUser('Sol'));
+    await subscribeThroughApi(context);
+    const user = ((await (await context.request.get('/api/auth/me')).json()) as { user: { email: string } })
+      .user;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: DELETE_ACCOUNT_TEXT.button }).click();
+    const dialog = page.getByRole('dialog', { name: DELETE_ACCOUNT_TEXT.title });
+    await dialog.getByText(/^Your subscription runs until .+; that time ends with the account\.$/).waitFor();
+    await dialog.getByLabel('Email').fill(user.email);
+    expectConsoleError(/status of 409 .*\/api\/auth\/delete-account$/);
+    await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
+    await dialog
+      .getByText(/^Your subscription still renews: cancel it under Manage Subscription first/)
+      .waitFor();
+    expect((await context.request.get('/api/auth/me')).status()).toBe(200);
   });
 
   it('Delete account, on the profile, asks for the email and then deletes the account with its analyses', async () => {

@@ -9,12 +9,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiRequestError, apiPost } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
+import { formatLongDate } from '../../ui/format-date';
 import { TextField } from '../../ui/forms/FormField';
 import { toast } from '../../ui/toast';
 import { confirmedEmail, DELETE_ACCOUNT_TEXT } from './delete-account';
 import { forgetSignedInUser } from './session';
 
-export function DeleteAccount({ email }: { email: string }) {
+/** `paidUntil`: the end of a subscription's paid period (ISO), null without one running. */
+export function DeleteAccount({ email, paidUntil }: { email: string; paidUntil: string | null }) {
+  const paidUntilText = paidUntil ? formatLongDate(paidUntil) : null;
   const formId = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -88,6 +91,7 @@ export function DeleteAccount({ email }: { email: string }) {
         }
       >
         <p>{DELETE_ACCOUNT_TEXT.body}</p>
+        {paidUntilText ? <p>{DELETE_ACCOUNT_TEXT.paidTime(paidUntilText)}</p> : null}
         <form id={formId} noValidate onSubmit={submit}>
           <TextField
             id={`${formId}-email`}

@@ -3,7 +3,7 @@
  * A subscriber gets 'Manage Subscription' (the billing portal); anyone else the two plans' checkout.
  * The status is read again on the way back from checkout and whenever the user returns to the tab.
  */
-import { isActiveSubscriptionStatus, type SessionUser } from '@sfr/contracts';
+import { isActiveSubscriptionStatus, type SessionUser, type SubscriptionResponse } from '@sfr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -60,7 +60,7 @@ export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
         </p>
       ) : null}
       <div className="profile-grid">
-        {user ? <AccountCard user={user} /> : null}
+        {user ? <AccountCard user={user} paidUntil={paidUntilOf(subscription.data)} /> : null}
         <SubscriptionCard
           subscription={subscription.data}
           loadFailed={subscription.isError}
@@ -73,7 +73,12 @@ export function ProfilePage({ returnedFromCheckout }: ProfilePageProps) {
   );
 }
 
-function AccountCard({ user }: { user: SessionUser }) {
+/** The end of the paid period of a running subscription, null without one. */
+function paidUntilOf(subscription: SubscriptionResponse | undefined): string | null {
+  return subscription && subscription.status !== 'inactive' ? subscription.current_period_end : null;
+}
+
+function AccountCard({ user, paidUntil }: { user: SessionUser; paidUntil: string | null }) {
   const name = user.displayName || `${user.firstname} ${user.lastname}`.trim();
   return (
     <section className="card" aria-labelledby="account-heading">
@@ -105,7 +110,7 @@ function AccountCard({ user }: { user: SessionUser }) {
         </div>
       )}
       <SignOutEverywhere />
-      <DeleteAccount email={user.email} />
+      <DeleteAccount email={user.email} paidUntil={paidUntil} />
     </section>
   );
 }

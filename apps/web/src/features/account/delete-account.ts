@@ -12,6 +12,8 @@ export const DELETE_ACCOUNT_TEXT = {
   confirm: 'Delete my account',
   cancel: 'Keep my account',
   mismatch: 'Type the email address of this account to delete it.',
+  /** a subscription set to end: the time already paid for goes with the account */
+  paidTime: (until: string) => `Your subscription runs until ${until}; that time ends with the account.`,
 } as const;
 
 /** The typed email when it is the account's own (trimmed, in any case); null when not. */
