@@ -94,6 +94,9 @@ export const resetConfirmBodySchema = formBody({ token: tokenSchema, password: p
 /** Deleting the account: the user types its email address to confirm. */
 export const deleteAccountBodySchema = formBody({ email: emailSchema });
 
+/** The answer to a typed email that is not the account's own: the API's and the dialog's. */
+export const DELETE_EMAIL_MISMATCH = 'Type the email address of this account to delete it.';
+
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
 

@@ -17,7 +17,6 @@ export const AUTH_MESSAGES = {
   alreadyVerified: 'Your email address is already verified.',
   passwordChanged: 'Your password has been changed.',
   accountDeleted: 'Your account and everything saved in it have been deleted.',
-  deleteEmailMismatch: 'Type the email address of this account to delete it.',
   deleteWhileRenewing:
     'Your subscription still renews: cancel it under Manage Subscription first, then delete your account.',
   googleNotConfigured: 'Google sign-in is not available.',

@@ -5,7 +5,7 @@
  */
 
 import type { SessionUser } from '@sfr/contracts';
-import { MESSAGES } from '@sfr/contracts';
+import { DELETE_EMAIL_MISMATCH, MESSAGES } from '@sfr/contracts';
 import { hasRenewingSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
 import type { Mail, Mailer } from '../email/mailer.js';
@@ -129,9 +129,7 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
      */
     async deleteAccount(user: SessionUser, typedEmail: string): Promise<void> {
       if (typedEmail.toLowerCase() !== user.email.toLowerCase()) {
-        throw new AppError(400, 'VALIDATION_FAILED', AUTH_MESSAGES.deleteEmailMismatch, {
-          email: AUTH_MESSAGES.deleteEmailMismatch,
-        });
+        throw new AppError(400, 'VALIDATION_FAILED', DELETE_EMAIL_MISMATCH, { email: DELETE_EMAIL_MISMATCH });
       }
       const removed = await users.remove(user.id, user.email, (tx) => hasRenewingSubscription(tx, user.id));
       if (!removed) throw new AppError(409, 'SUBSCRIPTION_RENEWS', AUTH_MESSAGES.deleteWhileRenewing);

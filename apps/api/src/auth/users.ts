@@ -136,8 +136,8 @@ export function usersRepository(db: Database) {
      * Deletes the user and, by the foreign keys' cascades, its sessions, tokens, sign-in addresses,
      * subscriptions, analyses, saved properties, scenarios and share links, and the emails sent to
      * its address; its feedback stays, without a name (`set null`). `keep(tx)` runs first, on the
-     * user's row locked (as billing's webhooks lock it): false keeps the account, as nothing else
-     * changed the user between the check and the delete.
+     * user's row locked (as billing's webhooks lock it), so nothing changes the user between the
+     * check and the delete: true keeps the account, and `remove` answers false.
      */
     async remove(id: string, email: string, keep: (tx: Database) => Promise<boolean>): Promise<boolean> {
       return db.transaction(async (tx) => {

@@ -3,7 +3,7 @@
  * cookie and its lifetime, log-out, email verification and password reset, with the product spec's
  * messages. Google sign-in and rate limits have their own files.
  */
-import { MESSAGES } from '@sfr/contracts';
+import { DELETE_EMAIL_MISMATCH, MESSAGES } from '@sfr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/auth/messages.js';
@@ -300,7 +300,7 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       const wrong = await b.post('/api/auth/delete-account', { email: 'someone@example.com' });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({
-        error: AUTH_MESSAGES.deleteEmailMismatch,
+        error: DELETE_EMAIL_MISMATCH,
         code: 'VALIDATION_FAILED',
       });
       expect((await b.get('/api/auth/me')).statusCode).toBe(200);

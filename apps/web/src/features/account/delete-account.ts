@@ -2,7 +2,7 @@
  * Deleting the account (the profile's DeleteAccount): its words, and the check made before asking
  * the API, which makes the same one.
  */
-import { deleteAccountBodySchema } from '@sfr/contracts';
+import { DELETE_EMAIL_MISMATCH, deleteAccountBodySchema } from '@sfr/contracts';
 
 export const DELETE_ACCOUNT_TEXT = {
   button: 'Delete account',
@@ -11,8 +11,8 @@ export const DELETE_ACCOUNT_TEXT = {
   body: 'Everything saved in it goes and every share link stops working; feedback you sent stays, without your name. Type your email address to confirm.',
   confirm: 'Delete my account',
   cancel: 'Keep my account',
-  mismatch: 'Type the email address of this account to delete it.',
-  /** a subscription set to end: the time already paid for goes with the account */
+  mismatch: DELETE_EMAIL_MISMATCH,
+  /** a subscription running: the time already paid for goes with the account */
   paidTime: (until: string) => `Your subscription runs until ${until}; that time ends with the account.`,
 } as const;
 
