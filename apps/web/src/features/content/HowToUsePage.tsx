@@ -80,7 +80,9 @@ export function HowToUsePage() {
         <p>
           A new account has {FREE_SEARCHES_AT_SIGNUP} free searches; a search is used only when an analysis
           succeeds. Your <Link to="/profile">Profile</Link> shows how many are left and offers the monthly and
-          yearly plans, which remove the limit. Verify your email with the link we send when you sign up.
+          yearly plans, which remove the limit. Verify your email with the link we send when you sign up. The
+          Profile also signs you out on every device, and deletes your account with everything saved in it
+          (cancel a subscription that still renews first).
         </p>
       </section>
 
