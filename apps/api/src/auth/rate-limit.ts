@@ -63,6 +63,9 @@ export function authCharges(name: string, budgets: AuthBudgets, email: string, i
   ];
 }
 
+/** What each request's auth limit spent, for `refundAuthCharges`. */
+const spentBy = new WeakMap<FastifyRequest, Charge[]>();
+
 /**
  * A preHandler spending one unit of each budget, refusing with 429 `RATE_LIMITED` (and Retry-After)
  * when any is used up. `emailOf` reads the validated request.
@@ -75,13 +78,14 @@ export function ipAndEmailLimit(
 ): preHandlerAsyncHookHandler {
   return limitHandler(
     app,
-    (request) => authCharges(name, budgets, emailOf(request), request.ip),
+    (request) => {
+      const charges = authCharges(name, budgets, emailOf(request), request.ip);
+      spentBy.set(request, charges);
+      return charges;
+    },
     AUTH_MESSAGES.rateLimited,
   );
 }
-
-/** What each request's owner-aware limit spent, for `refundAuthCharges`. */
-const spentBy = new WeakMap<FastifyRequest, Charge[]>();
 
 /**
  * ipAndEmailLimit that leaves out the per-email budget where the account's owner has signed in
@@ -106,7 +110,10 @@ export function ownerAwareLimit(
   };
 }
 
-/** Gives back what the request's ownerAwareLimit spent: a successful log-in is not a guess. */
+/**
+ * Gives back what the request's auth limit spent: a successful log-in is not a guess, and a resend
+ * that sends nothing (the email is verified already) spends nothing.
+ */
 export async function refundAuthCharges(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const charges = spentBy.get(request);
   if (charges) await app.rateLimiter.refund(charges);

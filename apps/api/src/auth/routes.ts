@@ -224,7 +224,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request) => {
       // said as it is: nothing goes to a verified address, and without a mailer the link goes to the log
       const sent = await auth.resendVerification(requireUser(request));
-      if (!sent) return { ok: true as const, message: AUTH_MESSAGES.alreadyVerified };
+      if (!sent) {
+        // nothing was sent, so nothing counts against the budget meant for sending (QA)
+        await refundAuthCharges(app, request);
+        return { ok: true as const, message: AUTH_MESSAGES.alreadyVerified };
+      }
       return {
         ok: true as const,
         message: mailDelivered ? AUTH_MESSAGES.verificationSent : AUTH_MESSAGES.verificationLogged,

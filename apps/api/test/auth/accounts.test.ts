@@ -413,8 +413,12 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       const token = await tokenFromEmail(db(), input.email, '/verify-email');
       expect((await browser().post('/api/auth/verify-email', { token })).statusCode).toBe(200);
       // verified: nothing more is sent, and the answer says so (QA: it said an email was sent)
-      const again = await b.post('/api/auth/verify-email/resend');
-      expect(again.json().message).toBe(AUTH_MESSAGES.alreadyVerified);
+      // …however often: sending nothing spends none of the sending budget (QA: the third was a 429)
+      for (let i = 0; i < 5; i += 1) {
+        const again = await b.post('/api/auth/verify-email/resend');
+        expect(again.statusCode).toBe(200);
+        expect(again.json().message).toBe(AUTH_MESSAGES.alreadyVerified);
+      }
       expect(await countEmailsTo(db(), input.email)).toBe(2);
       // anonymous: 401, however often (it spends no rate-limit budget)
       const anonymous = browser();
