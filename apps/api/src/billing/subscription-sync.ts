@@ -11,7 +11,7 @@
  * - Per user, serial: the user row is locked first, and the user's subscriptionStatus,
  *   subscriptionExpiration and autoRenewal are then recomputed from all of their subscriptions.
  */
-import { ACTIVE_SUBSCRIPTION_STATUSES, recordIdSchema } from '@sfr/contracts';
+import { isActiveSubscriptionStatus, recordIdSchema } from '@sfr/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { stripeEvents, subscriptions, users } from '../db/schema.js';
@@ -74,7 +74,7 @@ const PAID = new Set(['paid', 'no_payment_required']);
 function runningSubscriptionOf(event: Exclude<BillingEvent, { kind: 'unhandled' }>): string | null {
   if (event.kind === 'subscription') {
     const { id, status } = event.subscription;
-    return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status) ? id : null;
+    return isActiveSubscriptionStatus(status) ? id : null;
   }
   const { subscriptionId, paymentStatus } = event.session;
   return subscriptionId && PAID.has(paymentStatus) ? subscriptionId : null;
