@@ -4,33 +4,26 @@
  * while a subscription still renews and says how to cancel it first; the dialog shows that answer.
  */
 import { okResponseSchema } from '@sfr/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiRequestError, apiPost } from '../../lib/api';
 import { Dialog } from '../../ui/Dialog';
 import { formatLongDate } from '../../ui/format-date';
 import { TextField } from '../../ui/forms/FormField';
-import { toast } from '../../ui/toast';
 import { confirmedEmail, DELETE_ACCOUNT_TEXT } from './delete-account';
-import { forgetSignedInUser } from './session';
+import { useSessionEnded } from './sign-out';
 
 /** `paidUntil`: the end of a subscription's paid period (ISO), null without one running. */
 export function DeleteAccount({ email, paidUntil }: { email: string; paidUntil: string | null }) {
   const paidUntilText = paidUntil ? formatLongDate(paidUntil) : null;
   const formId = useId();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const sessionEnded = useSessionEnded();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const remove = useMutation({
     mutationFn: (body: { email: string }) => apiPost('/api/auth/delete-account', okResponseSchema, body),
-    onSuccess: async (answer) => {
-      forgetSignedInUser(queryClient);
-      toast.success(answer.message ?? 'Your account has been deleted.');
-      await navigate({ to: '/' });
-    },
+    onSuccess: (answer) => sessionEnded(answer.message ?? 'Your account has been deleted.'),
     onError: (failure) =>
       setError(
         failure instanceof ApiRequestError ? (failure.fields.email ?? failure.message) : failure.message,

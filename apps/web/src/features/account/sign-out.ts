@@ -10,17 +10,23 @@ import { apiPost } from '../../lib/api';
 import { toast } from '../../ui/toast';
 import { forgetSignedInUser } from './session';
 
-export function useSignOut(scope: 'this-browser' | 'everywhere') {
+/** What follows a session the user ended (signed out, or the account deleted): a guest on the analyzer, told so. */
+export function useSessionEnded() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  return async (message: string) => {
+    forgetSignedInUser(queryClient);
+    toast.success(message);
+    await navigate({ to: '/' });
+  };
+}
+
+export function useSignOut(scope: 'this-browser' | 'everywhere') {
+  const sessionEnded = useSessionEnded();
   return useMutation({
     mutationFn: () =>
       apiPost(scope === 'everywhere' ? '/api/auth/logout-all' : '/api/auth/logout', okResponseSchema),
-    onSuccess: async () => {
-      forgetSignedInUser(queryClient);
-      toast.success(MESSAGES.signOutSuccess);
-      await navigate({ to: '/' });
-    },
+    onSuccess: () => sessionEnded(MESSAGES.signOutSuccess),
     onError: (error) =>
       scope === 'everywhere'
         ? toast.error(error.message || 'Signing out everywhere failed. Please try again.')
