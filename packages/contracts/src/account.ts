@@ -22,6 +22,8 @@ export const sessionUserSchema = z.object({
   subscriptionExpiration: z.nullable(z.string()),
   autoRenewal: z.boolean(),
   isAdmin: z.boolean(),
+  /** false for an account that signs in with Google only: it confirms a deletion by signing in again */
+  hasPassword: z.boolean(),
 });
 
 /** The signed-in user as every route sees it (`request.user`). */
@@ -91,14 +93,32 @@ export const verifyEmailBodySchema = formBody({ token: tokenSchema });
 export const resetRequestBodySchema = formBody({ email: emailSchema });
 export const resetConfirmBodySchema = formBody({ token: tokenSchema, password: passwordSchema });
 
-/** Deleting the account: the user types its email address to confirm. */
-export const deleteAccountBodySchema = formBody({ email: emailSchema });
+/**
+ * Deleting the account: the user types its email address to confirm, and its password where the
+ * account has one (a browser left signed in is not enough to delete everything).
+ */
+export const deleteAccountBodySchema = formBody({
+  email: emailSchema,
+  password: z.optional(passwordSchema),
+});
 
 /** The answer to a typed email that is not the account's own: the API's and the dialog's. */
 export const DELETE_EMAIL_MISMATCH = 'Type the email address of this account to delete it.';
+export const DELETE_PASSWORD_MISSING = 'Type your password to delete your account.';
+export const DELETE_PASSWORD_WRONG = 'That is not the password of this account.';
+/** How recent a Google-only account's sign-in must be for it to delete the account. */
+export const DELETE_REAUTH_MINUTES = 10;
+export const DELETE_REAUTH_REQUIRED = `Sign in with Google again to delete your account: your last sign-in here was more than ${DELETE_REAUTH_MINUTES} minutes ago.`;
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
+
+/**
+ * Where the browser lands after Google sign-in: the analyzer, or (`return_to=/profile`) back at the
+ * profile, for a deletion that asked to sign in again. A fixed list: never a page named by a link.
+ */
+export const GOOGLE_RETURN_PAGES = ['/profile'] as const;
+export const googleStartQuerySchema = z.object({ return_to: z.optional(z.enum(GOOGLE_RETURN_PAGES)) });
 
 export const googleCallbackQuerySchema = z.object({
   code: z.optional(z.string().check(z.maxLength(4096))),

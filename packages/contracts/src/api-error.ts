@@ -47,6 +47,8 @@ export const apiErrorCodeSchema = z.enum([
   'GOOGLE_NOT_CONFIGURED',
   /** deleting an account whose subscription still renews: 409, cancel it first */
   'SUBSCRIPTION_RENEWS',
+  /** deleting a Google-only account whose sign-in is not recent: 403, sign in with Google again */
+  'REAUTH_REQUIRED',
   // billing
   'ALREADY_SUBSCRIBED',
   'NO_BILLING_ACCOUNT',

@@ -23,6 +23,7 @@ const ada: SessionUser = {
   subscriptionExpiration: null,
   autoRenewal: false,
   isAdmin: false,
+  hasPassword: true,
 };
 const GOOD = 'a'.repeat(40);
 const STALE = 'b'.repeat(40);

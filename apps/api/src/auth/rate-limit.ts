@@ -45,6 +45,12 @@ export const AUTH_RATE_LIMITS = {
     perIp: { max: 5, windowMs: 15 * MINUTE },
     perEmail: { max: 10, windowMs: HOUR },
   },
+  /** deleting the account checks its password: a session's holder guessing it gets log-in's tries */
+  deleteAccount: {
+    perEmailAndIp: { max: 5, windowMs: 15 * MINUTE },
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+    perEmail: { max: 10, windowMs: HOUR },
+  },
   verificationResend: {
     perEmailAndIp: { max: 3, windowMs: HOUR },
     perIp: { max: 10, windowMs: HOUR },

@@ -5,7 +5,9 @@
 import {
   apiErrorSchema,
   deleteAccountBodySchema,
+  GOOGLE_RETURN_PAGES,
   googleCallbackQuerySchema,
+  googleStartQuerySchema,
   logInBodySchema,
   MESSAGES,
   okResponseSchema,
@@ -45,6 +47,7 @@ export interface AuthRoutesOptions {
 
 const GOOGLE_STATE_COOKIE = 'sfr_google_state';
 const GOOGLE_VERIFIER_COOKIE = 'sfr_google_verifier';
+const GOOGLE_RETURN_COOKIE = 'sfr_google_return';
 /** The PKCE verifier and state only need to outlive one trip to Google's consent screen. */
 const GOOGLE_COOKIE_MAX_AGE_SECONDS = 10 * 60;
 
@@ -149,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags: ['auth'],
         summary:
-          'Delete the signed-in user and everything saved in it (the body repeats its email); 409 while a subscription still renews',
+          'Delete the signed-in user and everything saved in it (the body repeats its email, and its password where it has one; a Google-only account must have signed in within 10 minutes, else 403 REAUTH_REQUIRED); 409 while a subscription still renews',
         body: deleteAccountBodySchema,
         response: {
           200: okResponseSchema,
@@ -157,11 +160,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           401: apiErrorSchema,
           403: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
+      // the password is guessable here by whoever holds the session: as many tries as a log-in
+      preHandler: ipAndEmailLimit(
+        app,
+        'deleteAccount',
+        AUTH_RATE_LIMITS.deleteAccount,
+        (request) => requireUser(request).email,
+      ),
     },
     async (request, reply) => {
-      await auth.deleteAccount(requireUser(request), request.body.email);
+      await auth.deleteAccount(requireUser(request), request.session, request.body);
       clearSessionCookie(request, reply, secureCookie);
       return { ok: true as const, message: AUTH_MESSAGES.accountDeleted };
     },
@@ -279,8 +290,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     {
       schema: {
         tags: ['auth'],
-        summary: "Redirect to Google's consent screen (OAuth 2.0 with PKCE)",
-        response: { 404: apiErrorSchema },
+        summary:
+          "Redirect to Google's consent screen (OAuth 2.0 with PKCE); `return_to=/profile` comes back to the profile",
+        querystring: googleStartQuerySchema,
+        response: { 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -294,6 +307,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       };
       reply.setCookie(GOOGLE_STATE_COOKIE, state, cookie);
       reply.setCookie(GOOGLE_VERIFIER_COOKIE, codeVerifier, cookie);
+      if (request.query.return_to) reply.setCookie(GOOGLE_RETURN_COOKIE, request.query.return_to, cookie);
+      else reply.clearCookie(GOOGLE_RETURN_COOKIE, cookie);
       return reply.redirect(google.authorizationUrl(state, codeVerifier).toString());
     },
   );
@@ -316,6 +331,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const cookie = { ...cookieOptions(request, secureCookie), path: '/api/auth/google' };
       reply.clearCookie(GOOGLE_STATE_COOKIE, cookie);
       reply.clearCookie(GOOGLE_VERIFIER_COOKIE, cookie);
+      reply.clearCookie(GOOGLE_RETURN_COOKIE, cookie);
+      const returnPage = GOOGLE_RETURN_PAGES.find((page) => page === request.cookies[GOOGLE_RETURN_COOKIE]);
 
       // the product spec only logs Google sign-in failures; the web shows its login page
       const fail = (reason: string, err?: unknown) => {
@@ -343,7 +360,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw err;
       }
       await startSession(request, reply, signedIn);
-      return reply.redirect(`${appUrl}/`);
+      return reply.redirect(`${appUrl}${returnPage ?? '/'}`);
     },
   );
 };

@@ -5,7 +5,14 @@
  */
 
 import type { SessionUser } from '@sfr/contracts';
-import { DELETE_EMAIL_MISMATCH, MESSAGES } from '@sfr/contracts';
+import {
+  DELETE_EMAIL_MISMATCH,
+  DELETE_PASSWORD_MISSING,
+  DELETE_PASSWORD_WRONG,
+  DELETE_REAUTH_MINUTES,
+  DELETE_REAUTH_REQUIRED,
+  MESSAGES,
+} from '@sfr/contracts';
 import { hasRenewingSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
 import type { Mail, Mailer } from '../email/mailer.js';
@@ -14,7 +21,7 @@ import { AppError } from '../errors.js';
 import type { GoogleProfile } from './google.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { hashPassword, isPasswordLongEnough, verifyPassword } from './password.js';
-import { type NewSession, type SessionStore, sessionStore } from './sessions.js';
+import { type NewSession, type Session, type SessionStore, sessionStore } from './sessions.js';
 import { type TokenPurpose, userTokensRepository } from './user-tokens.js';
 import { isUniqueViolation, type UserWithSecrets, usersRepository } from './users.js';
 
@@ -124,12 +131,34 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
 
     /**
      * Deletes the signed-in user's account and everything in it, once the user has typed its email
-     * (a slip of the finger is not enough). A subscription that still renews must be cancelled first:
-     * the account is where it is managed, and a deleted account could not stop the charges.
+     * (a slip of the finger is not enough) and proved it is the owner, not someone at a browser left
+     * signed in: the password, or for a Google-only account a sign-in in the last few minutes. A
+     * wrong password is a 400 with the field's message, not a 401 (the session stays). A subscription
+     * that still renews must be cancelled first: the account is where it is managed, and a deleted
+     * account could not stop the charges.
      */
-    async deleteAccount(user: SessionUser, typedEmail: string): Promise<void> {
-      if (typedEmail.toLowerCase() !== user.email.toLowerCase()) {
+    async deleteAccount(
+      user: SessionUser,
+      session: Session | null,
+      confirm: { email: string; password?: string | undefined },
+    ): Promise<void> {
+      if (confirm.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError(400, 'VALIDATION_FAILED', DELETE_EMAIL_MISMATCH, { email: DELETE_EMAIL_MISMATCH });
+      }
+      const found = await users.findByEmail(user.email);
+      if (found?.passwordHash) {
+        if (!confirm.password) {
+          throw new AppError(400, 'VALIDATION_FAILED', DELETE_PASSWORD_MISSING, {
+            password: DELETE_PASSWORD_MISSING,
+          });
+        }
+        if (!(await verifyPassword(found.passwordHash, confirm.password))) {
+          throw new AppError(400, 'INVALID_CREDENTIALS', DELETE_PASSWORD_WRONG, {
+            password: DELETE_PASSWORD_WRONG,
+          });
+        }
+      } else if (!(session && (await sessions.signedInWithin(session.id, DELETE_REAUTH_MINUTES * 60_000)))) {
+        throw new AppError(403, 'REAUTH_REQUIRED', DELETE_REAUTH_REQUIRED);
       }
       const removed = await users.remove(user.id, user.email, (tx) => hasRenewingSubscription(tx, user.id));
       if (!removed) throw new AppError(409, 'SUBSCRIPTION_RENEWS', AUTH_MESSAGES.deleteWhileRenewing);

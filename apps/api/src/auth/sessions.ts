@@ -78,7 +78,12 @@ export function sessionStore(db: Database, now: () => number = Date.now) {
         userId,
         expiresAt: new Date(now() + SESSION_TTL_MS),
       };
-      await db.insert(sessions).values({ id: session.id, user_id: userId, expires_at: session.expiresAt });
+      await db.insert(sessions).values({
+        id: session.id,
+        user_id: userId,
+        expires_at: session.expiresAt,
+        created_at: new Date(now()),
+      });
       await db
         .delete(sessions)
         .where(and(eq(sessions.user_id, userId), lt(sessions.expires_at, new Date(now()))));
@@ -110,6 +115,18 @@ export function sessionStore(db: Database, now: () => number = Date.now) {
         refreshed = true;
       }
       return { session, user: toSessionUser(row.user), refreshed, subscribed: row.subscribed === true };
+    },
+
+    /**
+     * Whether the session began (a log-in, a sign-up, Google) less than `ms` ago: what a step that
+     * cannot be undone asks of an account without a password to type.
+     */
+    async signedInWithin(sessionId: string, ms: number): Promise<boolean> {
+      const [row] = await db
+        .select({ createdAt: sessions.created_at })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row !== undefined && now() - row.createdAt.getTime() < ms;
     },
 
     /** Log out: ends one session. */

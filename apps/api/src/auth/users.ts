@@ -22,6 +22,7 @@ export const sessionUserColumns = {
   subscriptionExpiration: users.subscription_expiration,
   autoRenewal: users.auto_renewal,
   isAdmin: users.is_admin,
+  hasPassword: sql<boolean>`(${users.password_hash} is not null)`.mapWith(Boolean),
 };
 
 export interface SessionUserRow extends Omit<SessionUser, 'subscriptionExpiration'> {

@@ -3,10 +3,16 @@
  * cookie and its lifetime, log-out, email verification and password reset, with the product spec's
  * messages. Google sign-in and rate limits have their own files.
  */
-import { DELETE_EMAIL_MISMATCH, MESSAGES } from '@sfr/contracts';
+import {
+  DELETE_EMAIL_MISMATCH,
+  DELETE_PASSWORD_MISSING,
+  DELETE_PASSWORD_WRONG,
+  MESSAGES,
+} from '@sfr/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../src/auth/messages.js';
+import { AUTH_RATE_LIMITS } from '../../src/auth/rate-limit.js';
 import { hashToken } from '../../src/auth/tokens.js';
 import {
   analyses,
@@ -85,6 +91,7 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
         subscriptionExpiration: null,
         autoRenewal: false,
         isAdmin: false,
+        hasPassword: true,
       });
 
       const cookie = setCookie(res, 'sfr_session');
@@ -305,7 +312,10 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       });
       expect((await b.get('/api/auth/me')).statusCode).toBe(200);
 
-      const res = await b.post('/api/auth/delete-account', { email: input.email.toUpperCase() });
+      const res = await b.post('/api/auth/delete-account', {
+        email: input.email.toUpperCase(),
+        password: input.password,
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, message: AUTH_MESSAGES.accountDeleted });
       expect(setCookie(res, 'sfr_session').value).toBe('');
@@ -327,6 +337,40 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect((await browser().post('/api/auth/signup', input)).statusCode).toBe(201);
     });
 
+    it('asks for the password before deleting, so a browser left signed in cannot delete the account', async () => {
+      const { b, input, user } = await signedUp();
+      const missing = await b.post('/api/auth/delete-account', { email: input.email });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({
+        error: DELETE_PASSWORD_MISSING,
+        code: 'VALIDATION_FAILED',
+        fields: { password: DELETE_PASSWORD_MISSING },
+      });
+      const wrong = await b.post('/api/auth/delete-account', { email: input.email, password: 'not-it-123' });
+      // a 400, not a 401: the session stays (the web ends a session on 401)
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        error: DELETE_PASSWORD_WRONG,
+        code: 'INVALID_CREDENTIALS',
+        fields: { password: DELETE_PASSWORD_WRONG },
+      });
+      expect((await b.get('/api/auth/me')).json().user).toMatchObject({ id: user.id, hasPassword: true });
+      expect(await db().select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    });
+
+    it('limits password guesses through deletion as a log-in limits them', async () => {
+      const { b, input } = await signedUp();
+      const guess = (password: string) =>
+        b.post('/api/auth/delete-account', { email: input.email, password });
+      for (let i = 0; i < AUTH_RATE_LIMITS.deleteAccount.perEmailAndIp.max; i += 1) {
+        expect((await guess(`guess-${i}-xyz`)).statusCode).toBe(400);
+      }
+      const limited = await guess(input.password);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      expect((await b.get('/api/auth/me')).statusCode).toBe(200);
+    });
+
     it('keeps an account whose subscription still renews, saying how to cancel it first', async () => {
       const { b, input, user } = await signedUp();
       const renewing = {
@@ -336,7 +380,8 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
         current_period_end: new Date(Date.now() + 20 * DAY_MS),
       };
       await db().insert(subscriptions).values(renewing);
-      const refused = await b.post('/api/auth/delete-account', { email: input.email });
+      const confirm = { email: input.email, password: input.password };
+      const refused = await b.post('/api/auth/delete-account', confirm);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
         error: AUTH_MESSAGES.deleteWhileRenewing,
@@ -348,7 +393,7 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
         .update(subscriptions)
         .set({ cancel_at_period_end: true })
         .where(eq(subscriptions.id, renewing.id));
-      expect((await b.post('/api/auth/delete-account', { email: input.email })).statusCode).toBe(200);
+      expect((await b.post('/api/auth/delete-account', confirm)).statusCode).toBe(200);
       expect(await db().select().from(subscriptions).where(eq(subscriptions.user_id, user.id))).toEqual([]);
     });
 

@@ -6,10 +6,10 @@
 import type { IncomingMessage } from 'node:http';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
-import { MESSAGES } from '@sfr/contracts';
+import { DELETE_REAUTH_REQUIRED, MESSAGES } from '@sfr/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.js';
+import { sessions, users } from '../../src/db/schema.js';
 import { DATABASE_KINDS, startApp, type TestApp } from '../support/app.js';
 import { type StubServer, startServer } from '../support/provider-server.js';
 import { Browser, newUser, setCookie, tokenFromEmail, uniqueEmail } from './helpers.js';
@@ -125,8 +125,8 @@ describe.each(DATABASE_KINDS)('Google sign-in on %s', (kind) => {
   const browser = () => new Browser(t.app);
 
   /** /google/start, then what Google's consent screen does: issue a code bound to the challenge. */
-  async function consent(b: Browser, account: GoogleAccount) {
-    const start = await b.get('/api/auth/google/start');
+  async function consent(b: Browser, account: GoogleAccount, startUrl = '/api/auth/google/start') {
+    const start = await b.get(startUrl);
     expect(start.statusCode).toBe(302);
     const url = new URL(start.headers.location as string);
     lastCode += 1;
@@ -139,8 +139,8 @@ describe.each(DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     return { code, state: url.searchParams.get('state') ?? '', url, start };
   }
 
-  async function signInWithGoogle(b: Browser, account: GoogleAccount) {
-    const { code, state } = await consent(b, account);
+  async function signInWithGoogle(b: Browser, account: GoogleAccount, startUrl?: string) {
+    const { code, state } = await consent(b, account, startUrl);
     return b.get(`/api/auth/google/callback?code=${code}&state=${encodeURIComponent(state)}`);
   }
 
@@ -207,6 +207,7 @@ describe.each(DATABASE_KINDS)('Google sign-in on %s', (kind) => {
       subscriptionExpiration: null,
       autoRenewal: false,
       isAdmin: false,
+      hasPassword: false,
     });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, me.json().user.id));
     expect(row?.google_id).toBe(account.sub);
@@ -265,6 +266,41 @@ describe.each(DATABASE_KINDS)('Google sign-in on %s', (kind) => {
     expectFailed(await signInWithGoogle(b, googleAccount({ email: input.email, email_verified: false })), b);
     const [row] = await t.database.db.select().from(users).where(eq(users.email, input.email));
     expect(row?.google_id).toBeNull();
+  });
+
+  it('deletes a Google-only account after a recent sign-in, and sends an older one to sign in again and back to the profile', async () => {
+    const b = browser();
+    const account = googleAccount();
+    await signInWithGoogle(b, account);
+    const me = (await b.get('/api/auth/me')).json().user;
+    expect(me.hasPassword).toBe(false);
+    // the sign-in on this browser is 11 minutes old: a browser left signed in
+    await t.database.db
+      .update(sessions)
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(sessions.user_id, me.id));
+    const stale = await b.post('/api/auth/delete-account', { email: account.email, password: 'anything-1' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ error: DELETE_REAUTH_REQUIRED, code: 'REAUTH_REQUIRED' });
+
+    const again = await signInWithGoogle(b, account, '/api/auth/google/start?return_to=/profile');
+    expect(again.headers.location).toBe(`${APP_URL}/profile`);
+    expect(setCookie(again, 'sfr_google_return').value).toBe('');
+    const deleted = await b.post('/api/auth/delete-account', { email: account.email });
+    expect(deleted.statusCode).toBe(200);
+    expect(await t.database.db.select().from(users).where(eq(users.id, me.id))).toEqual([]);
+  });
+
+  it('returns only to pages on its list, and a plain sign-in forgets an earlier return page', async () => {
+    const b = browser();
+    const elsewhere = await b.get(
+      `/api/auth/google/start?return_to=${encodeURIComponent('https://evil.example/')}`,
+    );
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().code).toBe('VALIDATION_FAILED');
+    await consent(b, googleAccount(), '/api/auth/google/start?return_to=/profile');
+    const plain = await signInWithGoogle(b, googleAccount());
+    expect(plain.headers.location).toBe(`${APP_URL}/`);
   });
 
   it('refuses a state that does not match the cookie, without calling Google', async () => {
