@@ -3,7 +3,7 @@
  * /login, a failed login marks the field it is about, signing out holds its button while it works,
  * and a member whose five free searches are spent is offered a subscription.
  */
-import { MESSAGES } from '@sfr/contracts';
+import { DELETE_PASSWORD_WRONG, MESSAGES } from '@sfr/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRONG_PASSWORD } from '../src/features/account/auth-form';
@@ -179,15 +179,15 @@ describe('logging in and out', () => {
 
   it('Delete account keeps a subscriber whose subscription renews, saying why, and names the paid time', async () => {
     const { page, context, expectConsoleError } = await openSession(browser);
-    await signUpThroughApi(context, newUser('Sol'));
+    const user = newUser('Sol');
+    await signUpThroughApi(context, user);
     await subscribeThroughApi(context);
-    const user = ((await (await context.request.get('/api/auth/me')).json()) as { user: { email: string } })
-      .user;
     await page.goto('/profile');
     await page.getByRole('button', { name: DELETE_ACCOUNT_TEXT.button }).click();
     const dialog = page.getByRole('dialog', { name: DELETE_ACCOUNT_TEXT.title });
     await dialog.getByText(/^Your subscription runs until .+; that time ends with the account\.$/).waitFor();
     await dialog.getByLabel('Email').fill(user.email);
+    await dialog.getByLabel('Password').fill(user.password);
     expectConsoleError(/status of 409 .*\/api\/auth\/delete-account$/);
     await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
     await dialog
@@ -196,9 +196,9 @@ describe('logging in and out', () => {
     expect((await context.request.get('/api/auth/me')).status()).toBe(200);
   });
 
-  it('Delete account, on the profile, asks for the email and then deletes the account with its analyses', async () => {
+  it('Delete account, on the profile, asks for the email and the password and then deletes the account with its analyses', async () => {
     const user = newUser('Dee');
-    const { page, context } = await openSession(browser);
+    const { page, context, expectConsoleError } = await openSession(browser);
     await signUpThroughApi(context, user);
     const analysed = await context.request.post('/api/create_property', {
       data: apiBody,
@@ -221,7 +221,21 @@ describe('logging in and out', () => {
     expect((await context.request.get('/api/auth/me')).status()).toBe(200);
     await expectNoSeriousA11yViolations(page, 'the delete-account dialog');
 
+    // the email alone is not enough: the password field says so and takes the focus
     await email.fill(user.email);
+    await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
+    await dialog.getByText(DELETE_ACCOUNT_TEXT.passwordMissing).waitFor();
+    const password = dialog.getByLabel('Password');
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    // a wrong password: the API's word on the field, and the account and its session stay
+    expectConsoleError(/status of 400 .*\/api\/auth\/delete-account$/);
+    await password.fill('not-the-password-1');
+    await page.keyboard.press('Enter');
+    await dialog.getByText(DELETE_PASSWORD_WRONG).waitFor();
+    expect(await password.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await context.request.get('/api/auth/me')).status()).toBe(200);
+
+    await password.fill(user.password);
     await dialog.getByRole('button', { name: DELETE_ACCOUNT_TEXT.confirm }).click();
     await page.getByText('Your account and everything saved in it have been deleted.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');

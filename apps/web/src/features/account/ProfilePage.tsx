@@ -110,7 +110,7 @@ function AccountCard({ user, paidUntil }: { user: SessionUser; paidUntil: string
         </div>
       )}
       <SignOutEverywhere />
-      <DeleteAccount email={user.email} paidUntil={paidUntil} />
+      <DeleteAccount email={user.email} hasPassword={user.hasPassword} paidUntil={paidUntil} />
     </section>
   );
 }

@@ -82,7 +82,8 @@ export function HowToUsePage() {
           succeeds. Your <Link to="/profile">Profile</Link> shows how many are left and offers the monthly and
           yearly plans, which remove the limit. Verify your email with the link we send when you sign up. The
           Profile also signs you out on every device, and deletes your account with everything saved in it
-          (cancel a subscription that still renews first).
+          once you type your email and password (with Google, a sign-in in the last 10 minutes; cancel a
+          subscription that still renews first).
         </p>
       </section>
 
