@@ -71,6 +71,13 @@ export function sendServiceUnavailable(reply: FastifyReply): FastifyReply {
     .send({ error: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } satisfies ApiError);
 }
 
+/** "bedrooms: must be a whole number. email: Please enter a valid email address." — a sentence each. */
+function fieldSentences(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([field, message]) => `${field}: ${/[.!?]$/.test(message) ? message : `${message}.`}`)
+    .join(' ');
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     const error = domainError(thrown) ?? thrown;
@@ -81,9 +88,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = validationFields(error);
-      const list = Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
       return reply.status(400).send({
-        error: `Please check these fields. ${list.join('; ')}`,
+        error: `Please check these fields. ${fieldSentences(fields)}`,
         code: 'VALIDATION_FAILED',
         fields,
       } satisfies ApiError);

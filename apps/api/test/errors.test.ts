@@ -2,11 +2,13 @@
  * The one error handler: domain errors thrown anywhere become the user's 400 naming the field, and
  * Fastify's own client errors carry a code from the contracts' list instead of Fastify's names.
  */
-import { apiErrorSchema } from '@sfr/contracts';
+import { apiErrorSchema, emailSchema } from '@sfr/contracts';
 import { UnderwritingInputError } from '@sfr/underwriting';
 import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { isDatabaseUnavailable, loggableError } from '../src/db/client.js';
 import { registerErrorHandling } from '../src/errors.js';
 import { MarketInputError } from '../src/market/tables/errors.js';
@@ -23,6 +25,12 @@ app.get('/bug', async () => {
   throw new Error('database password is hunter2');
 });
 app.post('/echo', async (request) => request.body);
+app.setValidatorCompiler(validatorCompiler);
+app.post(
+  '/form',
+  { schema: { body: z.object({ email: emailSchema, bedrooms: z.number().check(z.int()) }) } },
+  async () => ({ ok: true }),
+);
 
 beforeAll(() => app.ready());
 afterAll(() => app.close());
@@ -46,6 +54,20 @@ describe('error handler', () => {
       code: 'INVALID_ASSUMPTION',
       fields: { vacancy_rate: 'must be from 0 to 1' },
     });
+  });
+
+  it('answers a body that fails its schema with a sentence per field (QA: they were joined as ".;")', async () => {
+    const res = await app.inject({ method: 'POST', url: '/form', payload: { email: 'no', bedrooms: 2.5 } });
+    expect(res.statusCode).toBe(400);
+    const body = apiErrorSchema.parse(res.json());
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.fields).toEqual({
+      email: 'Please enter a valid email address.',
+      bedrooms: expect.stringMatching(/[^.]$/),
+    });
+    expect(body.error).toBe(
+      `Please check these fields. email: Please enter a valid email address. bedrooms: ${body.fields?.bedrooms}.`,
+    );
   });
 
   it('keeps an unexpected error to a 500 without its details', async () => {
