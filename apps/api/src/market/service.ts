@@ -714,9 +714,7 @@ function insuranceFigure(
   const risks = [
     ['hurricane', basis.hurricane_rating],
     ['wildfire', basis.wildfire_rating],
-  ].flatMap(([hazard, rating]) =>
-    rating === 'Very High' || rating === 'Relatively High' ? [`${hazard} ${rating.toLowerCase()}`] : [],
-  );
+  ].flatMap(([hazard, rating]) => (isHighRisk(rating) ? [`${hazard} ${rating.toLowerCase()}`] : []));
   // in the order the premium is built: carried to the price, the county's hazard, then the landlord's 20 %
   // (QA: said after the 20 %, the hazard read as added to the landlord premium)
   const hazard =
@@ -730,6 +728,7 @@ function insuranceFigure(
     pool === null
       ? ''
       : ` Wind and hail here are often insured apart, by ${pool}: check that a quote includes them.`;
+  const fire = isHighRisk(basis.wildfire_rating) ? WILDFIRE_NOTE : '';
   return {
     value: e.rate,
     per_dollar: e.per_dollar,
@@ -747,9 +746,21 @@ function insuranceFigure(
       basis.state_premium,
     )} for $300,000 of coverage) carried to the price (${dollars(Math.round(e.state_at_price))})${hazard}, then 20 % more for a landlord policy. Of it, ${dollars(
       Math.round(e.fixed),
-    )} a year does not follow the price: at another price only the rest moves.${wind} Flood is not covered by these policies. A quote for the address replaces it.`,
+    )} a year does not follow the price: at another price only the rest moves.${wind}${fire} Flood is not covered by these policies. A quote for the address replaces it.`,
   };
 }
+
+const isHighRisk = (rating: string) => rating === 'Very High' || rating === 'Relatively High';
+
+/**
+ * FEMA's wildfire loss is the county's average: a town in the brush inside a large county (Paradise
+ * in Butte, rated "Relatively High") gets a few hundred dollars of it, where rebuilt Paradise homes
+ * were quoted $9,750 and $14,702 a year (AP via Fortune, 2023-11-07) and a California FAIR Plan fire
+ * policy about $6,000 (AP, 2024). Nothing here tells such a street from the county's towns, so the
+ * note says what the figure and its range cannot hold (QA).
+ */
+const WILDFIRE_NOTE =
+  " FEMA rates this county's wildfire risk high: where a house backs onto brush or forest, insurers often decline new policies, and the insurer of last resort (a state FAIR Plan) with a second policy for the rest can cost several times this figure, above its range. Get a quote for the address before you offer.";
 
 /**
  * A city's rate read from its levies: no evidence holds its error, so its range is the judgment the

@@ -144,6 +144,17 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     },
   );
 
+  it('in a county FEMA rates high for wildfire the insurance note says a quote can be several times the figure (Paradise, CA), and not elsewhere', async () => {
+    const paradise = await analysed(at('5500 Skyway', 'Paradise', '95969', 'CA', 'Butte'));
+    const insurance = paradise.market_data.figures.insurance_rate;
+    expect(insurance?.note).toContain('(FEMA rates its wildfire relatively high)');
+    expect(insurance?.note).toContain(
+      "FEMA rates this county's wildfire risk high: where a house backs onto brush or forest, insurers often decline new policies",
+    );
+    const away = await analysed(at('1100 Congress Ave', 'Austin', '78701', 'TX', 'Travis'));
+    expect(away.market_data.figures.insurance_rate?.note).not.toMatch(/wildfire risk high/);
+  });
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;
