@@ -750,7 +750,8 @@ function insuranceFigure(
   };
 }
 
-const isHighRisk = (rating: string) => rating === 'Very High' || rating === 'Relatively High';
+const isHighRisk = (rating: string | null | undefined): rating is string =>
+  rating === 'Very High' || rating === 'Relatively High';
 
 /**
  * FEMA's wildfire loss is the county's average: a town in the brush inside a large county (Paradise
