@@ -776,6 +776,43 @@ function cityTaxRange(rate: number): NonNullable<MarketFigure['range']> {
   };
 }
 
+/** Freddie Mac publishes the PMMS weekly: past two weeks, the figure says how old it is. */
+const RATE_STALE_AFTER_DAYS = 14;
+
+/**
+ * The interest rate as shown: the PMMS average plus the investor premium, with where it may be once
+ * locked and, when the imported week is more than two weeks before `today`, how old it is (QA: an
+ * eight-week-old rate read as this week's).
+ */
+export function interestRateFigure(rate: InterestRate | null, today: Date): MarketFigure {
+  if (!rate) {
+    return {
+      value: 0.07,
+      source: 'Model default',
+      vintage: null,
+      tier: 'default',
+      note: 'Mortgage-rate data unavailable.',
+    };
+  }
+  const ageDays = Math.floor((today.getTime() - Date.parse(`${rate.date}T00:00:00Z`)) / 86_400_000);
+  const age =
+    !rate.live && ageDays > RATE_STALE_AFTER_DAYS
+      ? ` Freddie Mac publishes this average weekly; the one loaded here is ${Math.floor(ageDays / 7)} weeks old, so today's may differ: check a lender's quote.`
+      : '';
+  return {
+    value: rate.value,
+    source: rate.source,
+    vintage: rate.vintage,
+    tier: rate.live ? 'live' : 'reported',
+    range: {
+      low: rate.value - DEFAULT_SPREAD_RULES.interest_rate.down,
+      high: rate.value + DEFAULT_SPREAD_RULES.interest_rate.up,
+      note: `where the rate may be once locked, about ${WEEKS_TO_CLOSE} weeks on: the 30-year average stayed in this band over 8 of 10 such spells since 2000`,
+    },
+    note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium (an estimate: lenders price it by credit, down payment and property).${age}`,
+  };
+}
+
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
 export function marketFigures(
   facts: MarketFacts,
@@ -835,27 +872,7 @@ export function marketFigures(
           tier: 'default',
           note: 'No county or state rate available.',
         };
-  const rate = facts.interest_rate;
-  figures.interest_rate = rate
-    ? {
-        value: rate.value,
-        source: rate.source,
-        vintage: rate.vintage,
-        tier: rate.live ? 'live' : 'reported',
-        range: {
-          low: rate.value - DEFAULT_SPREAD_RULES.interest_rate.down,
-          high: rate.value + DEFAULT_SPREAD_RULES.interest_rate.up,
-          note: `where the rate may be once locked, about ${WEEKS_TO_CLOSE} weeks on: the 30-year average stayed in this band over 8 of 10 such spells since 2000`,
-        },
-        note: `30-year fixed ${percent(rate.base_rate)} on ${rate.date} plus a ${percent(rate.investor_premium)} investor premium.`,
-      }
-    : {
-        value: 0.07,
-        source: 'Model default',
-        vintage: null,
-        tier: 'default',
-        note: 'Mortgage-rate data unavailable.',
-      };
+  figures.interest_rate = interestRateFigure(facts.interest_rate, today);
   figures.annual_price_appreciation = appreciationFigure(facts.appreciation);
   figures.insurance_rate = insuranceFigure(facts.insurance, price, facts.location?.county_fips ?? null);
   return figures;
