@@ -182,7 +182,7 @@ export function placeWarning(
 /**
  * The crime grade of an address: its place's own grade where the place has one, else the county's
  * (its balance outside graded places), no better than B+ when the address is in a place without a
- * rate (`gradeForUnratedCity`).
+ * rate (`gradeForUnratedCity`), unless the place is the county itself.
  */
 export function crimeGradeAt(
   place: MarketPlaceRow | null,
@@ -192,7 +192,10 @@ export function crimeGradeAt(
   const own = place ? gradeOfRow(place, kind) : null;
   if (own) return own;
   const wide = county ? gradeOfRow(county, kind) : null;
-  return place && wide ? gradeForUnratedCity(wide, placeShortName(place.name)) : wide;
+  // an independent city (Virginia's, Baltimore, St. Louis, Carson City) is its own county: the
+  // county's rate is the city's own (QA: "Fairfax has no rate of its own: the grade is that of Fairfax city")
+  if (!place || !wide || (wide.basis === 'county' && wide.area === place.name)) return wide;
+  return gradeForUnratedCity(wide, placeShortName(place.name));
 }
 
 export interface LookupOptions {

@@ -155,6 +155,24 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     expect(away.market_data.figures.insurance_rate?.note).not.toMatch(/wildfire risk high/);
   });
 
+  it.each([
+    at('10455 Armstrong St', 'Fairfax', '22030', 'VA', 'Fairfax city'),
+    at('300 Park Ave', 'Falls Church', '22046', 'VA', 'Falls Church city'),
+  ])(
+    'grades an independent city by its own rate, not as a city inside a wider area ($city, VA)',
+    async (address) => {
+      const body = await analysed(address);
+      for (const kind of ['violent_crime_grade', 'property_crime_grade'] as const) {
+        const figure = body.market_data.figures[kind];
+        expect(figure?.label).toMatch(new RegExp(`Crime Grade for ${address.city} city$`));
+        expect(figure?.note).not.toMatch(/has no rate of its own/);
+      }
+      // its own low rate is not capped at B+ as a wider area's would be: Falls Church, 4th percentile
+      if (address.city === 'Falls Church')
+        expect(body.market_data.figures.violent_crime_grade?.value).toBe('A+');
+    },
+  );
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;
