@@ -12,6 +12,7 @@ import {
 } from '@sfr/contracts';
 import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
 import { insuranceShapeOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
+import { taxRateAtPrice } from '../market/tables/investor-tax.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
@@ -67,7 +68,9 @@ export function createAnalysisService(market: MarketService) {
       const assumptions = {
         ...deriveAssumptions(property, {
           rentPerUnit: marketFacts.market_rent?.value ?? marketFacts.hud_rent?.value ?? null,
-          propertyTaxRate: marketFacts.property_tax_rate?.value ?? null,
+          propertyTaxRate: marketFacts.property_tax_rate
+            ? taxRateAtPrice(marketFacts.property_tax_rate, property.purchase_price)
+            : null,
           interestRate: marketFacts.interest_rate?.value ?? null,
           annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
           ...insuranceShapeOf(marketFacts, property.purchase_price),

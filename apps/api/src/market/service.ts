@@ -31,7 +31,7 @@ import type { CrimeBasis, CrimeGrade, CrimeKind } from './tables/crime.js';
 import type { MarketZipRow } from './tables/derive.js';
 import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
 import { type InsuranceBasis, insuranceEstimate, windPoolOf } from './tables/insurance.js';
-import { COUNTY_TAX_RANGE, type InvestorTaxRate } from './tables/investor-tax.js';
+import { COUNTY_TAX_RANGE, type InvestorTaxRate, taxRateAtPrice } from './tables/investor-tax.js';
 import { lookupFromRows } from './tables/market-index.js';
 import { DEFAULT_INVESTOR_PREMIUM, type InterestRate } from './tables/mortgage.js';
 import { WEEKS_TO_CLOSE } from './tables/rate-validation.js';
@@ -813,6 +813,15 @@ export function interestRateFigure(rate: InterestRate | null, today: Date): Mark
   };
 }
 
+/**
+ * For a tiered rate, what the tiers make at the price (QA: Honolulu showed its first tier's 0.40 % at
+ * $1.5M, where the two make 0.647 %); nothing for a flat one.
+ */
+function tieredAt(tax: InvestorTaxRate, price: number): string {
+  if (!tax.upper_tier) return '';
+  return ` At ${dollars(Math.round(price))} the tiers make ${percent(taxRateAtPrice(tax, price))} of the price; at another price the rate stays this one.`;
+}
+
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
 export function marketFigures(
   facts: MarketFacts,
@@ -841,13 +850,13 @@ export function marketFigures(
   const ownerRate = owner && owner.level !== 'default' ? owner : null;
   figures.property_tax_rate = tax?.kinds.includes('city_rates')
     ? {
-        value: tax.value,
+        value: taxRateAtPrice(tax, price),
         label: `${tax.label} for the city`,
         source: tax.source,
         vintage: tax.vintage,
         tier: tax.tier,
-        range: cityTaxRange(tax.value),
-        note: `${tax.rule}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Source: ${tax.rule_source_url ?? 'n/a'}.`,
+        range: cityTaxRange(taxRateAtPrice(tax, price)),
+        note: `${tax.rule}${tieredAt(tax, price)}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Source: ${tax.rule_source_url ?? 'n/a'}.`,
       }
     : tax && ownerRate
       ? {

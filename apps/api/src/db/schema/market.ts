@@ -217,6 +217,8 @@ export const marketPlaces = pgTable(
     city_tax_how: text(),
     city_tax_sources: text(),
     city_tax_read: text(),
+    city_tax_upper_from: doublePrecision(),
+    city_tax_upper_rate: doublePrecision(),
   },
   (t) => [
     primaryKey({ columns: [t.state_fips, t.place_fips, t.county_fips] }),

@@ -30,6 +30,11 @@ export interface CityTaxRow {
   /** the main source in a few words: what an investor is shown */
   readonly cited_as: string;
   readonly read: string;
+  /**
+   * A rate that rises with value: `rate` on the value above `from` (Honolulu's Residential A: $4.00
+   * per $1,000 up to $1M, $11.40 above). Null for a flat rate.
+   */
+  readonly upper_tier: { readonly from: number; readonly rate: number } | null;
 }
 
 export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow[] {
@@ -44,11 +49,26 @@ export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow
     'sources',
     'cited_as',
     'read',
+    'upper_tier_from',
+    'upper_tier_rate',
   ]);
   return Array.from({ length: t.rowCount }, (_, r) => {
     const rate = t.num(r, 'investor_rate');
     if (!(rate > 0 && rate < 0.1))
       throw new MarketDataError(file, r + 1, 'investor_rate', `${rate} is not a yearly rate`);
+    const from = t.optNum(r, 'upper_tier_from');
+    const upper = t.optNum(r, 'upper_tier_rate');
+    if ((from === null) !== (upper === null))
+      throw new MarketDataError(
+        file,
+        r + 1,
+        'upper_tier_rate',
+        'an upper tier needs both its start and its rate',
+      );
+    if (from !== null && !(from > 0))
+      throw new MarketDataError(file, r + 1, 'upper_tier_from', `${from} is not a value`);
+    if (upper !== null && !(upper > 0 && upper < 0.1))
+      throw new MarketDataError(file, r + 1, 'upper_tier_rate', `${upper} is not a yearly rate`);
     return {
       state: t.text(r, 'state'),
       city: t.text(r, 'city'),
@@ -60,6 +80,7 @@ export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow
       sources: t.text(r, 'sources'),
       cited_as: t.text(r, 'cited_as'),
       read: t.text(r, 'read'),
+      upper_tier: from !== null && upper !== null ? { from, rate: upper } : null,
     };
   });
 }
@@ -72,6 +93,9 @@ export interface CityTaxColumns {
   /** the row's `cited_as`: the main source an investor is shown (the column's name is older) */
   readonly city_tax_sources: string | null;
   readonly city_tax_read: string | null;
+  /** the row's `upper_tier`, flattened */
+  readonly city_tax_upper_from: number | null;
+  readonly city_tax_upper_rate: number | null;
 }
 
 export function cityTaxColumns(row: CityTaxRow | undefined): CityTaxColumns {
@@ -81,6 +105,8 @@ export function cityTaxColumns(row: CityTaxRow | undefined): CityTaxColumns {
     city_tax_how: row?.how ?? null,
     city_tax_sources: row?.cited_as ?? null,
     city_tax_read: row?.read ?? null,
+    city_tax_upper_from: row?.upper_tier?.from ?? null,
+    city_tax_upper_rate: row?.upper_tier?.rate ?? null,
   };
 }
 
@@ -100,8 +126,14 @@ export function cityInvestorTaxRate(
   const year = place.city_tax_year ?? '';
   const homes = (place.city_tax_how ?? '').trim().replace(/\.?$/, '.');
   const how = larger ? `${homes} ${larger.rule} So × ${larger.city_scale}.` : homes;
+  const scale = larger?.city_scale ?? 1;
+  const upper =
+    place.city_tax_upper_from !== null && place.city_tax_upper_rate !== null
+      ? { from: place.city_tax_upper_from, rate: place.city_tax_upper_rate * scale }
+      : undefined;
   return {
-    value: place.city_tax_rate * (larger?.city_scale ?? 1),
+    value: place.city_tax_rate * scale,
+    ...(upper && { upper_tier: upper }),
     label: INVESTOR_TAX_LABEL,
     owner_rate: ownerRate,
     state: place.state_code,

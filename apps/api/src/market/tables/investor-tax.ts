@@ -689,6 +689,21 @@ export interface InvestorTaxRate {
   readonly tier: 'estimated';
   readonly source: string;
   readonly vintage: string;
+  /** `value` holds up to `from`; above it each dollar pays `rate` (a city's tiered rate) */
+  readonly upper_tier?: { readonly from: number; readonly rate: number };
+}
+
+/**
+ * The rate on a purchase at `price`: `value`, or where the rate is tiered the tax of both tiers
+ * over the price.
+ *
+ * @example Honolulu, $4.00 per $1,000 up to $1M and $11.40 above, at $1,500,000:
+ * (0.004 × 1,000,000 + 0.0114 × 500,000) / 1,500,000 = 0.006467
+ */
+export function taxRateAtPrice(tax: Pick<InvestorTaxRate, 'value' | 'upper_tier'>, price: number): number {
+  const upper = tax.upper_tier;
+  if (!upper || !(price > upper.from)) return tax.value;
+  return (tax.value * upper.from + upper.rate * (price - upper.from)) / price;
 }
 
 const amountAt = (a: Amount, value: number) =>

@@ -173,6 +173,20 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     },
   );
 
+  it('taxes a Honolulu rental above $1M at both tiers of its Residential A rate (QA: 0.40 % at $1.5M)', async () => {
+    const kahala = at('4500 Kahala Ave', 'Honolulu', '96816', 'HI', 'Honolulu');
+    const dear = await analysed({ ...kahala, purchase_price: 1_500_000 });
+    const rate = (4_000 + 0.0114 * 500_000) / 1_500_000;
+    expect(dear.market_data.figures.property_tax_rate?.value).toBeCloseTo(rate, 12);
+    expect(dear.market_data.figures.property_tax_rate?.note).toContain(
+      'At $1,500,000 the tiers make 0.65% of the price',
+    );
+    expect(dear.property.metrics.property_taxes).toBeCloseTo(9_700, 2);
+    const below = await analysed({ ...kahala, purchase_price: 900_000 });
+    expect(below.market_data.figures.property_tax_rate?.value).toBe(0.004);
+    expect(below.property.metrics.property_taxes).toBeCloseTo(3_600, 2);
+  });
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;

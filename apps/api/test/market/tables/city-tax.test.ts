@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MARKET_TABLES_DIR } from '../../../src/config.js';
 import { MarketDataError, parseCityTaxCsv } from '../../../src/market/tables/index.js';
+import { taxRateAtPrice } from '../../../src/market/tables/investor-tax.js';
 import { loadFixtureMarket } from './fixtures.js';
 
 const market = await loadFixtureMarket();
@@ -47,11 +48,31 @@ describe('the investor tax rate for the city typed', () => {
     ]);
   });
 
+  const header =
+    'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,cited_as,read,upper_tier_from,upper_tier_rate';
+
   it('refuses a rate that is not a yearly share of value', () => {
-    const header = 'state,city,place_fips,county_fips,tax_year,investor_rate,how,sources,cited_as,read';
-    expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,z,2026-11-26\n`)).toThrow(
+    expect(() => parseCityTaxCsv(`${header}\nTX,Austin,05000,48453,2024,1.98,x,y,z,2026-11-26,,\n`)).toThrow(
       MarketDataError,
     );
+  });
+
+  it('reads a tiered rate, and refuses an upper tier without its start or its rate', () => {
+    const [honolulu] = parseCityTaxCsv(
+      `${header}\nHI,Honolulu,71550,15003,FY2024-25,0.004,x,y,z,2026-11-26,1000000,0.0114\n`,
+    );
+    expect(honolulu?.upper_tier).toEqual({ from: 1_000_000, rate: 0.0114 });
+    expect(() =>
+      parseCityTaxCsv(`${header}\nHI,Honolulu,71550,15003,FY2024-25,0.004,x,y,z,2026-11-26,1000000,\n`),
+    ).toThrow(/an upper tier needs both its start and its rate/);
+  });
+
+  it('taxes a tiered rate tier by tier: the first rate up to the start, both above it', () => {
+    const honolulu = { value: 0.004, upper_tier: { from: 1_000_000, rate: 0.0114 } };
+    expect(taxRateAtPrice(honolulu, 900_000)).toBe(0.004);
+    expect(taxRateAtPrice(honolulu, 1_000_000)).toBe(0.004);
+    expect(taxRateAtPrice(honolulu, 1_500_000)).toBeCloseTo((4_000 + 5_700) / 1_500_000, 15);
+    expect(taxRateAtPrice({ value: 0.019818 }, 5_000_000)).toBe(0.019818);
   });
 });
 
