@@ -613,13 +613,19 @@ export function crimeFigure(
   const percentile = `${ordinal(Math.round(grade.percentile))} percentile by population of the places and counties with complete reporting (lower is safer)`;
   const scored =
     grade.tier === 'estimated' ? ' Not scored: the rating counts an estimated grade as average.' : '';
+  // a postal city is not always the city the house is in (QA: unincorporated 77084 "Houston" got
+  // Houston's F); the crosswalk cannot tell, so the note says what to check
+  const limits =
+    grade.basis === 'place'
+      ? ` A mailing address can name a city it is outside of: if the house lies outside ${grade.area}'s city limits, this rate is not its own (the county or another city polices it): check the address on the city's map.`
+      : '';
   return {
     value: grade.display,
     label: `${marketFigureMeta(key).label} ${CRIME_AREA_LABEL[grade.basis](grade.area)}`,
     source: grade.source,
     vintage: grade.vintage,
     tier: grade.tier,
-    note: `${grade.note} ${percentile}: ${crimeRateText(grade, key === 'violent_crime_grade' ? 'violent' : 'property')}.${scored}`,
+    note: `${grade.note} ${percentile}: ${crimeRateText(grade, key === 'violent_crime_grade' ? 'violent' : 'property')}.${scored}${limits}`,
   };
 }
 

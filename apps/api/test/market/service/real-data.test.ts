@@ -187,6 +187,16 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     expect(below.property.metrics.property_taxes).toBeCloseTo(3_600, 2);
   });
 
+  it('says a city grade is not the rate of a house outside the city its mailing address names (QA: unincorporated 77084)', async () => {
+    const postal = await analysed(at('16000 Clay Rd', 'Houston', '77084', 'TX', 'Harris'));
+    expect(postal.market_data.figures.violent_crime_grade?.label).toBe(
+      'Violent Crime Grade for the city of Houston',
+    );
+    expect(postal.market_data.figures.violent_crime_grade?.note).toContain(
+      "A mailing address can name a city it is outside of: if the house lies outside Houston's city limits, this rate is not its own (the county or another city polices it): check the address on the city's map.",
+    );
+  });
+
   it('an estimated crime grade is shown coarsely and not scored (Orange County, FL)', async () => {
     const body = await analysed(at('400 S Orange Ave', 'Orlando', '32801', 'FL', 'Orange County'));
     const violent = body.market_data.figures.violent_crime_grade;
