@@ -823,9 +823,9 @@ export function interestRateFigure(rate: InterestRate | null, today: Date): Mark
  * For a tiered rate, what the tiers make at the price (QA: Honolulu showed its first tier's 0.40 % at
  * $1.5M, where the two make 0.647 %); nothing for a flat one.
  */
-function tieredAt(tax: InvestorTaxRate, price: number): string {
+function tieredAt(tax: InvestorTaxRate, price: number, rate: number): string {
   if (!tax.upper_tier) return '';
-  return ` At ${dollars(Math.round(price))} the tiers make ${percent(taxRateAtPrice(tax, price))} of the price; at another price the rate stays this one.`;
+  return ` At ${dollars(Math.round(price))} the tiers make ${percent(rate)} of the price; at another price the rate stays this one.`;
 }
 
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */
@@ -854,39 +854,41 @@ export function marketFigures(
   const tax = facts.property_tax_rate;
   const owner = facts.owner_tax_rate;
   const ownerRate = owner && owner.level !== 'default' ? owner : null;
-  figures.property_tax_rate = tax?.kinds.includes('city_rates')
-    ? {
-        value: taxRateAtPrice(tax, price),
-        label: `${tax.label} for the city`,
-        source: tax.source,
-        vintage: tax.vintage,
-        tier: tax.tier,
-        range: cityTaxRange(taxRateAtPrice(tax, price)),
-        note: `${tax.rule}${tieredAt(tax, price)}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Source: ${tax.rule_source_url ?? 'n/a'}.`,
-      }
-    : tax && ownerRate
+  const cityRate = tax?.kinds.includes('city_rates') ? taxRateAtPrice(tax, price) : null;
+  figures.property_tax_rate =
+    tax && cityRate !== null
       ? {
-          value: tax.value,
-          label: tax.label,
+          value: cityRate,
+          label: `${tax.label} for the city`,
           source: tax.source,
           vintage: tax.vintage,
           tier: tax.tier,
-          range: {
-            low: tax.value * COUNTY_TAX_RANGE.low,
-            high: tax.value * COUNTY_TAX_RANGE.high,
-            note: "8 in 10 big cities' own rates fall in this band around their county's estimate",
-          },
-          note: `${tax.rule} Starts from the ${ownerRate.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
-            ownerRate.value,
-          )}, which is what long-time owner-occupants pay.${tax.rule_source_url ? ` Rule: ${tax.rule_source_url}` : ''}`,
+          range: cityTaxRange(cityRate),
+          note: `${tax.rule}${tieredAt(tax, price, cityRate)}${ownerRate ? ` The county's ACS effective rate, what long-time owner-occupants pay on average, is ${percent(ownerRate.value)}.` : ''} ${CITY_LIMITS_CAVEAT} Source: ${tax.rule_source_url ?? 'n/a'}.`,
         }
-      : {
-          value: tax?.value ?? DEFAULT_PROPERTY_TAX_RATE,
-          source: 'Model default',
-          vintage: null,
-          tier: 'default',
-          note: 'No county or state rate available.',
-        };
+      : tax && ownerRate
+        ? {
+            value: tax.value,
+            label: tax.label,
+            source: tax.source,
+            vintage: tax.vintage,
+            tier: tax.tier,
+            range: {
+              low: tax.value * COUNTY_TAX_RANGE.low,
+              high: tax.value * COUNTY_TAX_RANGE.high,
+              note: "8 in 10 big cities' own rates fall in this band around their county's estimate",
+            },
+            note: `${tax.rule} Starts from the ${ownerRate.level === 'county' ? "county's" : "state's median county"} ACS effective rate, ${percent(
+              ownerRate.value,
+            )}, which is what long-time owner-occupants pay.${tax.rule_source_url ? ` Rule: ${tax.rule_source_url}` : ''}`,
+          }
+        : {
+            value: tax?.value ?? DEFAULT_PROPERTY_TAX_RATE,
+            source: 'Model default',
+            vintage: null,
+            tier: 'default',
+            note: 'No county or state rate available.',
+          };
   figures.interest_rate = interestRateFigure(facts.interest_rate, today);
   figures.annual_price_appreciation = appreciationFigure(facts.appreciation);
   figures.insurance_rate = insuranceFigure(facts.insurance, price, facts.location?.county_fips ?? null);
