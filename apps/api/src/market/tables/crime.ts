@@ -806,15 +806,19 @@ export function buildCrimeGrades(
 export const BEST_GRADE_FOR_UNRATED_CITY: CrimeGradeLetter = 'B+';
 
 /**
- * The grade of an address in `city` (a Census place with no rate of its own) from a wider area's
- * grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`, its note saying the city has no rate
- * of its own. A borough's grade is New York City's own rate apportioned, not a wider area's, and stands.
+ * The grade of an address in `placeName` (a Census place with no rate of its own: 'Harrisburg city')
+ * from a wider area's grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`, its note
+ * saying the city has no rate of its own. Two are not a wider area's and stand: a borough's (New
+ * York City's own rate apportioned) and the county's where the place is its county (Virginia's
+ * independent cities, Baltimore, St. Louis, Carson City; QA: "Fairfax has no rate of its own: the
+ * grade is that of Fairfax city").
  *
  * @example Dauphin County A (571 per 100,000) for an address in Harrisburg → B+, rate 571, the note says why
  */
-export function gradeForUnratedCity(wide: CrimeGrade, city: string): CrimeGrade {
+export function gradeForUnratedCity(wide: CrimeGrade, placeName: string): CrimeGrade {
   const best = CRIME_GRADES.indexOf(BEST_GRADE_FOR_UNRATED_CITY);
-  if (wide.basis === 'borough') return wide;
+  if (wide.basis === 'borough' || (wide.basis === 'county' && wide.area === placeName)) return wide;
+  const city = placeShortName(placeName);
   if (CRIME_GRADES.indexOf(wide.grade) >= best) {
     // said whichever way it errs (QA: Youngstown's C, Mahoning County's, did not say the city was unmeasured)
     return {

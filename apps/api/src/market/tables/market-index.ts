@@ -192,10 +192,7 @@ export function crimeGradeAt(
   const own = place ? gradeOfRow(place, kind) : null;
   if (own) return own;
   const wide = county ? gradeOfRow(county, kind) : null;
-  // an independent city (Virginia's, Baltimore, St. Louis, Carson City) is its own county: the
-  // county's rate is the city's own (QA: "Fairfax has no rate of its own: the grade is that of Fairfax city")
-  if (!place || !wide || (wide.basis === 'county' && wide.area === place.name)) return wide;
-  return gradeForUnratedCity(wide, placeShortName(place.name));
+  return place && wide ? gradeForUnratedCity(wide, place.name) : wide;
 }
 
 export interface LookupOptions {

@@ -117,7 +117,7 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
   };
 
   it('shows an A+ county as B+ in a city inside it, keeping the county’s rate, percentile and area', () => {
-    const g = gradeForUnratedCity(region(), 'Hartford');
+    const g = gradeForUnratedCity(region(), 'Hartford city');
     expect(g).toMatchObject({
       grade: 'B+',
       display: 'B+',
@@ -135,16 +135,21 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
   it('leaves a grade of B+ or worse as it is, saying whose it is, and a New York City borough’s as it is', () => {
     const travis = grades.counties.get('48453')?.violent; // C+
     if (!travis) throw new Error('fixture grade missing');
-    expect(gradeForUnratedCity(travis, 'West Lake Hills')).toEqual({
+    expect(gradeForUnratedCity(travis, 'West Lake Hills city')).toEqual({
       ...travis,
       note: `${travis.note} West Lake Hills has no rate of its own: the grade is that of ${travis.area}, and a city can run above or below its area.`,
     });
     const borough = { ...region(), basis: 'borough' as const };
-    expect(gradeForUnratedCity(borough, 'New York')).toBe(borough);
+    expect(gradeForUnratedCity(borough, 'New York city')).toBe(borough);
+  });
+
+  it('leaves the county’s grade as it is where the place is its county (an independent city)', () => {
+    const county = { ...region(), area: 'Falls Church city' };
+    expect(gradeForUnratedCity(county, 'Falls Church city')).toBe(county);
   });
 
   it('keeps an estimate a letter band (≈B)', () => {
-    expect(gradeForUnratedCity({ ...region(), tier: 'estimated' }, 'Hartford')).toMatchObject({
+    expect(gradeForUnratedCity({ ...region(), tier: 'estimated' }, 'Hartford city')).toMatchObject({
       grade: 'B+',
       display: '≈B',
     });
