@@ -14,12 +14,10 @@ import { type SchemaForm, useSchemaForm } from '../../ui/forms/use-schema-form';
 import { UI_TEXT } from '../../ui/text';
 import { toast } from '../../ui/toast';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { logInFailure } from './auth-form';
+import { GOOGLE_START_URL, logInFailure } from './auth-form';
 import { PasswordResetRequest } from './PasswordResetRequest';
 import { logIn, rememberSignedInUser } from './queries';
 import '../../ui/page.css';
-
-export const GOOGLE_START_URL = '/api/auth/google/start';
 
 interface LoginPageProps {
   /** the server has Google sign-in configured */

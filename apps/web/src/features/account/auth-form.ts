@@ -13,6 +13,9 @@ import type { z } from 'zod/mini';
 import { ApiRequestError } from '../../lib/api';
 import { apiFieldErrors, checkWithSchema, type FieldErrors, type Validated } from '../../ui/forms/form-check';
 
+/** Where Google sign-in starts (the API redirects on to Google's consent screen). */
+export const GOOGLE_START_URL = '/api/auth/google/start';
+
 export type SignUpValues = Record<'firstname' | 'lastname' | 'email' | 'password', string>;
 
 /** The spec's minimum, counted in characters as the API counts it (an emoji is one). */

@@ -7,8 +7,13 @@ import {
   DELETE_PASSWORD_MISSING,
   DELETE_REAUTH_REQUIRED,
   emailSchema,
+  type GOOGLE_RETURN_PAGES,
 } from '@sfr/contracts';
 import { ApiRequestError } from '../../lib/api';
+import { GOOGLE_START_URL } from './auth-form';
+
+/** Google's sign-in comes back to the profile, where the dialog is (a page the API's list holds). */
+const BACK_TO: (typeof GOOGLE_RETURN_PAGES)[number] = '/profile';
 
 export const DELETE_ACCOUNT_TEXT = {
   button: 'Delete account',
@@ -24,8 +29,7 @@ export const DELETE_ACCOUNT_TEXT = {
   passwordMissing: DELETE_PASSWORD_MISSING,
   reauthRequired: DELETE_REAUTH_REQUIRED,
   signInAgain: 'Sign in with Google again',
-  /** Google's sign-in comes back to the profile, where the dialog is */
-  signInAgainHref: '/api/auth/google/start?return_to=/profile',
+  signInAgainHref: `${GOOGLE_START_URL}?return_to=${BACK_TO}`,
   /** a subscription running: the time already paid for goes with the account */
   paidTime: (until: string) => `Your subscription runs until ${until}; that time ends with the account.`,
 } as const;
