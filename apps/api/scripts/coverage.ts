@@ -120,7 +120,7 @@ function crime(market: MarketData): void {
     return g !== null && wide !== null && g.basis !== 'place' && g.grade !== wide.grade;
   });
   console.log(
-    `  ${capped.length} ZIPs (50 states + DC) whose USPS city has no rate of its own in an area graded A: shown ${BEST_GRADE_FOR_UNRATED_CITY} (violent)`,
+    `  ${capped.length} ZIPs (50 states + DC) whose USPS city has no complete rate of its own in an area graded A: shown ${BEST_GRADE_FOR_UNRATED_CITY} (violent)`,
   );
   const graded = market.placeRows.filter(
     (p) => p.violent_crime_tier !== 'none' || p.property_crime_tier !== 'none',

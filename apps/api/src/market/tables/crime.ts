@@ -385,6 +385,7 @@ export function implausibleRates(
   areas: ReadonlyMap<string, readonly { kind: CrimeKind; rows: readonly RateRow[] }[]>,
   national: Record<CrimeKind, CrimeModel | null>,
   countyOf: (area: string) => string,
+  { oneAgency = false }: { oneAgency?: boolean } = {},
 ): Set<string> {
   const out = new Set<string>();
   for (const [area, byKind] of areas) {
@@ -395,9 +396,11 @@ export function implausibleRates(
         const estimate = national[kind]?.predict(countyOf(area), r.year) ?? null;
         const others = complete.filter((o) => o.year !== r.year).map((o) => o.rate ?? 0);
         const ownHigh = others.length > 0 ? Math.max(...others) : null;
+        const before = rows.filter((o) => o.year < r.year);
         if (
           (estimate !== null && rate < IMPLAUSIBLE_SHARE_OF_ESTIMATE * estimate) ||
-          (ownHigh !== null && rate < IMPLAUSIBLE_SHARE_OF_OWN_YEARS * ownHigh)
+          (ownHigh !== null && rate < IMPLAUSIBLE_SHARE_OF_OWN_YEARS * ownHigh) ||
+          (oneAgency && before.length > 0 && !before.some((o) => o.rate !== null && isComplete(o.quality)))
         ) {
           out.add(rateKey(kind, area, r.year));
         }
@@ -578,7 +581,8 @@ export function buildCrimeGrades(
           CRIME_KINDS.map((kind) => ({ kind, rows: list.map((r) => placeRates(r, kind)) })),
         ]),
     );
-    for (const key of implausibleRates(places, national, mainCounty)) implausible.add(key);
+    for (const key of implausibleRates(places, national, mainCounty, { oneAgency: true }))
+      implausible.add(key);
   }
   // each county's rate counts for its people: a grade says how the area compares with where
   // Americans live, not with 3,000 mostly rural counties (market README, "Crime grades")
@@ -798,7 +802,7 @@ export function buildCrimeGrades(
 
 /**
  * The best grade a wider area's rate (the county, or the county outside its graded cities) may give
- * an address inside a city that has no rate of its own. Crime gathers in towns, so a county's low
+ * an address inside a city that has no complete rate of its own. Crime gathers in towns, so a county's low
  * rate cannot vouch that a city in it is among the safest: of the FBI's 2019 cities in counties the
  * grades put in the A band, about a quarter had more violent crime than the national median
  * (`validate:market` prints the share). The wider area's rate and percentile are kept as they are.
@@ -808,7 +812,7 @@ export const BEST_GRADE_FOR_UNRATED_CITY: CrimeGradeLetter = 'B+';
 /**
  * The grade of an address in `placeName` (a Census place with no rate of its own: 'Harrisburg city')
  * from a wider area's grade: that grade, no better than `BEST_GRADE_FOR_UNRATED_CITY`, its note
- * saying the city has no rate of its own. Two are not a wider area's and stand: a borough's (New
+ * saying the city has no complete rate of its own. Two are not a wider area's and stand: a borough's (New
  * York City's own rate apportioned) and the county's where the place is its county (Virginia's
  * independent cities, Baltimore, St. Louis, Carson City; QA: "Fairfax has no rate of its own: the
  * grade is that of Fairfax city").
@@ -823,13 +827,13 @@ export function gradeForUnratedCity(wide: CrimeGrade, placeName: string): CrimeG
     // said whichever way it errs (QA: Youngstown's C, Mahoning County's, did not say the city was unmeasured)
     return {
       ...wide,
-      note: `${wide.note} ${city} has no rate of its own: the grade is that of ${wide.area}, and a city can run above or below its area.`,
+      note: `${wide.note} ${city} has no complete rate of its own: the grade is that of ${wide.area}, and a city can run above or below its area.`,
     };
   }
   return crimeGrade({
     ...wide,
     grade: BEST_GRADE_FOR_UNRATED_CITY,
-    note: `${wide.note} ${city} has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's ${wide.grade} is shown as ${BEST_GRADE_FOR_UNRATED_CITY} here.`,
+    note: `${wide.note} ${city} has no complete rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's ${wide.grade} is shown as ${BEST_GRADE_FOR_UNRATED_CITY} here.`,
   });
 }
 

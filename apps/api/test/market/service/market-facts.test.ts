@@ -54,7 +54,7 @@ describe('the address decides the county', () => {
     expect(travis.market_data.figures.violent_crime_grade).toMatchObject({
       value: 'B+',
       label: 'Violent Crime Grade for Travis County outside Austin',
-      note: expect.stringContaining('West Lake Hills has no rate of its own'),
+      note: expect.stringContaining('West Lake Hills has no complete rate of its own'),
     });
     expect(williamson.market_data.figures.violent_crime_grade?.value).toBe('B-');
     // in Austin itself, the city's own rate

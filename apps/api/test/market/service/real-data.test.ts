@@ -165,7 +165,7 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
       for (const kind of ['violent_crime_grade', 'property_crime_grade'] as const) {
         const figure = body.market_data.figures[kind];
         expect(figure?.label).toMatch(new RegExp(`Crime Grade for ${address.city} city$`));
-        expect(figure?.note).not.toMatch(/has no rate of its own/);
+        expect(figure?.note).not.toMatch(/has no complete rate of its own/);
       }
       // its own low rate is not capped at B+ as a wider area's would be: Falls Church, 4th percentile
       if (address.city === 'Falls Church')

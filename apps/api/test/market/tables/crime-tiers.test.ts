@@ -185,6 +185,34 @@ describe('crime tiers', () => {
     expect(g?.source).toMatch(/\(reported-crime metric, city\)/);
   });
 
+  it('place: a police force’s first complete year after incomplete ones is not its rate (a part-year)', () => {
+    const year = (y: number, violent: number | null, quality: 1 | 2 | 3 | null): CrimePlaceRow => ({
+      ...cityRate('01', '99000', big),
+      year: y,
+      violent_per_100k: violent,
+      property_per_100k: violent,
+      violent_quality: quality,
+      property_quality: quality,
+    });
+    const cityGrade = (rows: CrimePlaceRow[]) =>
+      buildCrimeGrades(crime, { acs, places: rows, placeCounties }).places.get('0199000')?.violent ?? null;
+    // Omaha 2021–23: 13 and 9 per 100,000 at quality 3, then 711 "complete" against 613 FBI violent crimes in 2019
+    expect(cityGrade([year(2021, 13, 3), year(2022, 9, 3), year(2023, big, 2)])).toBeNull();
+    expect(cityGrade([year(2021, null, null), year(2022, null, null), year(2023, big, 2)])).toBeNull();
+    // a gap after a complete year is not a first year; nor is a place with no earlier rows to tell by
+    expect(cityGrade([year(2021, big, 1), year(2022, 9, 3), year(2023, big, 2)])).toMatchObject({
+      year: 2023,
+      rate: big,
+    });
+    expect(cityGrade([year(2023, big, 2)])).toMatchObject({ year: 2023, rate: big });
+    // a county gathers many forces, so its first complete year stands
+    const county = buildCrimeGrades(
+      [...crime, ...[2021, 2022].map((y) => ({ ...q3('01297', 5), year: y }))],
+      { acs },
+    ).counties.get('01297')?.violent;
+    expect(county).toMatchObject({ tier: 'reported', year: 2023 });
+  });
+
   it('balance: the county outside its graded city is graded by what is left', () => {
     // county 01297: rate r over 631,000 people; Bigtown 3r over 378,600 → (631,000 r − 3 × 378,600 r) / 252,400 < 0
     // so the balance is left out and the whole county stands; a county where it stays positive:

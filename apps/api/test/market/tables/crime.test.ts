@@ -128,7 +128,7 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
       tier: 'reported',
     });
     expect(g.note).toBe(
-      `${region().note} Hartford has no rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's A+ is shown as B+ here.`,
+      `${region().note} Hartford has no complete rate of its own, and a wider area's low rate cannot vouch that a city in it is among the safest, so the area's A+ is shown as B+ here.`,
     );
   });
 
@@ -137,7 +137,7 @@ describe('gradeForUnratedCity: a wider area grades a city without a rate of its 
     if (!travis) throw new Error('fixture grade missing');
     expect(gradeForUnratedCity(travis, 'West Lake Hills city')).toEqual({
       ...travis,
-      note: `${travis.note} West Lake Hills has no rate of its own: the grade is that of ${travis.area}, and a city can run above or below its area.`,
+      note: `${travis.note} West Lake Hills has no complete rate of its own: the grade is that of ${travis.area}, and a city can run above or below its area.`,
     });
     const borough = { ...region(), basis: 'borough' as const };
     expect(gradeForUnratedCity(borough, 'New York city')).toBe(borough);

@@ -231,7 +231,7 @@ describe('lookupZip: market rent, crime, tax, interest', () => {
 
   it('grades the rest of the county without its graded city (Travis outside Austin: violent A)', () => {
     // (1,213.64 × 1,290,188 − 1,290.42 × 900,642) / 389,546 = 1,036.13, above 1,830,693 of 12,821,253 people
-    // West Lake Hills, a city of its own whose addresses USPS calls Austin, has no rate of its own
+    // West Lake Hills, a city of its own whose addresses USPS calls Austin, has no complete rate of its own
     const r = market.lookupZip('78701', 3, { city: 'West Lake Hills' });
     expect(r?.place?.name).toBe('West Lake Hills city');
     expect(r?.violent_crime_grade).toMatchObject({ basis: 'balance', area: 'Travis County outside Austin' });

@@ -168,8 +168,8 @@ export function HowToUsePage() {
           </li>
           <li>
             <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (or of
-            the county outside its big cities where the city has no rate of its own, then no better than B+: a
-            county’s low rate cannot vouch for a city in it), A+ (least crime) to F.
+            the county outside its big cities where the city has no complete rate of its own, then no better
+            than B+: a county’s low rate cannot vouch for a city in it), A+ (least crime) to F.
           </li>
           <li>
             <strong>Acquisition Cost</strong>, <strong>Income</strong>, <strong>Expenses</strong> and{' '}
