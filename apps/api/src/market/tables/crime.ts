@@ -358,6 +358,9 @@ export const IMPLAUSIBLE_SHARE_OF_ESTIMATE = 0.4;
 /** …or below this share of the area's own highest complete rate in another year. */
 export const IMPLAUSIBLE_SHARE_OF_OWN_YEARS = 0.5;
 
+/** A city holding at least this share of its county's people makes its county's figure its own. */
+export const MOSTLY_ONE_CITY = 0.5;
+
 /** `${kind}:${area}:${year}` of every complete rate that fails the plausibility check. */
 export type ImplausibleRates = ReadonlySet<string>;
 const rateKey = (kind: CrimeKind, area: string, year: number) => `${kind}:${area}:${year}`;
@@ -396,13 +399,44 @@ export function implausibleRates(
         const estimate = national[kind]?.predict(countyOf(area), r.year) ?? null;
         const others = complete.filter((o) => o.year !== r.year).map((o) => o.rate ?? 0);
         const ownHigh = others.length > 0 ? Math.max(...others) : null;
-        const before = rows.filter((o) => o.year < r.year);
         if (
           (estimate !== null && rate < IMPLAUSIBLE_SHARE_OF_ESTIMATE * estimate) ||
           (ownHigh !== null && rate < IMPLAUSIBLE_SHARE_OF_OWN_YEARS * ownHigh) ||
-          (oneAgency && before.length > 0 && !before.some((o) => o.rate !== null && isComplete(o.quality)))
+          (oneAgency && isFirstCompleteYear(rows, r.year))
         ) {
           out.add(rateKey(kind, area, r.year));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether `year` is an area's first complete one, after earlier years of incomplete or no reporting. */
+function isFirstCompleteYear(rows: readonly RateRow[], year: number): boolean {
+  const before = rows.filter((o) => o.year < year);
+  return before.length > 0 && !before.some((o) => o.rate !== null && isComplete(o.quality));
+}
+
+/**
+ * The county-years a city's first complete year undercounts too: the city holds at least
+ * `MOSTLY_ONE_CITY` of the county's people (Omaha's 2023 is most of Douglas County's). Keyed as
+ * `implausibleRates`' keys, each with the city's name for the grade's note.
+ */
+export function partYearCounties(
+  places: readonly CrimePlaceRow[],
+  placeCounties: readonly PlaceCountyRow[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of placeCounties) {
+    const id = p.state_fips + p.place_fips;
+    if (CITYWIDE_PLACES.has(id) || p.population_in_county < MOSTLY_ONE_CITY * p.county_population) continue;
+    const own = places.filter((r) => r.state_fips + r.place_fips === id);
+    for (const kind of CRIME_KINDS) {
+      const rows = own.map((r) => placeRates(r, kind));
+      for (const r of rows) {
+        if (r.rate !== null && isComplete(r.quality) && isFirstCompleteYear(rows, r.year)) {
+          out.set(rateKey(kind, p.county_fips, r.year), placeShortName(p.name));
         }
       }
     }
@@ -571,6 +605,7 @@ export function buildCrimeGrades(
     [...(placeCounties.get(id) ?? [])].sort((a, b) => b.population_in_county - a.population_in_county)[0]
       ?.county_fips ?? '';
   const implausible = new Set<string>();
+  const heldByCity = partYearCounties(options.places ?? [], options.placeCounties ?? []);
   if (national) {
     for (const key of implausibleRates(countyAreas(rows), national, (fips) => fips)) implausible.add(key);
     const places = new Map(
@@ -583,6 +618,7 @@ export function buildCrimeGrades(
     );
     for (const key of implausibleRates(places, national, mainCounty, { oneAgency: true }))
       implausible.add(key);
+    for (const key of heldByCity.keys()) implausible.add(key);
   }
   // each county's rate counts for its people: a grade says how the area compares with where
   // Americans live, not with 3,000 mostly rural counties (market README, "Crime grades")
@@ -754,9 +790,12 @@ export function buildCrimeGrades(
       const pReported = percentileIn(ref, partial.rate);
       const pEstimate = estimate === null ? null : percentileIn(ref, estimate);
       const byEstimate = pEstimate !== null && pEstimate > pReported;
-      const why = isComplete(partial.quality)
-        ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is far below what counties like this one report or the county's own other years, which means incomplete reporting (Florida's 2021–23 federal figures undercount after the state changed its reporting system)`
-        : `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime`;
+      const city = heldByCity.get(rateKey(kind, fips, partial.year));
+      const why = city
+        ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is mostly ${city}'s, whose police reported completely that year for the first time, which often covers only part of the year`
+        : isComplete(partial.quality)
+          ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is far below what counties like this one report or the county's own other years, which means incomplete reporting (Florida's 2021–23 federal figures undercount after the state changed its reporting system)`
+          : `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime`;
       return graded({
         kind,
         tier: 'incomplete',

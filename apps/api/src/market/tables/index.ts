@@ -69,6 +69,7 @@ export {
   nationalCrimeModels,
   parseCrimeCountyCsv,
   parseCrimePlaceCsv,
+  partYearCounties,
   percentileIn,
   placeShortName,
   ratedCrimeGrade,

@@ -205,6 +205,23 @@ describe('crime tiers', () => {
       rate: big,
     });
     expect(cityGrade([year(2023, big, 2)])).toMatchObject({ year: 2023, rate: big });
+    // Bigtown holds 60 % of county 01297's people: the county's 2023 holds its part-year too
+    const partYear = buildCrimeGrades(crime, {
+      acs,
+      places: [year(2021, 13, 3), year(2022, 9, 3), year(2023, big, 2)],
+      placeCounties,
+    });
+    expect(partYear.counties.get('01297')?.violent).toMatchObject({ tier: 'incomplete', basis: 'county' });
+    expect(partYear.counties.get('01297')?.violent?.note).toMatch(
+      /^The 2023 rate \(.+ per 100,000\) is mostly Bigtown's, whose police reported completely that year for the first time/,
+    );
+    expect(grades.counties.get('01297')?.violent?.tier).toBe('reported');
+    const minority = buildCrimeGrades(crime, {
+      acs,
+      places: [year(2021, 13, 3), year(2022, 9, 3), year(2023, big, 2)],
+      placeCounties: [{ ...placeCounties[0], population_in_county: 126_200 } as PlaceCountyRow],
+    });
+    expect(minority.counties.get('01297')?.violent?.tier).toBe('reported');
     // a county gathers many forces, so its first complete year stands
     const county = buildCrimeGrades(
       [...crime, ...[2021, 2022].map((y) => ({ ...q3('01297', 5), year: y }))],

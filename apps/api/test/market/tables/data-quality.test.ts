@@ -16,6 +16,7 @@ import {
   type MarketData,
   type MarketZipRow,
   type ParsedMarketFiles,
+  partYearCounties,
   percentileIn,
   STATES_50_DC,
   WIND_POOLS,
@@ -193,8 +194,9 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     }
     const acs = new Set(raw.acsCounty.map((a) => a.county_fips));
     const people = new Map(raw.acsCounty.map((a) => [a.county_fips, a.population ?? 0]));
-    // the plausibility rule itself is checked on a synthetic country (crime-tiers.test.ts)
+    // the plausibility rules themselves are checked on a synthetic country (crime-tiers.test.ts)
     const implausible = implausibleCountyRates(raw.crimeCounty, raw.acsCounty);
+    for (const key of partYearCounties(raw.crimePlace, raw.placeCounties).keys()) implausible.add(key);
     const trusted = (r: CrimeCountyRow, kind: 'violent' | 'property') =>
       [1, 2].includes((kind === 'violent' ? r.violent_quality : r.property_quality) ?? 0) &&
       !implausible.has(`${kind}:${r.county_fips}:${r.year}`);
