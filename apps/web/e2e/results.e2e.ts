@@ -795,4 +795,23 @@ describe('on a phone (375 px)', () => {
     expect(await metricRow(page, 'Bedrooms per unit')).toContain('3');
     await expectNoSeriousA11yViolations(page, '/ with results at 375 px');
   });
+
+  it('a market figure beside a long label stays whole (Omaha’s crime grades name Douglas County)', async () => {
+    const omaha = { ...AUSTIN, street: '1819 Farnam St', city: 'Omaha', zipcode: '68102', state_code: 'NE' };
+    const { page } = await analyse(PHONE, { ...omaha, county_name: 'Douglas' });
+    const sources = page.locator('.source-list');
+    await sources.scrollIntoViewIfNeeded();
+    await expect.poll(() => sources.getByText('Violent Crime Grade for Douglas County').count()).toBe(1);
+    // a figure on one line is one box of text; "C" over "+" was two
+    const broken = await sources.evaluate((list) =>
+      [...list.querySelectorAll<HTMLElement>('.source-figure .metric-value')]
+        .filter((value) => {
+          const text = document.createRange();
+          text.selectNodeContents(value);
+          return text.getClientRects().length > 1;
+        })
+        .map((value) => value.textContent),
+    );
+    expect(broken, 'figures broken over lines').toEqual([]);
+  });
 });
