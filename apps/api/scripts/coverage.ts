@@ -24,6 +24,7 @@ import {
   type MarketCountyRow,
   type MarketData,
   type MarketZipRow,
+  partYearCounties,
   placeShortName,
   STATE_FIPS_50_DC,
   STATES_50_DC,
@@ -140,9 +141,10 @@ function crimeValidation(files: Parameters<typeof buildMarketData>[0]): void {
   console.log(
     '\nCrime estimate, validated on complete-reporting counties hidden from the fit (grade steps of 13):',
   );
+  const partYears = partYearCounties(files.crimePlace, files.placeCounties);
   for (const kind of ['violent', 'property'] as const) {
     for (const scheme of ['10-fold', 'leave-state-out'] as const) {
-      const v = validateCrimeModel(files.crimeCounty, files.acsCounty, kind, scheme);
+      const v = validateCrimeModel(files.crimeCounty, files.acsCounty, kind, scheme, partYears);
       console.log(
         `  ${kind.padEnd(8)} ${scheme.padEnd(15)} n ${v.counties}  mean error ${v.mean_abs_steps.toFixed(2)} steps` +
           `  exact ${pct(v.exact_share, 1)}  ±1 ${pct(v.within_one_share, 1)}  ±2 ${pct(v.within_two_share, 1)}` +

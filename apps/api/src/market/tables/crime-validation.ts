@@ -39,15 +39,18 @@ const band = (percentile: number) => gradeForPercentile(percentile).charAt(0);
 /**
  * Hides complete-reporting counties fold by fold, refits the model on the rest, and grades each
  * hidden county's estimate for the year of its latest complete rate against that year's reference.
+ * `partYears` (`partYearCounties`) are left out as the grades leave them out.
  */
 export function validateCrimeModel(
   rows: readonly CrimeCountyRow[],
   acs: readonly AcsCountyRow[],
   kind: CrimeKind,
   scheme: CrimeValidation['scheme'],
+  partYears: ReadonlyMap<string, string> = new Map(),
 ): CrimeValidation {
   const features = crimeFeatures(acs);
   const implausible = implausibleCountyRates(rows, acs);
+  for (const key of partYears.keys()) implausible.add(key);
   const reference = crimeReferences(rows, implausible, countyPeople(acs));
   const all = crimeObservations(rows, kind, new Set(), implausible);
   const target = new Map<string, { year: number; rate: number }>();
