@@ -427,11 +427,20 @@ export function partYearCounties(
   places: readonly CrimePlaceRow[],
   placeCounties: readonly PlaceCountyRow[],
 ): Map<string, string> {
+  const byPlace = new Map<string, CrimePlaceRow[]>();
+  for (const r of places) {
+    const id = r.state_fips + r.place_fips;
+    const list = byPlace.get(id);
+    if (list) list.push(r);
+    else byPlace.set(id, [r]);
+  }
   const out = new Map<string, string>();
   for (const p of placeCounties) {
     const id = p.state_fips + p.place_fips;
-    if (CITYWIDE_PLACES.has(id) || p.population_in_county < MOSTLY_ONE_CITY * p.county_population) continue;
-    const own = places.filter((r) => r.state_fips + r.place_fips === id);
+    const own = byPlace.get(id);
+    if (!own || CITYWIDE_PLACES.has(id) || p.population_in_county < MOSTLY_ONE_CITY * p.county_population) {
+      continue;
+    }
     for (const kind of CRIME_KINDS) {
       const rows = own.map((r) => placeRates(r, kind));
       for (const r of rows) {
