@@ -2,12 +2,30 @@
  * The shapes the account (auth) routes speak, shared by the API and the web's forms. The user is the product spec's user record (§3) in the API's
  * camelCase, plus the flags the web needs; it never carries a password hash or a Google id.
  */
+import { MESSAGES } from './messages.js';
 import { cleanString, forbiddenCharactersMessage } from './text.js';
 import { z } from './zod.js';
 
 /** Passwords: the spec's minimum (enforced with its own sentence) and a bound against hashing megabytes. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 256;
+
+export const BLANK_PASSWORD =
+  'A password of spaces alone is too easy to guess: add letters, numbers or symbols.';
+
+/**
+ * What is wrong with a new password (sign-up, reset), as the API answers it and the form says it
+ * before sending; null when it will do. Characters are counted as people count them (an emoji is
+ * one). A log-in is not checked: a password set before a rule must still open its account.
+ *
+ * @example newPasswordProblem('12345') → 'Password should be at least 6 characters.'
+ * @example newPasswordProblem('        ') → BLANK_PASSWORD
+ */
+export function newPasswordProblem(password: string): string | null {
+  if (Array.from(password).length < PASSWORD_MIN_LENGTH) return MESSAGES.weakPassword;
+  if (password.trim() === '') return BLANK_PASSWORD;
+  return null;
+}
 
 export const sessionUserSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, isPasswordLongEnough, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 
 describe('passwords', () => {
   it("hashes with argon2id and OWASP's parameters, salted", async () => {
@@ -13,11 +13,5 @@ describe('passwords', () => {
 
   it('answers false, never throws, for a malformed stored hash', async () => {
     expect(await verifyPassword('not a hash', 'anything')).toBe(false);
-  });
-
-  it('counts characters, not UTF-16 units, against the 6-character minimum', () => {
-    expect(isPasswordLongEnough('12345')).toBe(false);
-    expect(isPasswordLongEnough('123456')).toBe(true);
-    expect(isPasswordLongEnough('🏠🏠🏠')).toBe(false); // 6 UTF-16 units, 3 characters
   });
 });

@@ -3,18 +3,12 @@
  * which cost about 20–60 ms per hash on one core — slow for a guesser, fine for a log-in.
  */
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_MIN_LENGTH } from '@sfr/contracts';
 
 /**
  * The library's default algorithm is argon2id; its `Algorithm` enum is a `const enum`, which
  * `isolatedModules` cannot read, so the default is relied on and a test asserts the `$argon2id$` prefix.
  */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-
-/** Counts characters as people do (code points), so an emoji is one character, not two. */
-export function isPasswordLongEnough(password: string): boolean {
-  return Array.from(password).length >= PASSWORD_MIN_LENGTH;
-}
 
 /** A PHC string: `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`. */
 export function hashPassword(password: string): Promise<string> {

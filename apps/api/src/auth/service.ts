@@ -12,6 +12,7 @@ import {
   DELETE_REAUTH_MINUTES,
   DELETE_REAUTH_REQUIRED,
   MESSAGES,
+  newPasswordProblem,
 } from '@sfr/contracts';
 import { hasRenewingSubscription } from '../billing/live-subscription.js';
 import type { Database } from '../db/client.js';
@@ -20,7 +21,7 @@ import { passwordResetEmail, verificationEmail } from '../email/templates.js';
 import { AppError } from '../errors.js';
 import type { GoogleProfile } from './google.js';
 import { AUTH_MESSAGES } from './messages.js';
-import { hashPassword, isPasswordLongEnough, verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { type NewSession, type Session, type SessionStore, sessionStore } from './sessions.js';
 import { type TokenPurpose, userTokensRepository } from './user-tokens.js';
 import { isUniqueViolation, type UserWithSecrets, usersRepository } from './users.js';
@@ -46,8 +47,11 @@ export interface SignUpInput {
   password: string;
 }
 
-const weakPassword = () =>
-  new AppError(400, 'WEAK_PASSWORD', MESSAGES.weakPassword, { password: MESSAGES.weakPassword });
+/** A new password that will not do (`newPasswordProblem`): a 400 on the password field. */
+function checkNewPassword(password: string): void {
+  const problem = newPasswordProblem(password);
+  if (problem !== null) throw new AppError(400, 'WEAK_PASSWORD', problem, { password: problem });
+}
 const emailInUse = () =>
   new AppError(409, 'EMAIL_IN_USE', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 const invalidLink = () => new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.invalidLink);
@@ -92,7 +96,7 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
   return {
     /** Creates the user (the spec's record and defaults), signs them in and sends the verification email. */
     async signUp(input: SignUpInput): Promise<SignedIn> {
-      if (!isPasswordLongEnough(input.password)) throw weakPassword();
+      checkNewPassword(input.password);
       if (await users.findByEmail(input.email)) throw emailInUse();
       const passwordHash = await hashPassword(input.password);
       let user: SessionUser;
@@ -203,7 +207,7 @@ export function createAuthService({ db, sessions, mailer, appUrl, log }: AuthSer
      * so the email counts as verified.
      */
     async resetPassword(token: string, password: string): Promise<SignedIn> {
-      if (!isPasswordLongEnough(password)) throw weakPassword();
+      checkNewPassword(password);
       // a cheap check first, so a bad link costs no argon2 work; `consume` below is the real test
       if ((await tokens.peek(token, 'reset_password')) === null) throw invalidLink();
       const passwordHash = await hashPassword(password);

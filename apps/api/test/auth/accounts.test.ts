@@ -4,6 +4,7 @@
  * messages. Google sign-in and rate limits have their own files.
  */
 import {
+  BLANK_PASSWORD,
   DELETE_EMAIL_MISMATCH,
   DELETE_PASSWORD_MISSING,
   DELETE_PASSWORD_WRONG,
@@ -130,6 +131,10 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect(res.json()).toMatchObject({ error: MESSAGES.weakPassword, code: 'WEAK_PASSWORD' });
       const found = await db().select().from(users).where(sql`lower(${users.email}) = ${input.email}`);
       expect(found).toEqual([]);
+      // spaces alone are not a password, however many (a typed name may still hold spaces)
+      const blank = await browser().post('/api/auth/signup', newUser({ password: '          ' }));
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json()).toMatchObject({ error: BLANK_PASSWORD, code: 'WEAK_PASSWORD' });
       // six characters are enough, counted as characters (an emoji is one)
       expect(
         (await browser().post('/api/auth/signup', newUser({ password: '🏠🏠🏠🏠🏠🏠' }))).statusCode,
@@ -563,6 +568,12 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       const weak = await browser().post('/api/auth/password-reset/confirm', { token, password: 'short' });
       expect(weak.statusCode).toBe(400);
       expect(weak.json()).toMatchObject({ error: MESSAGES.weakPassword, code: 'WEAK_PASSWORD' });
+      const blank = await browser().post('/api/auth/password-reset/confirm', { token, password: '        ' });
+      expect(blank.json()).toMatchObject({
+        error: BLANK_PASSWORD,
+        code: 'WEAK_PASSWORD',
+        fields: { password: BLANK_PASSWORD },
+      });
       expect(
         (await browser().post('/api/auth/password-reset/confirm', { token, password: 'long enough' }))
           .statusCode,

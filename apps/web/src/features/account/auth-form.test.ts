@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sfr/contracts';
+import { BLANK_PASSWORD, MESSAGES } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api';
 import {
@@ -76,6 +76,10 @@ describe('passwordProblem', () => {
   it('counts characters as the API does, so six emoji are long enough', () => {
     expect(passwordProblem('🏠🏠🏠🏠🏠🏠')).toBeNull();
     expect(passwordProblem('🏠🏠🏠🏠🏠')).toBe(MESSAGES.weakPassword);
+  });
+
+  it('says before sending what the API would: spaces alone are not a password', () => {
+    expect(passwordProblem('        ')).toBe(BLANK_PASSWORD);
   });
 
   it('keeps the upper bound of the schema', () => {

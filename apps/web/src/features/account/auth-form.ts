@@ -4,7 +4,7 @@
  */
 import {
   MESSAGES,
-  PASSWORD_MIN_LENGTH,
+  newPasswordProblem,
   passwordSchema,
   resetRequestBodySchema,
   signUpBodySchema,
@@ -18,14 +18,10 @@ export const GOOGLE_START_URL = '/api/auth/google/start';
 
 export type SignUpValues = Record<'firstname' | 'lastname' | 'email' | 'password', string>;
 
-/** The spec's minimum, counted in characters as the API counts it (an emoji is one). */
-function isPasswordTooShort(password: string): boolean {
-  return Array.from(password).length < PASSWORD_MIN_LENGTH;
-}
-
-/** A new password: at least 6 characters, said with the spec's sentence; the schema's upper bound. */
+/** A new password: the rules the API holds it to (`newPasswordProblem`), then the schema's upper bound. */
 export function passwordProblem(password: string): string | null {
-  if (isPasswordTooShort(password)) return MESSAGES.weakPassword;
+  const problem = newPasswordProblem(password);
+  if (problem !== null) return problem;
   const parsed = passwordSchema.safeParse(password);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.weakPassword);
 }
