@@ -52,6 +52,7 @@ function checkNewPassword(password: string): void {
   const problem = newPasswordProblem(password);
   if (problem !== null) throw new AppError(400, 'WEAK_PASSWORD', problem, { password: problem });
 }
+
 const emailInUse = () =>
   new AppError(409, 'EMAIL_IN_USE', MESSAGES.emailInUse, { email: MESSAGES.emailInUse });
 const invalidLink = () => new AppError(400, 'INVALID_TOKEN', AUTH_MESSAGES.invalidLink);

@@ -131,7 +131,7 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       expect(res.json()).toMatchObject({ error: MESSAGES.weakPassword, code: 'WEAK_PASSWORD' });
       const found = await db().select().from(users).where(sql`lower(${users.email}) = ${input.email}`);
       expect(found).toEqual([]);
-      // spaces alone are not a password, however many (a typed name may still hold spaces)
+      // spaces alone are not a password, however many (spaces inside one are fine)
       const blank = await browser().post('/api/auth/signup', newUser({ password: '          ' }));
       expect(blank.statusCode).toBe(400);
       expect(blank.json()).toMatchObject({ error: BLANK_PASSWORD, code: 'WEAK_PASSWORD' });
