@@ -135,6 +135,8 @@ describe('compare two saved properties', () => {
     expect(await limit.textContent()).toBe(
       '4 picked, the most compared at once: unpick one to pick another.',
     );
+    // the two new picks load before the table comes back (a loading block stands in meanwhile)
+    await page.getByTestId('compare-table').waitFor();
 
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.compare-picker').isVisible()).toBe(false);
