@@ -427,16 +427,10 @@ export function partYearCounties(
   places: readonly CrimePlaceRow[],
   placeCounties: readonly PlaceCountyRow[],
 ): Map<string, string> {
-  const byPlace = new Map<string, CrimePlaceRow[]>();
-  for (const r of places) {
-    const id = r.state_fips + r.place_fips;
-    const list = byPlace.get(id);
-    if (list) list.push(r);
-    else byPlace.set(id, [r]);
-  }
+  const byPlace = groupBy(places, placeId);
   const out = new Map<string, string>();
   for (const p of placeCounties) {
-    const id = p.state_fips + p.place_fips;
+    const id = placeId(p);
     const own = byPlace.get(id);
     if (!own || CITYWIDE_PLACES.has(id) || p.population_in_county < MOSTLY_ONE_CITY * p.county_population) {
       continue;
@@ -453,15 +447,28 @@ export function partYearCounties(
   return out;
 }
 
+/** `items` grouped by `keyOf`, each group in the items' order. */
+function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** A place's id: state + place FIPS. */
+const placeId = (p: { readonly state_fips: string; readonly place_fips: string }) =>
+  p.state_fips + p.place_fips;
+
 /** Each county's rows by kind, for `implausibleRates` (the citywide counties left out). */
 function countyAreas(rows: readonly CrimeCountyRow[]) {
-  const byCounty = new Map<string, CrimeCountyRow[]>();
-  for (const r of rows) {
-    if (CITYWIDE_COUNTIES.has(r.county_fips)) continue;
-    const list = byCounty.get(r.county_fips);
-    if (list) list.push(r);
-    else byCounty.set(r.county_fips, [r]);
-  }
+  const byCounty = groupBy(
+    rows.filter((r) => !CITYWIDE_COUNTIES.has(r.county_fips)),
+    (r) => r.county_fips,
+  );
   return new Map(
     [...byCounty].map(([fips, list]) => [
       fips,
@@ -595,20 +602,8 @@ export function buildCrimeGrades(
   options: CrimeGradeOptions = {},
 ): CrimeGrades {
   const national = options.acs ? nationalCrimeModels(rows, options.acs) : null;
-  const placeRows = new Map<string, CrimePlaceRow[]>();
-  for (const p of options.places ?? []) {
-    const id = p.state_fips + p.place_fips;
-    const list = placeRows.get(id);
-    if (list) list.push(p);
-    else placeRows.set(id, [p]);
-  }
-  const placeCounties = new Map<string, PlaceCountyRow[]>();
-  for (const p of options.placeCounties ?? []) {
-    const id = p.state_fips + p.place_fips;
-    const list = placeCounties.get(id);
-    if (list) list.push(p);
-    else placeCounties.set(id, [p]);
-  }
+  const placeRows = groupBy(options.places ?? [], placeId);
+  const placeCounties = groupBy(options.placeCounties ?? [], placeId);
   // a place's plausibility is judged against what its main county would have
   const mainCounty = (id: string) =>
     [...(placeCounties.get(id) ?? [])].sort((a, b) => b.population_in_county - a.population_in_county)[0]
@@ -637,12 +632,7 @@ export function buildCrimeGrades(
   const estimateYear = years[years.length - 1] ?? 0;
   const models = options.acs ? fitCrimeModels(rows, options.acs, implausible) : null;
 
-  const byCounty = new Map<string, CrimeCountyRow[]>();
-  for (const r of rows) {
-    const list = byCounty.get(r.county_fips);
-    if (list) list.push(r);
-    else byCounty.set(r.county_fips, [r]);
-  }
+  const byCounty = groupBy(rows, (r) => r.county_fips);
 
   const graded = (
     facts: Pick<CrimeGrade, 'tier' | 'basis' | 'area' | 'year' | 'rate' | 'quality' | 'note'> & {
@@ -719,7 +709,7 @@ export function buildCrimeGrades(
     countyName: string,
   ): CrimeGrade | null => {
     const inside = (placesIn.get(fips) ?? []).flatMap((p) => {
-      const id = p.state_fips + p.place_fips;
+      const id = placeId(p);
       const rate = places.get(id)?.[kind];
       return rate && rate.year === county.year ? [{ p, rate: rate.rate }] : [];
     });
@@ -753,7 +743,7 @@ export function buildCrimeGrades(
     const area = CITYWIDE_CRIME_AREAS.find((a) => a.counties.includes(fips));
     if (area) {
       const city = latest(
-        (placeRows.get(area.state_fips + area.place_fips) ?? []).map((r) => placeRates(r, kind)),
+        (placeRows.get(placeId(area)) ?? []).map((r) => placeRates(r, kind)),
         (r) => isComplete(r.quality),
       );
       const share = city?.rate == null ? null : boroughs.share(fips, kind, city.year);
