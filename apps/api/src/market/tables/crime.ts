@@ -358,6 +358,10 @@ export const IMPLAUSIBLE_SHARE_OF_ESTIMATE = 0.4;
 /** …or below this share of the area's own highest complete rate in another year. */
 export const IMPLAUSIBLE_SHARE_OF_OWN_YEARS = 0.5;
 
+/** Florida's federal figures of 2021–23, after the state changed its reporting system: the known undercount the note names. */
+const floridaTransition = (fips: string, year: number) =>
+  fips.startsWith('12') && year >= 2021 && year <= 2023;
+
 /** A city holding at least this share of its county's people makes its county's figure its own. */
 export const MOSTLY_ONE_CITY = 0.5;
 
@@ -793,7 +797,7 @@ export function buildCrimeGrades(
       const why = city
         ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is mostly ${city}'s, whose police reported completely that year for the first time, which often covers only part of the year`
         : isComplete(partial.quality)
-          ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is far below what counties like this one report or the county's own other years, which means incomplete reporting (Florida's 2021–23 federal figures undercount after the state changed its reporting system)`
+          ? `The ${partial.year} rate (${partial.rate.toFixed(1)} per 100,000) is far below what counties like this one report or the county's own other years, which means incomplete reporting${floridaTransition(fips, partial.year) ? " (Florida's 2021–23 federal figures undercount after the state changed its reporting system)" : ''}`
           : `Fewer than 80% of agencies reported in ${partial.year}, which can only understate crime`;
       return graded({
         kind,

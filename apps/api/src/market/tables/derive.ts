@@ -29,7 +29,7 @@ import { buildTaxIndex, type TaxLevel } from './tax.js';
  * Version of the derived rows below. The importer keys its import on it, so bump it whenever the
  * rows change (shape or content) and the stored tables are re-imported.
  */
-export const MARKET_ROWS_VERSION = 'market-rows-6';
+export const MARKET_ROWS_VERSION = 'market-rows-7';
 
 /** FMR columns shared by ZIP and county rows. */
 interface FmrColumns {

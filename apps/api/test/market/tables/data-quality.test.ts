@@ -252,6 +252,13 @@ describe.skipIf(!present)('market data quality on the shipped files', () => {
     expect(boroughGrades.filter((b) => b === 'borough')).toHaveLength(10);
     // Florida's implausible "complete" reports of 2021–23 are among the incomplete
     expect(m().county('12033')?.violent_crime_tier).toBe('incomplete');
+    expect(m().county('12033')?.violent_crime_note).toMatch(/Florida's 2021–23 federal figures undercount/);
+    // elsewhere the same finding names no Florida: every non-Florida county whose complete rate fails
+    const elsewhere = m().countyRows.filter(
+      (c) => !c.county_fips.startsWith('12') && /far below what counties/.test(c.violent_crime_note ?? ''),
+    );
+    expect(elsewhere.length).toBeGreaterThan(0);
+    for (const c of elsewhere) expect(c.violent_crime_note, c.county_fips).not.toMatch(/Florida/);
   });
 
   it('grades ≥ 99% of the ZIPs and of the people of the 50 states and DC', () => {
