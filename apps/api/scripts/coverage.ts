@@ -32,7 +32,7 @@ import {
   validateCrimeModel,
   WIND_POOLS,
 } from '../src/market/tables/index.js';
-import { marketDirArgument } from './market-dir.js';
+import { marketDirArgument, reportUnusableMarketDir } from './market-dir.js';
 
 const dir = marketDirArgument('coverage:market');
 
@@ -268,10 +268,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
   if (!loaded.ok) {
-    console.log(`Market data not loaded from ${dir}: ${loaded.reason}`);
-    for (const f of loaded.missing) console.log(`  missing: ${f}`);
-    for (const p of loaded.invalid) console.log(`  invalid: ${p.file}: ${p.message}`);
-    process.exitCode = 1;
+    reportUnusableMarketDir('coverage:market', loaded);
     return;
   }
   const tLoad = performance.now();

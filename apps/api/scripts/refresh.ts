@@ -11,6 +11,7 @@
  * first, the embedded database takes one process at a time). Exit 1 with every problem listed when
  * a file fails its checks; nothing is stored then.
  */
+import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, commandFolder, loadConfig, loadDotEnv, MARKET_TABLES_DIR } from '../src/config.js';
@@ -62,9 +63,14 @@ if (values.fy !== undefined && !/^\d{4}$/.test(values.fy.trim())) {
 }
 const fy = values.fy === undefined ? undefined : Number(values.fy);
 const typedIn = commandFolder();
+const isUrl = (input: string) => /^https?:\/\//i.test(input);
 const located = (input: string | undefined) =>
-  input === undefined || /^https?:\/\//i.test(input) || isAbsolute(input) ? input : resolve(typedIn, input);
+  input === undefined || isUrl(input) || isAbsolute(input) ? input : resolve(typedIn, input);
 const inputs = { fmr: located(values.fmr), safmr: located(values.safmr), rates: located(values.rates) };
+// a file that is not there is the first thing to say, before its year or the database
+for (const [flag, input] of Object.entries(inputs)) {
+  if (input !== undefined && !isUrl(input) && !existsSync(input)) refuse(`--${flag}: no file at ${input}`);
+}
 
 loadDotEnv();
 let config: ReturnType<typeof loadConfig>;

@@ -34,7 +34,7 @@ import {
   validateTaxEstimate,
   WEEKS_TO_CLOSE,
 } from '../src/market/tables/index.js';
-import { marketDirArgument } from './market-dir.js';
+import { marketDirArgument, reportUnusableMarketDir } from './market-dir.js';
 
 /** The floors the market README promises; CI fails below them. */
 export const TARGETS = {
@@ -86,8 +86,8 @@ const check = (ok: boolean, what: string) => {
 const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
 const evidence = (file: string) => readFile(resolve(MARKET_TABLES_DIR, 'evidence', file), 'utf8');
 if (!loaded.ok) {
-  console.error(`market data not usable in ${dir}: ${loaded.reason} ${JSON.stringify(loaded.missing)}`);
-  process.exit(1);
+  reportUnusableMarketDir('validate:market', loaded);
+  process.exit();
 }
 const market = buildMarketData(loaded.data);
 
