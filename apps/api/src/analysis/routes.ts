@@ -56,7 +56,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
         tags: ['analysis'],
         summary: 'Analyse a property (signed in; spends a free search unless subscribed)',
         description:
-          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left (a ZIP or state that cannot be analysed is its 400 first). The search is spent only when the analysis succeeds; `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
+          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left (a ZIP or state that cannot be analysed is its 400 first). The search is spent only when the analysis succeeds, and not when the server has no market data (the model's defaults); `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
         body: propertyInputSchema,
         response: { 200: analysisResponseSchema, ...errors },
       },
@@ -72,8 +72,11 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       });
       // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
       const analysis = await userAnalyses.create(request.body);
-      const { pass, kept } = await entitlements.payFor(user.id, request.subscriptionAtLookup, (executor) =>
-        analysis.store(user.id, executor),
+      const { pass, kept } = await entitlements.payFor(
+        user.id,
+        request.subscriptionAtLookup,
+        (executor) => analysis.store(user.id, executor),
+        { spends: analysis.spendsASearch },
       );
       if (pass.kind === 'free') reply.header('x-free-searches-remaining', String(pass.remaining));
       return kept;

@@ -56,9 +56,13 @@ export function createAnalysisService(market: MarketService) {
      * does not touch is corrected to the one its figures came from (the warnings say so), so the
      * analysis, its save and its report name the county they describe.
      */
-    async create(
-      input: PropertyInput,
-    ): Promise<{ property: PropertyInput; result: AnalysisResult; facts: AnalysisFacts }> {
+    async create(input: PropertyInput): Promise<{
+      property: PropertyInput;
+      result: AnalysisResult;
+      facts: AnalysisFacts;
+      /** false when the server had no market data to analyse it with: the model's defaults cost nothing */
+      spendsASearch: boolean;
+    }> {
       const marketFacts = await market.facts(input);
       const location = marketFacts.location;
       const property =
@@ -81,7 +85,12 @@ export function createAnalysisService(market: MarketService) {
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const facts = factsFromMarket(marketFacts, property.purchase_price);
       // a new analysis has no scenarios yet
-      return { property, result: assembleAnalysis(property, assumptions, facts, NOTHING_KEPT), facts };
+      return {
+        property,
+        result: assembleAnalysis(property, assumptions, facts, NOTHING_KEPT),
+        facts,
+        spendsASearch: marketFacts.market_data_loaded,
+      };
     },
   };
 }

@@ -153,9 +153,10 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
 
     /** A new analysis from the market, stored for the user; the caller spends the search. */
     async create(input: PropertyInput) {
-      const { property, result, facts } = await service.create(input);
+      const { property, result, facts, spendsASearch } = await service.create(input);
       return {
         result,
+        spendsASearch,
         /** Stores it with the search that pays for it (`entitlements.payFor`): only a paid-for analysis belongs to anyone. */
         store: async (userId: string, executor: Database): Promise<AnalysisResponse> => {
           const { id, updatedAt } = await analyses.insert(executor, userId, property, facts, result);

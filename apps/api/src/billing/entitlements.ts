@@ -78,7 +78,8 @@ export function createEntitlements(db: Database) {
     /**
      * Lets one analysis through: spends a free search and stores what it paid for (`keep`) in one
      * transaction, so a search is never spent on an analysis that was not kept, nor one kept unpaid;
-     * 402 when none are left. A subscriber spends nothing, so theirs is stored directly. `known` is
+     * 402 when none are left. `spends: false` keeps it without spending (an analysis the server
+     * could not give market figures). A subscriber spends nothing, so theirs is stored directly. `known` is
      * what this request's session lookup read (`request.subscriptionAtLookup`); without it, or when
      * it is about another user, the subscription is read here.
      */
@@ -86,8 +87,14 @@ export function createEntitlements(db: Database) {
       userId: string,
       known: SubscriptionAtLookup | null,
       keep: (executor: Database) => Promise<T>,
+      { spends = true }: { spends?: boolean } = {},
     ): Promise<{ pass: SearchPass; kept: T }> {
       if (await subscribed(userId, known)) return { pass: { kind: 'subscriber' }, kept: await keep(db) };
+      if (!spends) {
+        const kept = await keep(db);
+        const [row] = await remainingQuery.execute({ userId });
+        return { pass: { kind: 'free', remaining: row?.remaining ?? 0 }, kept };
+      }
       return db.transaction(async (tx) => {
         const [row] = await spend(tx, userId);
         if (!row) throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);

@@ -63,6 +63,8 @@ export interface MarketRentFigure {
 }
 
 export interface MarketFacts {
+  /** false when the server has no market data: the figures are the model's defaults, and the analysis is free */
+  market_data_loaded: boolean;
   location: MarketLocation | null;
   hud_rent: HudRent | null;
   market_rent: MarketRentFigure | null;
@@ -110,11 +112,11 @@ export interface MarketServiceDeps {
 }
 
 export const MARKET_DATA_UNAVAILABLE =
-  'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself.';
+  'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself. This analysis did not use a free search.';
 
 /** When the data files are missing but the live HUD rent answered. */
 export const MARKET_DATA_UNAVAILABLE_LIVE_HUD =
-  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API.';
+  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API. This analysis did not use a free search.';
 
 const HUD_LIVE_SUFFIX = 'HUD USER FMR API';
 
@@ -445,7 +447,9 @@ export function createMarketService(deps: MarketServiceDeps) {
    */
   async function facts(property: PropertyInput): Promise<MarketFacts> {
     const warnings: string[] = [];
+    const market = await currentStatus();
     let result: MarketFacts = {
+      market_data_loaded: market.available,
       location: null,
       hud_rent: null,
       market_rent: null,
@@ -460,7 +464,6 @@ export function createMarketService(deps: MarketServiceDeps) {
       warnings,
       opportunities: [],
     };
-    const market = await currentStatus();
     if (market.available) {
       const rows = await zipRowsOf(property);
       const found = lookupFromRows(rows.parts, rows.counties, rows.interestRate, property.num_bedrooms, {
@@ -476,6 +479,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         : found.hud_rent;
       const estimate = found.market_rent;
       result = {
+        market_data_loaded: true,
         location: {
           county_fips: found.county_fips,
           county_name: found.county_name,

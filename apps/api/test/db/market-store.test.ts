@@ -4,7 +4,11 @@ import { asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Database, DbHandle } from '../../src/db/client.js';
 import { marketCounties, marketImports, marketPlaces, marketZips } from '../../src/db/schema.js';
-import { importMarketData, readMarketStatus } from '../../src/market/store/import.js';
+import {
+  importMarketData,
+  MARKET_DATA_UNAVAILABLE_LOG,
+  readMarketStatus,
+} from '../../src/market/store/import.js';
 import { marketRepository } from '../../src/market/store/repository.js';
 import {
   buildMarketData,
@@ -217,8 +221,8 @@ describe.each(testDatabaseKinds())('market store (%s)', { timeout: 30_000 }, (ki
       invalid: [],
     });
     expect(log.lines.map((l) => [l.level, l.msg])).toEqual([
-      ['warn', 'market data unavailable'],
-      ['warn', 'market data unavailable'],
+      ['warn', MARKET_DATA_UNAVAILABLE_LOG],
+      ['warn', MARKET_DATA_UNAVAILABLE_LOG],
     ]);
     expect(await readMarketStatus(db)).toMatchObject({ available: false, reason: 'not_imported' });
     expect(await allZips(db)).toEqual([]);

@@ -125,6 +125,7 @@ describe('compileJsonSerializer matches z.encode + JSON.stringify', () => {
 const property = austin;
 
 const facts: MarketFacts = {
+  market_data_loaded: true,
   location: {
     county_fips: '48453',
     county_name: 'Travis County',

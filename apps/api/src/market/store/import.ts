@@ -136,6 +136,10 @@ async function activeImport(db: Database): Promise<ImportRow | null> {
   return rows[0] ?? null;
 }
 
+/** The operator's line when there is no market data: what it costs, and the setting that fixes it. */
+export const MARKET_DATA_UNAVAILABLE_LOG =
+  'market data unavailable: set MARKET_DATA_DIR to the shared market data folder (SOURCES.md); until then analyses use model defaults and spend no free search';
+
 /**
  * Makes the tables hold the market data in `dir`. Hashes the files first; when the active import has
  * the same dataset hash it does nothing. Otherwise parses and derives every row in a child process
@@ -168,7 +172,7 @@ export async function importMarketData(
     }
     log.warn(
       { dir, reason: problem.reason, missing: problem.missing, invalid: problem.invalid },
-      'market data unavailable',
+      MARKET_DATA_UNAVAILABLE_LOG,
     );
     return problem;
   };

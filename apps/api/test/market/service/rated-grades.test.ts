@@ -28,6 +28,7 @@ const columns = (tier: CrimeTier, grade: CrimeGradeColumns['grade']): CrimeGrade
 
 function facts(violent: CrimeGradeColumns, property: CrimeGradeColumns): MarketFacts {
   return {
+    market_data_loaded: true,
     location: null,
     hud_rent: null,
     market_rent: null,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKET_DATA_UNAVAILABLE } from '../../../src/market/service.js';
-import { createProperty, startApp, type TestApp } from '../../support/app.js';
+import { signUp } from '../../support/accounts.js';
+import { austin, createProperty, startApp, type TestApp } from '../../support/app.js';
 
 describe('without the market data folder', () => {
   let t: TestApp;
@@ -20,5 +21,16 @@ describe('without the market data folder', () => {
     expect(body.property.metrics.interest_rate).toBe(0.07);
     expect(body.property.metrics.property_taxes).toBeCloseTo(4_500, 9); // 1 % fallback
     expect(body.market_data.warnings).toContain(MARKET_DATA_UNAVAILABLE);
+  });
+
+  it('does not spend a free search on the model defaults it answers with', async () => {
+    const { cookie } = await signUp(t.app);
+    for (let i = 0; i < 2; i++) {
+      const res = await createProperty({ app: t.app, cookie }, austin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-free-searches-remaining']).toBe('5');
+    }
+    const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
+    expect(me.user.freeSearches).toBe(5);
   });
 });
