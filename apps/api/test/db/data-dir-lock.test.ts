@@ -34,7 +34,9 @@ describe('the embedded database folder takes one process', () => {
     await first.close();
     const again = await openDatabase({ dataDir: dir });
     await again.close();
-  });
+    // a new folder is made and migrated by a child process, then opened twice: on a busy 2-core
+    // machine that passed the 20 s default once (a hang guard, not a speed check)
+  }, 60_000);
 
   it('takes over a lock left by a process that died (kill -9)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sfr-lock-'));
