@@ -18,7 +18,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
  * `/` renders once it knows who is signed in (src/routes/index.tsx): the browser asks while the
  * code downloads, and the app's own fetch of the same URL (same-origin credentials) takes that answer.
  */
-const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="anonymous">';
+const SESSION_PRELOAD = '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="anonymous">';
 
 /** The page every path but `/` is served (apps/api/src/web/routes.ts): index.html without the shell. */
 export const PAGE_WITHOUT_SHELL = 'app.html';

@@ -129,6 +129,8 @@ export const DELETE_REAUTH_MINUTES = 10;
 export const DELETE_REAUTH_REQUIRED = `Sign in with Google again to delete your account: your last sign-in here was more than ${DELETE_REAUTH_MINUTES} minutes ago.`;
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+/** Who is signed in, if anyone: a guest is an answer (`user: null`), not an error. */
+export const sessionResponseSchema = z.object({ user: z.nullable(sessionUserSchema) });
 export const okResponseSchema = z.object({ ok: z.literal(true), message: z.optional(z.string()) });
 
 /**

@@ -13,6 +13,7 @@ import {
   okResponseSchema,
   resetConfirmBodySchema,
   resetRequestBodySchema,
+  sessionResponseSchema,
   signUpBodySchema,
   userResponseSchema,
   verifyEmailBodySchema,
@@ -188,6 +189,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => ({ user: requireUser(request) }),
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in: the user, or null for a guest (never a 401)',
+        description:
+          "The page's first question, asked while its code downloads: a guest is an answer, so a signed-out visit logs no failed request. `/me` is the same user, 401 for a guest.",
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => ({ user: request.user }),
   );
 
   app.post(

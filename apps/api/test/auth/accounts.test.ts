@@ -211,6 +211,23 @@ describe.each(DATABASE_KINDS)('accounts and sessions on %s', (kind) => {
       }
       expect((await b.get('/api/auth/me')).statusCode).toBe(200);
     });
+
+    it("/session answers a guest with null, never a 401 (the page's first question logs no failure)", async () => {
+      const guest = await browser().get('/api/auth/session');
+      expect(guest.statusCode).toBe(200);
+      expect(guest.json()).toEqual({ user: null });
+      const { b } = await signedUp();
+      const session = await b.get('/api/auth/session');
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toEqual((await b.get('/api/auth/me')).json());
+      expect(session.json().user.email).toMatch(/@example\.com$/);
+      // a forged token is a guest here too, and its cookie is cleared as /me clears it
+      const attacker = browser();
+      attacker.cookies.set('sfr_session', 'x');
+      const forged = await attacker.get('/api/auth/session');
+      expect(forged.json()).toEqual({ user: null });
+      expect(setCookie(forged, 'sfr_session').value).toBe('');
+    });
   });
 
   describe('session lifetime', () => {

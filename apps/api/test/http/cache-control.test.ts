@@ -19,7 +19,13 @@ describe('Cache-Control on API answers', () => {
     expect(created.statusCode).toBe(200);
     expect(created.headers['cache-control']).toBe(API_CACHE_CONTROL);
     const id = created.json().analysis_id as string;
-    for (const url of ['/api/auth/me', '/api/analyses', `/api/analyses/${id}`, '/api/saved_properties']) {
+    for (const url of [
+      '/api/auth/me',
+      '/api/auth/session',
+      '/api/analyses',
+      `/api/analyses/${id}`,
+      '/api/saved_properties',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: { cookie: t.cookie } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('private, no-store');
@@ -30,6 +36,8 @@ describe('Cache-Control on API answers', () => {
     const guest = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect(guest.statusCode).toBe(401);
     expect(guest.headers['cache-control']).toBe('private, no-store');
+    const guestSession = await t.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect(guestSession.headers['cache-control']).toBe('private, no-store');
     const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('private, no-store');

@@ -2,7 +2,7 @@
  * Who is signed in and what the server allows, as query options shared by route loaders and
  * components (their keys live only here).
  */
-import { publicConfigSchema, type SessionUser, userResponseSchema } from '@sfr/contracts';
+import { publicConfigSchema, type SessionUser, sessionResponseSchema } from '@sfr/contracts';
 import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiRequestError, apiGet } from '../../lib/api';
 import { toast } from '../../ui/toast';
@@ -12,18 +12,12 @@ export const sessionKeys = {
   config: ['public-config'] as const,
 };
 
-/** The signed-in user, or null for a guest (the API answers 401). */
+/** The signed-in user, or null for a guest (`/api/auth/session` answers both with a 200). */
 export const currentUserQuery = () =>
   queryOptions({
     queryKey: sessionKeys.me,
-    queryFn: async ({ signal }): Promise<SessionUser | null> => {
-      try {
-        return (await apiGet('/api/auth/me', userResponseSchema, signal)).user;
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<SessionUser | null> =>
+      (await apiGet('/api/auth/session', sessionResponseSchema, signal)).user,
     staleTime: 30_000,
   });
 
