@@ -6,6 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { SavedProperty } from '@sfr/contracts';
+import { DERIVATIONS, NEW_ANALYSIS_EXPENSE_DEFAULTS } from '@sfr/underwriting';
 import type { Browser, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UI_TEXT } from '../src/ui/text';
@@ -145,6 +146,11 @@ describe('share links', () => {
       await guest.page.getByRole('heading', { level: 1, name: /1100 Congress Ave/ }).waitFor();
       const shown = guest.page.locator('main');
       await expect.poll(() => shown.innerText()).toContain(`${property.summary.overall_points}%`);
+      // each assumption says where it comes from and what the ranges vary it over, as the results do (QA)
+      const text = await shown.innerText();
+      expect(text).toContain(`Derived: ${DERIVATIONS.closing_cost.basis}.`);
+      expect(text).toContain(`Default: ${NEW_ANALYSIS_EXPENSE_DEFAULTS.capex_reserve.basis}.`);
+      expect(text).toMatch(/Derived: model default\. Ranges vary it \d+\.\d\d% to \d+\.\d\d%\./);
       expect(await guest.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
       for (const control of [UI_TEXT.saveProperty, UI_TEXT.updateMetrics, 'Share', 'Stop sharing']) {
         expect(await guest.page.getByRole('button', { name: control }).count(), control).toBe(0);

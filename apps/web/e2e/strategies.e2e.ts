@@ -18,7 +18,7 @@ import {
   SCENARIO_MESSAGES,
   taxSituationText,
 } from '@sfr/contracts';
-import { modifiedReturns } from '@sfr/underwriting';
+import { modifiedReturns, NEW_ANALYSIS_EXPENSE_DEFAULTS } from '@sfr/underwriting';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIO_TEXT } from '../src/features/scenarios/scenario-text';
@@ -131,6 +131,20 @@ describe('expense lines', () => {
       formatMoney(0.05 * 12 * rent),
     );
     const expensesBefore = analysis.year_1_metrics.total_expenses;
+    // each line says what its default is, as a derived assumption says its rule (QA: they said nothing)
+    const line = (key: 'capex_reserve' | 'tenancy_months') =>
+      assumption(page, key).locator('xpath=ancestor::dd');
+    for (const key of ['capex_reserve', 'tenancy_months'] as const) {
+      expect(await line(key).textContent()).toContain(`Default: ${NEW_ANALYSIS_EXPENSE_DEFAULTS[key].basis}`);
+    }
+    await assumption(page, 'capex_reserve').fill('8');
+    expect(await line('capex_reserve').textContent()).toContain('Your value');
+    expect(await metricRow(page, METRIC_LABELS.capex_reserve_expense)).toContain(
+      formatMoney(0.08 * 12 * rent),
+    );
+    await page.getByRole('button', { name: /^Reset CapEx Reserve .*to 5 % of gross scheduled rent/ }).click();
+    expect(await assumption(page, 'capex_reserve').inputValue()).toBe('5');
+    expect(await metricRow(page, METRIC_LABELS.total_expenses)).toContain(formatMoney(expensesBefore));
 
     await assumption(page, 'hoa').fill('150');
     expect(await metricRow(page, METRIC_LABELS.hoa_expense)).toContain('$1,800.00');

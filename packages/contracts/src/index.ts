@@ -3,6 +3,7 @@ export * from './address.js';
 export * from './analysis.js';
 export * from './api-error.js';
 export * from './assemble.js';
+export * from './assumption-origins.js';
 export * from './assumptions.js';
 export * from './billing.js';
 export * from './constants.js';

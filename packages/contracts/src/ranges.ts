@@ -29,7 +29,7 @@ import { widenedSpreads } from './range-widths.js';
 /** One seed and one draw count for every place that shows an analysis's ranges. */
 export const RANGE_SIMULATION = { draws: 10_000, seed: 1 } as const;
 
-type AnalysisView = Pick<SharedAnalysis, 'property' | 'year_1_metrics' | 'market_data'> &
+export type AnalysisView = Pick<SharedAnalysis, 'property' | 'year_1_metrics' | 'market_data'> &
   Partial<Pick<SharedAnalysis, 'range_widths'>>;
 
 const figureValue = (analysis: AnalysisView, key: string): number | null => {

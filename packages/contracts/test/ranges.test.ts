@@ -1,4 +1,10 @@
-import { type Assumptions, deriveAssumptions, SPREAD_KEYS } from '@sfr/underwriting';
+import {
+  type Assumptions,
+  DERIVATIONS,
+  deriveAssumptions,
+  NEW_ANALYSIS_EXPENSE_DEFAULTS,
+  SPREAD_KEYS,
+} from '@sfr/underwriting';
 import { describe, expect, it } from 'vitest';
 import {
   type AnalysisFacts,
@@ -8,7 +14,9 @@ import {
   type MarketData,
   NOTHING_KEPT,
   noBandText,
+  originText,
   simulateAnalysis,
+  storedOrigins,
 } from '../src/index.js';
 import { exampleProperty } from './fixtures.js';
 
@@ -202,5 +210,28 @@ describe('noBandText', () => {
     expect(noBandText('levered_xirr')).toBe('no likely range: most outcomes have no rate of return');
     expect(noBandText('unlevered_xirr')).toBe('no likely range: most outcomes have no rate of return');
     expect(noBandText('dscr')).toBe('no likely range: most outcomes have no such figure');
+  });
+});
+
+describe('assumption origins (the results, the shared page and the report say them alike)', () => {
+  it('says a derived value by its rule, a typed one as the user’s, and an expense line by its default', () => {
+    const lines = { capex_reserve: 0.05, leasing_fee: 1, tenancy_months: 24 };
+    const origins = storedOrigins(analysisWith(figures, { closing_cost: 9_000, ...lines }));
+    expect(origins.closing_cost).toEqual({ kind: 'overridden', basis: DERIVATIONS.closing_cost.basis });
+    expect(origins.vacancy_rate).toEqual({ kind: 'derived', basis: 'model default' });
+    expect(origins.capex_reserve?.kind).toBe('default');
+    expect(origins.tenancy_months?.kind).toBe('default');
+    expect(origins.leasing_fee?.kind).toBe('overridden'); // the default is half a month
+    expect(origins.purchase_price).toBeUndefined(); // follows nothing
+    expect(origins.hoa).toBeUndefined(); // a line the analysis does not hold
+    expect(originText({ kind: 'derived', basis: '3 % of the purchase price' })).toBe(
+      'Derived: 3 % of the purchase price.',
+    );
+    expect(originText(origins.capex_reserve ?? { kind: 'derived', basis: '' })).toBe(
+      `Default: ${NEW_ANALYSIS_EXPENSE_DEFAULTS.capex_reserve.basis}.`,
+    );
+    expect(originText(origins.closing_cost ?? { kind: 'derived', basis: '' }, "The owner's value.")).toBe(
+      "The owner's value.",
+    );
   });
 });

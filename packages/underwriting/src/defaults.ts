@@ -43,6 +43,8 @@ export const DEFAULTS = {
 /** A proposed default for an optional expense line: its value, why, and the evidence (or "judgment"). */
 export interface ExpenseLineDefault {
   value: number;
+  /** the default in a few words, as the results show it beside the input */
+  basis: string;
   reason: string;
   source: string;
 }
@@ -62,6 +64,7 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
 > = {
   capex_reserve: {
     value: 0.05,
+    basis: '5 % of gross scheduled rent, the investors’ convention for a house in good condition',
     reason:
       "issue 28's default: 5 % of gross scheduled rent, the investors' convention for a house in good " +
       'condition (older roofs and systems need more). Note: the model documents its maintenance default ' +
@@ -75,6 +78,7 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
   },
   hoa: {
     value: 0,
+    basis: 'none: enter the association’s dues if the house has one',
     reason:
       "issue 28's default: most single-family rentals have no owners' association; a house that has one " +
       'should enter its dues, which the listing or the association states',
@@ -82,6 +86,7 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
   },
   owner_utilities: {
     value: 0,
+    basis: 'none: the tenant pays; enter any the owner pays',
     reason:
       "issue 28's default: a single-family tenant usually pays every utility; a 2–4 unit owner often pays " +
       'water, trash or common-area power and should enter them',
@@ -89,6 +94,7 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
   },
   leasing_fee: {
     value: 0.5,
+    basis: 'half a month’s rent per new lease, the low end of managers’ fees',
     reason:
       'issue 28 gives no default; half a month of rent per new lease is the low end of what property ' +
       "managers charge to place a tenant, consistent with the model's management default (8 % of revenue), " +
@@ -100,6 +106,7 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
   },
   tenancy_months: {
     value: 24,
+    basis: 'a new lease every 2 years (US renters stay about 27 months)',
     reason:
       'a new lease every two years: below the 27.5-month average stay of US renters in apartment buildings ' +
       '(24.3 in the South), since single-family renters stay longer, so the leasing cost errs high',

@@ -10,7 +10,10 @@
  */
 import {
   type AnalysisResponse,
+  type AssumptionOrigin,
   analysisSpreads,
+  assumptionOrigin,
+  isDerived,
   MESSAGES,
   METRIC_LABELS,
   type MetricKey,
@@ -42,15 +45,7 @@ import { type ScenarioChange, useChangeScenario } from '../scenarios/queries';
 import { ScenarioPanel as ScenarioPanelLive } from '../scenarios/ScenarioPanel';
 import { SCENARIO_TEXT } from '../scenarios/scenario-text';
 import { ReportButtons as ReportButtonsLive, type ReportSource } from '../share/ReportButtons';
-import {
-  assumptionEditor,
-  derivationBasis,
-  hasUnkeptEdits,
-  inputErrors,
-  isDerived,
-  isStale,
-  startEditing,
-} from './assumption-editor';
+import { assumptionEditor, hasUnkeptEdits, inputErrors, isStale, startEditing } from './assumption-editor';
 import { ChangedElsewhere } from './ChangedElsewhere';
 import { type RefusedChange, refusedChanges } from './changed-elsewhere';
 import { HoldPeriodTable } from './HoldPeriodTable';
@@ -71,7 +66,7 @@ import {
   pickMetricErrors,
 } from './metric-edits';
 import { METRIC_GROUPS, type MetricGroupName, SALE_ASSUMPTION_KEYS } from './metric-groups';
-import { type AssumptionOrigin, type MetricSource, MetricSourceContext, metricValues } from './metric-source';
+import { type MetricSource, MetricSourceContext, metricValues } from './metric-source';
 import { OverallReturns as OverallReturnsLive } from './OverallReturns';
 import { PropertyInformation as PropertyInformationLive } from './PropertyInformation';
 import { oneLineAddress } from './property-info';
@@ -200,10 +195,8 @@ export default function AnalysisResults({
 
   const source: MetricSource = useMemo(() => {
     const values = metricValues(live);
-    const originOf = (key: EditableKey): AssumptionOrigin | null => {
-      if (!isDerived(key)) return null;
-      return { kind: editor.overridden.has(key) ? 'overridden' : 'derived', basis: derivationBasis(key) };
-    };
+    const originOf = (key: EditableKey): AssumptionOrigin | null =>
+      assumptionOrigin(key, editor.metrics, editor.overridden);
     return {
       labels: live.metric_display_names,
       valueOf: (key) => values[key],

@@ -4,6 +4,7 @@
  * with where its value comes from (derived, and how, or set by the user, with a reset).
  */
 import {
+  type AssumptionOrigin,
   formatMetric,
   formatMoney,
   type MarketFigure,
@@ -17,7 +18,7 @@ import { isSpreadKey, type SpreadKey } from '@sfr/underwriting';
 import { type FormEvent, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { InfoTip } from '../../ui/InfoTip';
 import { type EditableKey, isEditableKey, metricInputId, UNIT_WORDS } from './metric-edits';
-import { type AssumptionOrigin, useMetricSource } from './metric-source';
+import { useMetricSource } from './metric-source';
 import { METRIC_TOOLTIPS } from './tooltips';
 
 /**
@@ -192,9 +193,9 @@ const AssumptionRow = memo(function AssumptionRow({
             {error}
           </span>
         ) : null}
-        {originKind === 'derived' ? (
+        {originKind === 'derived' || originKind === 'default' ? (
           <span id={originId} className="metric-origin">
-            Derived: {originBasis}
+            {originKind === 'derived' ? 'Derived' : 'Default'}: {originBasis}
           </span>
         ) : null}
         {originKind === 'overridden' ? (

@@ -1,4 +1,4 @@
-import { derivationContextOf } from '@sfr/contracts';
+import { derivationContextOf, lineDefaultOrigin } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type AssumptionAction,
@@ -98,6 +98,32 @@ describe('the assumption editor', () => {
     expect(reset.overridden.has('closing_cost')).toBe(false);
     expect(reset.edits.closing_cost).toBe('12000');
     expect(reset.live.year_1_metrics.total_acquisition).toBe(412_000);
+  });
+
+  it("shows an expense line's default as such, the user's own value as theirs, and resets it to the default", () => {
+    const state = startEditing(base);
+    // the example predates the lines: none to describe
+    expect(lineDefaultOrigin('capex_reserve', state.metrics.capex_reserve)).toBeNull();
+    expect(lineDefaultOrigin('closing_cost', 13_500)).toBeNull(); // derived, not a line default
+    const withLine = run(state, type('capex_reserve', '5'));
+    expect(withLine.metrics.capex_reserve).toBe(0.05);
+    expect(lineDefaultOrigin('capex_reserve', withLine.metrics.capex_reserve)).toEqual({
+      kind: 'default',
+      basis: '5 % of gross scheduled rent, the investors’ convention for a house in good condition',
+    });
+    const own = run(withLine, type('capex_reserve', '8'));
+    expect(lineDefaultOrigin('capex_reserve', own.metrics.capex_reserve)?.kind).toBe('overridden');
+    const reserve = (s: AssumptionEditor) => s.live.year_1_metrics.capex_reserve_expense;
+    expect(reserve(own)).toBeCloseTo(0.08 * 12 * 2_347, 6);
+    const reset = run(own, { type: 'reset', key: 'capex_reserve' });
+    expect(reset.edits.capex_reserve).toBe('5');
+    expect(reset.metrics.capex_reserve).toBe(0.05);
+    expect(reserve(reset)).toBeCloseTo(0.05 * 12 * 2_347, 6);
+    expect(lineDefaultOrigin('tenancy_months', 24)?.kind).toBe('default');
+    expect(lineDefaultOrigin('leasing_fee', 1)).toMatchObject({
+      kind: 'overridden',
+      basis: expect.stringMatching(/half a month/),
+    });
   });
 
   it('keeps the last valid figures, marked stale, while an input is empty or out of bounds', () => {

@@ -9,12 +9,19 @@
  * figures on screen always belong to the inputs on screen. While an input is empty or out of
  * bounds the figures stay those of the last valid inputs, marked stale.
  */
-import { type AnalysisResponse, derivationContextOf, fieldLabel, type RangeWidths } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  derivationContextOf,
+  fieldLabel,
+  hasLineDefault,
+  isDerived,
+  type RangeWidths,
+} from '@sfr/contracts';
 import {
   DERIVATIONS,
   type DerivationContext,
-  type DerivedKey,
   inferOverridden,
+  NEW_ANALYSIS_EXPENSE_DEFAULTS,
   rederive,
   UnderwritingInputError,
 } from '@sfr/underwriting';
@@ -81,15 +88,6 @@ export type AssumptionAction =
 /** The metrics typed as groups of fields or a yes/no, not as one number. */
 export type GroupedKey = 'refinance' | 'second_loan' | 'rehab_financed' | 'tax';
 
-export function isDerived(key: EditableKey): key is DerivedKey {
-  return key in DERIVATIONS;
-}
-
-/** How a derived assumption follows its drivers, for people: '3 % of the purchase price'. */
-export function derivationBasis(key: DerivedKey): string {
-  return DERIVATIONS[key].basis;
-}
-
 /** The editor for an analysis: its numbers as they are, overrides inferred from them. */
 export function startEditing(analysis: AnalysisResponse): AssumptionEditor {
   const metrics = analysis.property.metrics;
@@ -152,6 +150,12 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
       return settle({ ...state, serverErrors }, edits, overridden);
     }
     case 'reset': {
+      if (hasLineDefault(action.key)) {
+        const value = NEW_ANALYSIS_EXPENSE_DEFAULTS[action.key].value;
+        const edits = { ...state.edits, [action.key]: metricInputText(action.key, value) };
+        const { [action.key]: _, ...serverErrors } = state.serverErrors;
+        return settle({ ...state, serverErrors }, edits, state.overridden);
+      }
       if (!isDerived(action.key)) return state;
       const overridden = new Set(state.overridden);
       overridden.delete(action.key);

@@ -3,13 +3,10 @@
  * assumption inputs with their errors, and where each assumption comes from (derived or set by the
  * user). One context for the whole results block, so rows take only their metric key.
  */
-import type { MarketFigure, MetricKey, SharedAnalysis } from '@sfr/contracts';
+import type { AssumptionOrigin, MarketFigure, MetricKey, SharedAnalysis } from '@sfr/contracts';
 import type { SpreadKey } from '@sfr/underwriting';
 import { createContext, useContext } from 'react';
 import type { EditableKey, MetricEditErrors, MetricEdits } from './metric-edits';
-
-/** How an assumption got its value: from its derivation (with the rule, for people) or from the user. */
-export type AssumptionOrigin = { kind: 'derived'; basis: string } | { kind: 'overridden'; basis: string };
 
 export interface MetricSource {
   /** labels by metric key, as the API sends them */
@@ -21,7 +18,7 @@ export interface MetricSource {
   onEdit: (key: EditableKey, text: string) => void;
   /** null for assumptions that follow nothing (the price) */
   originOf: (key: EditableKey) => AssumptionOrigin | null;
-  /** back to the derived value */
+  /** back to the derived value, or the line's default */
   onReset: (key: EditableKey) => void;
   /** the "±" of an uncertain assumption: the user's text, its range as it reads, or why it is unreadable */
   /** and the range the simulated ranges give it now (its default spread, or the user's) */

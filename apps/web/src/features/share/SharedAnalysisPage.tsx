@@ -7,13 +7,19 @@
  */
 import {
   type AnalysisResponse,
+  analysisSpreads,
   formatMetric,
   METRIC_LABELS,
   type MetricKey,
+  originText,
   perUnitLabel,
   type SharedAnalysis,
+  spreadText,
+  storedOrigins,
   strategyTerms,
+  widenedSpreads,
 } from '@sfr/contracts';
+import { isSpreadKey } from '@sfr/underwriting';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -79,8 +85,26 @@ function LinkGone() {
   );
 }
 
+/**
+ * What the results say under each assumption, as the owner left it: where its value comes from
+ * (derived, a line's default, or theirs) and what the ranges vary it over.
+ */
+function assumptionNotes(analysis: SharedAnalysis): Partial<Record<MetricKey, string>> {
+  const spreads = analysisSpreads(analysis, {
+    widened: widenedSpreads(analysis.range_widths, analysis.property.metrics).spreads,
+  });
+  const notes: Partial<Record<MetricKey, string>> = {};
+  for (const [key, origin] of Object.entries(storedOrigins(analysis))) {
+    const said = originText(origin, "The owner's value.");
+    const spread = isSpreadKey(key) ? spreads[key] : undefined;
+    notes[key as MetricKey] =
+      spread && isSpreadKey(key) ? `${said} Ranges vary it ${spreadText(key, spread)}.` : said;
+  }
+  return notes;
+}
+
 /** A figure as saved, 'N/A' when the model has none; an expense line the deal does not give is left out. */
-function FigureList({ keys, values, labels, units }: FigureListProps) {
+function FigureList({ keys, values, labels, units, notes = {} }: FigureListProps) {
   return (
     <dl>
       {keys
@@ -88,7 +112,10 @@ function FigureList({ keys, values, labels, units }: FigureListProps) {
         .map((key) => (
           <div key={key}>
             <dt>{perUnitLabel(key, labels[key] ?? METRIC_LABELS[key], units)}</dt>
-            <dd>{formatMetric(key, values[key])}</dd>
+            <dd>
+              {formatMetric(key, values[key])}
+              {notes[key] ? <span className="metric-origin">{notes[key]}</span> : null}
+            </dd>
           </div>
         ))}
     </dl>
@@ -101,6 +128,8 @@ interface FigureListProps {
   labels: Readonly<Record<string, string>>;
   /** the house type's units: HUD's and the market's rents are per unit */
   units: number;
+  /** under an assumption: its origin and range (`assumptionNotes`) */
+  notes?: Partial<Record<MetricKey, string>>;
 }
 
 /** The strategy's terms in words (the PDF's), so a reader sees why the cash to close is what it is. */
@@ -130,6 +159,7 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
   const values = metricValues(analysis);
   const labels = analysis.metric_display_names;
   const ranges = useRanges(shown);
+  const notes = useMemo(() => assumptionNotes(analysis), [analysis]);
   return (
     <section className="page results shared-page" aria-labelledby="shared-title">
       <h1 id="shared-title">{address}</h1>
@@ -149,7 +179,13 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
         {METRIC_GROUPS.filter((group) => group.keys.some((key) => values[key] !== undefined)).map((group) => (
           <section key={group.name} className="card results-block" aria-labelledby={`shared-${group.name}`}>
             <h2 id={`shared-${group.name}`}>{group.name}</h2>
-            <FigureList keys={group.keys} values={values} labels={labels} units={analysis.property.factor} />
+            <FigureList
+              keys={group.keys}
+              values={values}
+              labels={labels}
+              units={analysis.property.factor}
+              notes={notes}
+            />
           </section>
         ))}
         <StrategyTermsText metrics={analysis.property.metrics} />
@@ -160,6 +196,7 @@ function SharedAnalysisView({ analysis }: { analysis: SharedAnalysis }) {
             values={values}
             labels={labels}
             units={analysis.property.factor}
+            notes={notes}
           />
         </section>
         {(['Unlevered', 'Levered'] as const).map((side) => (

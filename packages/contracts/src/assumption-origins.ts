@@ -1,0 +1,71 @@
+/**
+ * Where each assumption's value comes from, said the same way by the results page, the shared page
+ * and the report: its derivation (with the rule, for people), an expense line's default (the lines
+ * a new analysis starts with), or the user's own value.
+ */
+import {
+  type Assumptions,
+  DERIVATIONS,
+  type DerivedKey,
+  inferOverridden,
+  NEW_ANALYSIS_EXPENSE_DEFAULTS,
+} from '@sfr/underwriting';
+import { EDITABLE_METRIC_KEYS, type EditableMetricKey } from './labels.js';
+import { type AnalysisView, derivationContextOf } from './ranges.js';
+
+export type AssumptionOrigin = { kind: 'derived' | 'default' | 'overridden'; basis: string };
+
+export function isDerived(key: EditableMetricKey): key is DerivedKey {
+  return key in DERIVATIONS;
+}
+
+type DefaultedLine = keyof typeof NEW_ANALYSIS_EXPENSE_DEFAULTS;
+export const hasLineDefault = (key: EditableMetricKey): key is DefaultedLine =>
+  key in NEW_ANALYSIS_EXPENSE_DEFAULTS;
+
+/**
+ * An expense line a new analysis starts with (a CapEx reserve, a leasing fee…): its default, or the
+ * user's value when it differs. null for a line the analysis does not hold (one stored before the
+ * lines existed) and for every other assumption.
+ */
+export function lineDefaultOrigin(key: EditableMetricKey, value: unknown): AssumptionOrigin | null {
+  if (!hasLineDefault(key) || typeof value !== 'number') return null;
+  const line = NEW_ANALYSIS_EXPENSE_DEFAULTS[key];
+  return { kind: value === line.value ? 'default' : 'overridden', basis: line.basis };
+}
+
+/**
+ * Where an assumption's value comes from: its derivation (unless `overridden` holds it), an expense
+ * line's default, or the user; null for what follows nothing (the price, the loan's shape).
+ */
+export function assumptionOrigin(
+  key: EditableMetricKey,
+  metrics: Assumptions & Partial<Record<EditableMetricKey, unknown>>,
+  overridden: ReadonlySet<EditableMetricKey>,
+): AssumptionOrigin | null {
+  if (!isDerived(key)) return lineDefaultOrigin(key, metrics[key]);
+  return { kind: overridden.has(key) ? 'overridden' : 'derived', basis: DERIVATIONS[key].basis };
+}
+
+/** Every assumption's origin in an analysis as stored (a page or report that shows it unedited). */
+export function storedOrigins(analysis: AnalysisView): Partial<Record<EditableMetricKey, AssumptionOrigin>> {
+  const metrics = analysis.property.metrics;
+  const overridden: ReadonlySet<EditableMetricKey> = inferOverridden(metrics, derivationContextOf(analysis));
+  const origins: Partial<Record<EditableMetricKey, AssumptionOrigin>> = {};
+  for (const key of EDITABLE_METRIC_KEYS) {
+    const origin = assumptionOrigin(key, metrics, overridden);
+    if (origin) origins[key] = origin;
+  }
+  return origins;
+}
+
+/**
+ * The origin in a sentence: 'Derived: 3 % of the purchase price.', 'Default: …', or `yours` for
+ * the user's value (the owner's, on a page someone else reads).
+ *
+ * @example originText({ kind: 'derived', basis: '3 % of the purchase price' }) // 'Derived: 3 % of the purchase price.'
+ */
+export function originText(origin: AssumptionOrigin, yours = 'Your value.'): string {
+  if (origin.kind === 'overridden') return yours;
+  return `${origin.kind === 'derived' ? 'Derived' : 'Default'}: ${origin.basis}.`;
+}
