@@ -15,16 +15,21 @@ function cell(value: number | string | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The columns before the years: what every row may fill. */
+export const CSV_COLUMNS = ['section', 'key', 'label', 'value', 'source', 'vintage', 'tier', 'range', 'note'];
+
 /**
- * Header `section,key,label,value,source,vintage,tier,year_1..year_N`: year-1 figures and market
- * evidence fill `value` (and the evidence columns), hold-period rows fill the year columns.
+ * Header `section,key,label,value,source,vintage,tier,range,note,year_1..year_N`: year-1 figures
+ * fill `value`; market evidence and the assumptions fill the evidence columns too (an assumption's
+ * `tier` is where it comes from: Derived, Default or Entered, and `source` its rule); hold-period
+ * rows fill the year columns.
  */
 export function reportCsv(report: DealReport, meta: { generatedAt: Date }): string {
   const years = report.holdPeriod[0]?.values.length ?? 0;
   const yearColumns = Array.from({ length: years }, (_, i) => `year_${i + 1}`);
-  const width = 7 + years;
+  const width = CSV_COLUMNS.length + years;
   const rows: (number | string | null)[][] = [
-    ['section', 'key', 'label', 'value', 'source', 'vintage', 'tier', ...yearColumns],
+    [...CSV_COLUMNS, ...yearColumns],
     ['report', 'generated_at', 'Generated', meta.generatedAt.toISOString()],
     ['report', 'address', 'Address', report.address],
   ];
@@ -32,7 +37,20 @@ export function reportCsv(report: DealReport, meta: { generatedAt: Date }): stri
     for (const line of section.lines) rows.push([section.key, line.key, line.label, line.value]);
   }
   for (const line of report.evidence) {
-    rows.push(['market_data', line.key, line.label, line.value, line.source, line.vintage, line.tier]);
+    rows.push([
+      'market_data',
+      line.key,
+      line.label,
+      line.value,
+      line.source,
+      line.vintage,
+      line.tier,
+      line.range,
+      line.note,
+    ]);
+  }
+  for (const line of report.assumptions) {
+    rows.push(['assumptions', line.key, line.label, line.value, line.basis, null, line.origin, line.range]);
   }
   report.live?.comparables.forEach((row, i) => {
     const detail = `${row.distance}; ${row.bedrooms} bd; ${row.bathrooms} ba; ${row.listed}`;
@@ -61,7 +79,7 @@ export function reportCsv(report: DealReport, meta: { generatedAt: Date }): stri
     const label = isExpensePart(row.row)
       ? `${row.group} Expense, ${EXPENSE_PART_PREFIX} ${row.row}`
       : `${row.group} ${row.row}`;
-    rows.push(['hold_period', key, label, null, null, null, null, ...row.values]);
+    rows.push(['hold_period', key, label, ...Array<null>(CSV_COLUMNS.length - 3).fill(null), ...row.values]);
   }
   return `${rows
     .map((row) => {

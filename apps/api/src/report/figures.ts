@@ -4,6 +4,7 @@
  */
 import {
   addressLine,
+  analysisSpreads,
   assembleScenario,
   BASE_SCENARIO_NAME,
   type ComparableRow,
@@ -11,6 +12,8 @@ import {
   comparableRows,
   dealInput,
   derivationContextOf,
+  EDITABLE_METRIC_KEYS,
+  type EditableMetricKey,
   EXPENSE_LINE_METRIC_KEYS,
   factsOf,
   formatMarketFigure,
@@ -38,6 +41,8 @@ import {
   roundMetric,
   type SharedAnalysis,
   type StrategyTermKey,
+  spreadText,
+  storedOrigins,
   strategyTerms,
   taxBillLine,
   widenedRangeText,
@@ -47,6 +52,7 @@ import {
   type DerivedKey,
   defaultMirrRates,
   inferOverridden,
+  isSpreadKey,
   modifiedReturns,
   monthlyScheduleOf,
   SIMULATED_MEASURES,
@@ -93,6 +99,20 @@ export interface LiveEvidenceReport {
   taxBill: { year: number; total: number; source: string; vintage: string } | null;
 }
 
+/** One assumption with where its value comes from (the results' "Derived", "Default" or the user's). */
+export interface AssumptionReportLine {
+  key: string;
+  label: string;
+  value: number | string | null;
+  text: string;
+  /** 'Derived', 'Default' or 'Entered' (typed by the deal's owner) */
+  origin: string;
+  /** the rule or default it follows, or what an entered value replaced */
+  basis: string;
+  /** what the ranges vary it over, when it is varied */
+  range: string | null;
+}
+
 export interface HoldPeriodReportRow {
   group: 'Unlevered' | 'Levered';
   row: string;
@@ -107,6 +127,8 @@ export interface DealReport {
   address: string;
   sections: ReportSection[];
   evidence: EvidenceLine[];
+  /** every assumption the deal holds, in the results' order, with its origin and range */
+  assumptions: AssumptionReportLine[];
   /** null when the analysis had no live provider's evidence */
   live: LiveEvidenceReport | null;
   holdPeriod: HoldPeriodReportRow[];
@@ -227,6 +249,36 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
       range: figure.range ? formatMarketRange(key, figure.range) : null,
       note: [replaced, figure.note].filter(Boolean).join(' ') || null,
     };
+  });
+}
+
+/** The origin's word in the report: a value its owner typed reads 'Entered' to whoever reads it. */
+const ORIGIN_WORD = { derived: 'Derived', default: 'Default', overridden: 'Entered' } as const;
+
+/**
+ * Every assumption the deal holds, with where it comes from (as the results say it) and the range
+ * the simulation varies it over: the growth rates and the model's defaults too, which the report's
+ * sections leave out or give without their origin (QA).
+ */
+function assumptionLines(analysis: SharedAnalysis): AssumptionReportLine[] {
+  const metrics: Partial<Record<EditableMetricKey, unknown>> = analysis.property.metrics;
+  const origins = storedOrigins(analysis);
+  const spreads = analysisSpreads(analysis, {
+    widened: widenedSpreads(analysis.range_widths ?? {}, analysis.property.metrics).spreads,
+  });
+  return EDITABLE_METRIC_KEYS.flatMap((key) => {
+    const value = metrics[key];
+    if (typeof value !== 'number') return [];
+    const origin = origins[key];
+    const spread = isSpreadKey(key) ? spreads[key] : undefined;
+    return [
+      {
+        ...metricLine(key, value),
+        origin: origin ? ORIGIN_WORD[origin.kind] : ORIGIN_WORD.overridden,
+        basis: !origin ? '' : origin.kind === 'overridden' ? `instead of ${origin.basis}` : origin.basis,
+        range: spread && isSpreadKey(key) ? spreadText(key, spread) : null,
+      },
+    ];
   });
 }
 
@@ -614,6 +666,7 @@ export function dealReport(
       ...(scenarios ? [scenarios] : []),
     ],
     evidence: evidenceLines(analysis),
+    assumptions: assumptionLines(analysis),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),
     rating: {

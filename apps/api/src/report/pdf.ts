@@ -302,13 +302,17 @@ function liveEvidenceBlock(doc: Doc, live: NonNullable<DealReport['live']>, y: n
   return top + 6;
 }
 
-function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
-  const columns = [
-    { title: 'Figure', width: 110 },
-    { title: 'Value', width: 70 },
-    { title: 'Tier', width: 55 },
-    { title: 'Source, vintage, range and note', width: CONTENT_WIDTH - 235 },
-  ];
+/**
+ * A table across the page under its heading: the second column in bold, the last one muted; a
+ * row moves whole to the next page, with the columns' titles again.
+ */
+function tableBlock(
+  doc: Doc,
+  title: string,
+  columns: readonly { title: string; width: number }[],
+  rows: readonly string[][],
+  y: number,
+): number {
   const header = (at: number) => {
     doc.fontSize(7.5).font('Helvetica-Bold').fillColor(MUTED);
     let x = PAGE.margin;
@@ -318,15 +322,9 @@ function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
     }
     return doc.y + 2;
   };
-  let top = header(heading(doc, 'Market evidence', PAGE.margin, y, CONTENT_WIDTH));
-  for (const line of report.evidence) {
-    const cells = [
-      line.label,
-      line.text,
-      line.tier ?? '',
-      [line.source, line.vintage, line.range && `Range ${line.range}`, line.note].filter(Boolean).join('. '),
-    ].map(winAnsi);
-    // the row's height, so it moves whole to the next page (with the columns' titles again)
+  let top = header(heading(doc, title, PAGE.margin, y, CONTENT_WIDTH));
+  for (const row of rows) {
+    const cells = row.map(winAnsi);
     doc.fontSize(7.5).font('Helvetica');
     const height = Math.max(
       ...cells.map((text, i) => doc.heightOfString(text, { width: (columns[i]?.width ?? 60) - 4 })),
@@ -339,7 +337,7 @@ function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
       const column = columns[i] ?? { width: 60 };
       doc
         .font(i === 1 ? 'Helvetica-Bold' : 'Helvetica')
-        .fillColor(i === 3 ? MUTED : INK)
+        .fillColor(i === columns.length - 1 ? MUTED : INK)
         .text(text, x, top, { width: column.width - 4 });
       bottom = Math.max(bottom, doc.y);
       x += column.width;
@@ -347,6 +345,39 @@ function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
     top = bottom + 2;
   }
   return top + 6;
+}
+
+function evidenceBlock(doc: Doc, report: DealReport, y: number): number {
+  const columns = [
+    { title: 'Figure', width: 110 },
+    { title: 'Value', width: 70 },
+    { title: 'Tier', width: 55 },
+    { title: 'Source, vintage, range and note', width: CONTENT_WIDTH - 235 },
+  ];
+  const rows = report.evidence.map((line) => [
+    line.label,
+    line.text,
+    line.tier ?? '',
+    [line.source, line.vintage, line.range && `Range ${line.range}`, line.note].filter(Boolean).join('. '),
+  ]);
+  return tableBlock(doc, 'Market evidence', columns, rows, y);
+}
+
+/** Every assumption with its origin (derived, a default, or entered) and the range the ranges vary it over. */
+function assumptionsBlock(doc: Doc, report: DealReport, y: number): number {
+  const columns = [
+    { title: 'Assumption', width: 140 },
+    { title: 'Value', width: 70 },
+    { title: 'Origin', width: 50 },
+    { title: 'Rule or default, and the range the ranges vary it over', width: CONTENT_WIDTH - 260 },
+  ];
+  const rows = report.assumptions.map((line) => [
+    line.label,
+    line.text,
+    line.origin,
+    [line.basis, line.range && `Ranges vary it ${line.range}`].filter(Boolean).join('. '),
+  ]);
+  return tableBlock(doc, 'Assumptions and where they come from', columns, rows, y);
 }
 
 /** Shrinks the font until the widest cell fits its column (a 100-million-dollar deal still fits). */
@@ -524,6 +555,7 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
 
   // then the evidence, flowing onto as many pages as it needs
   y = evidenceBlock(doc, report, y);
+  y = assumptionsBlock(doc, report, y);
   if (report.live) y = liveEvidenceBlock(doc, report.live, y);
   y = heading(doc, 'Disclaimer and data', PAGE.margin, y, CONTENT_WIDTH);
   doc.font('Helvetica').fontSize(7.5).fillColor(MUTED).text(winAnsi(DISCLAIMER), PAGE.margin, y, {

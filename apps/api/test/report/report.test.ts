@@ -12,10 +12,12 @@ import {
   checkFirst,
   dealInput,
   factsOf,
+  formatMarketRange,
   formatMetric,
   formatMoney,
   formatRatio,
   holdPeriodOptionalFigures,
+  type MarketFigure,
   type Metrics,
   measureBand,
   NOTHING_KEPT,
@@ -107,6 +109,8 @@ function analysis(
     interest_rate?: number;
     /** the house type's units (1–4) */
     factor?: number;
+    /** a closing cost the user typed over the derived 3 % */
+    closing_cost?: number;
   } = {},
   facts: AnalysisFacts = noFacts,
 ) {
@@ -123,6 +127,7 @@ function analysis(
       interestRate: overrides.interest_rate ?? 0.0803,
     }),
     ...(overrides.hold_period ? { hold_period: overrides.hold_period } : {}),
+    ...(overrides.closing_cost ? { closing_cost: overrides.closing_cost } : {}),
     ...(overrides.lines === false ? {} : newAnalysisExpenseLines()),
     ...(overrides.tax ? { tax: overrides.tax } : {}),
   };
@@ -174,8 +179,18 @@ describe('report CSV', () => {
     const deal = analysis();
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date('2026-11-24T12:00:00Z') }));
     const header = rows[0] ?? [];
-    expect(header.slice(0, 7)).toEqual(['section', 'key', 'label', 'value', 'source', 'vintage', 'tier']);
-    expect(header.slice(7)).toEqual(['year_1', 'year_2', 'year_3', 'year_4', 'year_5']);
+    expect(header.slice(0, 9)).toEqual([
+      'section',
+      'key',
+      'label',
+      'value',
+      'source',
+      'vintage',
+      'tier',
+      'range',
+      'note',
+    ]);
+    expect(header.slice(9)).toEqual(['year_1', 'year_2', 'year_3', 'year_4', 'year_5']);
     for (const row of rows) expect(row).toHaveLength(header.length);
     const value = (key: string) => rows.find((row) => row[1] === key)?.[3];
     expect(Number(value('net_operating_income'))).toBe(
@@ -185,10 +200,10 @@ describe('report CSV', () => {
     expect(Number(value('overall_points'))).toBe(deal.summary.overall_points);
     expect(value('address')).toBe('1100 Congress Ave, Austin, TX 78701');
     const cashflow = rows.find((row) => row[1] === 'levered:cashflow');
-    expect(cashflow?.slice(7).map(Number)).toEqual(deal.hold_period.levered.cashflow.map(roundToCents));
+    expect(cashflow?.slice(9).map(Number)).toEqual(deal.hold_period.levered.cashflow.map(roundToCents));
     // every number has at most the decimals the screen shows: cents, or hundredths of a percent
     for (const row of rows) {
-      for (const cell of [row[3], ...row.slice(7)]) {
+      for (const cell of [row[3], ...row.slice(9)]) {
         if (cell && /^-?[\d.]+$/.test(cell)) expect(cell, row[1]).toMatch(/^-?\d+(\.\d{1,4})?$/);
       }
     }
@@ -203,6 +218,48 @@ describe('report CSV', () => {
     };
     expect(labels(3)).toBe('Market Rent (per unit)');
     expect(labels(1)).toBe('Market Rent');
+  });
+
+  it("gives a market figure's range and note, and each assumption's origin, rule and range (QA: they were blank)", () => {
+    const note = 'An estimate from 15 comparables within a mile.';
+    const [figure] = Object.values(liveFacts.market_data.figures);
+    const figures = { rentometer_rent: { ...(figure as MarketFigure), note } };
+    const deal = analysis(
+      { closing_cost: 9_000 },
+      { ...liveFacts, market_data: { ...liveFacts.market_data, figures } },
+    );
+    const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
+    const header = rows[0] ?? [];
+    const row = (section: string, key: string) => {
+      const found = rows.find((r) => r[0] === section && r[1] === key) ?? [];
+      return Object.fromEntries(header.map((column, i) => [column, found[i]]));
+    };
+    expect(row('market_data', 'rentometer_rent')).toMatchObject({
+      range: formatMarketRange('rentometer_rent', { low: 2_600, high: 3_300 }),
+      note,
+    });
+    expect(row('assumptions', 'closing_cost')).toMatchObject({
+      value: '9000',
+      tier: 'Entered',
+      source: 'instead of 3 % of the purchase price',
+    });
+    expect(row('assumptions', 'rent_annual_growth_rate')).toMatchObject({
+      value: String(deal.property.metrics.rent_annual_growth_rate),
+      tier: 'Derived',
+      source: 'model default',
+      range: '1.00% to 6.00%',
+    });
+    expect(row('assumptions', 'capex_reserve')).toMatchObject({ tier: 'Default', value: '0.05' });
+    // every growth rate the deal grows by is there
+    for (const key of [
+      'rent_annual_growth_rate',
+      'other_income_annual_growth_rate',
+      'property_management_annual_growth_rate',
+      'insurance_annual_growth_rate',
+      'property_taxes_annual_growth_rate',
+      'property_maintenance_annual_growth_rate',
+    ])
+      expect(row('assumptions', key).value, key).toMatch(/^0(\.\d+)?$/);
   });
 
   it('writes a market rate as the screen reads it: a rate stored with float noise loses the noise', () => {
@@ -251,7 +308,7 @@ describe('report CSV', () => {
   it('lists the hold period’s expense lines and after-tax rows, year by year, as the table shows them', () => {
     const deal = analysis({ tax: TAX });
     const rows = parseCsv(reportCsv(dealReport(deal), { generatedAt: new Date() }));
-    const years = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.slice(7);
+    const years = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.slice(9);
     // named as part of Expense, as the table reads it, so a spreadsheet does not subtract it twice
     expect(rows.find((row) => row[1] === 'unlevered:capex_reserve')?.[2]).toBe(
       'Unlevered Expense, of which CapEx Reserve',
@@ -506,7 +563,7 @@ describe('report CSV', () => {
 });
 
 describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => {
-  it('has real text: address, rating, year-1 NOI, both DSCRs and the expense lines, on two pages', async () => {
+  it('has real text: address, rating, year-1 NOI, both DSCRs and the expense lines; the deal on page 1, the hold on page 2, then the evidence and the assumptions', async () => {
     const deal = analysis();
     const report = dealReport(deal);
     const pdf = await reportPdf(report, {
@@ -514,7 +571,7 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
       analysedAt: new Date('2026-11-20T09:00:00Z'),
     });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(pdfPages(pdf)).toBe(2);
+    expect(pdfPages(pdf)).toBe(3);
     const text = pdfText(pdf);
     expect(text).toContain('1100 Congress Ave, Austin, TX 78701');
     expect(text).toContain(`${deal.summary.overall_points}%`);
@@ -533,12 +590,23 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(table.match(/CapEx Reserve -\$/g)?.length).toBe(2);
     expect(text).toContain('not financial, tax or legal advice');
     expect(text).toContain('Analysed 2026-11-20; generated 2026-11-24');
+    // every assumption with its origin, the growth rates too (QA: the report left them out)
+    // laid out page by page, a row reads across; the table starts under the evidence on page 2
+    const laidOut = `${pdfText(pdf, 2)} ${pdfText(pdf, 3)}`;
+    expect(laidOut).toContain('Assumptions and where they come from');
+    expect(laidOut).toContain(
+      `Rent Annual Growth Rate ${formatMetric('rent_annual_growth_rate', deal.property.metrics.rent_annual_growth_rate)} Derived model default`,
+    );
+    expect(laidOut).toContain(
+      `Closing Cost ${formatMoney(deal.property.metrics.closing_cost)} Derived 3 % of the purchase price`,
+    );
+    expect(laidOut).toContain('Expected Tenancy 24 months Default a new lease every 2 years');
   });
 
-  it("shows a live rent's range, its comparables and the tax bill beside ours, still on two pages", async () => {
+  it("shows a live rent's range, its comparables and the tax bill beside ours, in three pages", async () => {
     const deal = analysis({}, liveFacts);
     const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
-    expect(pdfPages(pdf)).toBe(2);
+    expect(pdfPages(pdf)).toBe(3);
     const text = pdfText(pdf);
     expect(text).toContain('Range $2,600.00 – $3,300.00');
     expect(text).toContain('Rent comparables and property record');
@@ -586,7 +654,7 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     const after = deal.after_tax;
     if (!after) throw new Error('expected after_tax');
     const pdf = await reportPdf(dealReport(deal), { generatedAt: new Date(), analysedAt: new Date() });
-    expect(pdfPages(pdf)).toBe(2);
+    expect(pdfPages(pdf)).toBe(3);
     const page2 = pdfText(pdf, 2);
     expect(page2).toContain('After-Tax Returns');
     expect(page2).toContain(`After-Tax Levered XIRR ${formatMetric('levered_xirr', after.levered_xirr)}`);
@@ -615,7 +683,8 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     const deal = analysis({ hold_period: 30, ...extra });
     const report = dealReport(deal);
     const pdf = await reportPdf(report, { generatedAt: new Date(), analysedAt: new Date() });
-    expect(pdfPages(pdf)).toBe(3);
+    // the evidence and the assumptions after, on as many pages as they need
+    expect(pdfPages(pdf)).toBeGreaterThanOrEqual(3);
     const page2 = pdfText(pdf, 2);
     expect(page2).toContain('Year 30');
     expect(page2).toContain(deal.metrics_for_hold_period.Levered['Proceeds From Sale'][29]);

@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
       expect(Number(value('overall_points'))).toBe(analysis.summary.overall_points);
       expect(value('address')).toBe('1100 Congress Ave, Austin, TX 78701');
       const cashflow = rows.find((row) => row[1] === 'levered:cashflow');
-      expect(cashflow?.slice(7).map(Number)).toEqual(analysis.hold_period.levered.cashflow.map(roundToCents));
+      expect(cashflow?.slice(9).map(Number)).toEqual(analysis.hold_period.levered.cashflow.map(roundToCents));
     }
   });
 
