@@ -68,6 +68,21 @@ export function formatMarketFigure(key: string, value: number | string | null): 
 }
 
 /**
+ * A figure's source with its vintage, as a reader sees it beside the figure's tier: a source stored
+ * as "Estimate: …" or "Source: …" loses the word, which the tier badge already says (QA: "Estimate:
+ * … Estimate").
+ *
+ * @example figureSource({ source: 'Source: Freddie Mac, PMMS', vintage: '2026-10-01' }) === 'Freddie Mac, PMMS, 2026-10-01'
+ */
+export function figureSource(figure: { source: string; vintage: string | null }): string {
+  const source = sourceName(figure.source);
+  return figure.vintage ? `${source}, ${figure.vintage}` : source;
+}
+
+/** The source without a leading "Estimate:" or "Source:" (the tier says which it is). */
+export const sourceName = (source: string): string => source.replace(/^(Estimate|Source):\s*/, '');
+
+/**
  * A figure's range as the results and the report show it, with its note: a rate's ends to two
  * decimals of a percent, where the figure itself keeps the digits of the assumption it fills (QA:
  * "-4.8727% to 14.3097%" beside ranges of two decimals).

@@ -100,7 +100,7 @@ describe('best values', () => {
   it('writes rent evidence with its tier and source', () => {
     expect(
       rentEvidence('HUD', { value: 1950, source: 'HUD Small Area FMR', vintage: 'FY2026', tier: 'reported' }),
-    ).toBe('HUD $1,950.00 (reported, HUD Small Area FMR FY2026)');
+    ).toBe('HUD $1,950.00 (reported, HUD Small Area FMR, FY2026)');
     expect(rentEvidence('Market', undefined)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@
  */
 import {
   type AnalysisResponse,
+  figureSource,
   formatMetric,
   type MarketFigure,
   type MarketFigureTier,
@@ -190,6 +191,5 @@ const TIER_WORDS: Readonly<Record<MarketFigureTier, string>> = {
 /** 'HUD $1,950.00 (reported, HUD FMR FY2026)'; null when the analysis has no such figure. */
 export function rentEvidence(label: string, figure: MarketFigure | undefined): string | null {
   if (!figure || typeof figure.value !== 'number') return null;
-  const source = figure.vintage ? `${figure.source} ${figure.vintage}` : figure.source;
-  return `${label} ${formatMetric('hud_rent', figure.value)} (${TIER_WORDS[figure.tier]}, ${source})`;
+  return `${label} ${formatMetric('hud_rent', figure.value)} (${TIER_WORDS[figure.tier]}, ${figureSource(figure)})`;
 }

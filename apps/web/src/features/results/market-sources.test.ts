@@ -106,6 +106,10 @@ describe('marketSourceRows', () => {
     expect(row).toMatchObject({ label: 'Market Rent', value: '$2,884.00', tier: 'Estimate' });
     expect(row?.range).toBe('$2,670.00 – $3,097.00');
     expect(JSON.stringify(row)).not.toMatch(/survey/i);
+    // the badge says "Estimate": the source does not say it again (QA: "Estimate: … Estimate")
+    expect(row?.source).toBe(
+      'HUD Small Area FMR raised by the ratio of its 50th- to 40th-percentile rents, FY2026',
+    );
   });
 
   it('has a word and a sentence for every tier the contract lists', () => {

@@ -5,6 +5,7 @@
  * the numbers.
  */
 import {
+  figureSource,
   formatMarketFigure,
   formatMarketRange,
   MARKET_FIGURE_META,
@@ -84,7 +85,7 @@ export function marketSourceRows(
         key,
         label: perUnitLabel(key, label, units),
         value: formatMarketFigure(key, estimatedGrade ? coarseGrade(figure.value) : figure.value),
-        source: figure.vintage ? `${figure.source}, ${figure.vintage}` : figure.source,
+        source: figureSource(figure),
         tierKey: figure.tier,
         tier: TIER_TEXT[figure.tier],
         tierHelp: TIER_HELP[figure.tier],
