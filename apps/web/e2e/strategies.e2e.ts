@@ -503,6 +503,12 @@ describe('scenarios', () => {
       .getByText('Payment standard: 100% of the HUD rent of $2,347.00 = $2,347.00 a month.')
       .waitFor();
     await form.getByText(/utility allowance of \$252\.00: the rent is \$2,095\.00 a month/).waitFor();
+    // the default names the schedules it comes from (QA: "$302, typical" named none)
+    await form
+      .getByText(
+        /across the published schedules we read \(Great Plains Housing Authority \(Jamestown, ND\), 2024;/,
+      )
+      .waitFor();
     // the bounds in whole percents (1.1 × 100 is 110.00000000000001 in floats)
     await form
       .getByText('Payment standard from 90% to 110%; allowance up to $2,000 a month per unit.')

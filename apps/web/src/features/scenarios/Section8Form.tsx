@@ -15,11 +15,17 @@ import {
   section8Defaults,
   section8Scenario,
   UTILITY_ALLOWANCE_MAX,
+  UTILITY_ALLOWANCE_SOURCES,
   utilityAllowanceDefault,
   validateSection8Terms,
 } from '@sfr/contracts';
 import { memo, useId, useMemo, useState } from 'react';
 import { SCENARIO_TEXT } from './scenario-text';
+
+/** The schedules behind the default allowance, each by its housing authority and year. */
+const ALLOWANCE_SCHEDULES = UTILITY_ALLOWANCE_SOURCES.map(
+  (schedule) => `${schedule.authority}, ${schedule.effective.slice(0, 4)}`,
+).join('; ');
 
 /**
  * Each field's message beside it: the payment standard's in the percent it is typed in, the
@@ -132,7 +138,8 @@ export const Section8Form = memo(function Section8Form({ base, busy, onKeep }: S
         ) : null}
         <p id={`${id}-allowance-note`} className="metric-origin">
           Default for {bedrooms} bedrooms: ${allowance.value} a month, ${allowance.low}–${allowance.high}{' '}
-          across the published schedules we read. Ask the housing authority for its own.
+          across the published schedules we read ({ALLOWANCE_SCHEDULES}). Ask the housing authority for its
+          own.
         </p>
       </div>
       {scenario ? (
