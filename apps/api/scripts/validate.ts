@@ -87,7 +87,7 @@ const loaded = await loadMarketDir(dir, MARKET_TABLES_DIR);
 const evidence = (file: string) => readFile(resolve(MARKET_TABLES_DIR, 'evidence', file), 'utf8');
 if (!loaded.ok) {
   reportUnusableMarketDir('validate:market', loaded);
-  process.exit();
+  process.exit(1);
 }
 const market = buildMarketData(loaded.data);
 

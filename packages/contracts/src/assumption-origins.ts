@@ -9,6 +9,7 @@ import {
   type DerivedKey,
   inferOverridden,
   NEW_ANALYSIS_EXPENSE_DEFAULTS,
+  OPTIONAL_INPUT_BOUNDS,
 } from '@sfr/underwriting';
 import { EDITABLE_METRIC_KEYS, type EditableMetricKey } from './labels.js';
 import { type AnalysisView, derivationContextOf } from './ranges.js';
@@ -31,7 +32,10 @@ export const hasLineDefault = (key: EditableMetricKey): key is DefaultedLine =>
 export function lineDefaultOrigin(key: EditableMetricKey, value: unknown): AssumptionOrigin | null {
   if (!hasLineDefault(key) || typeof value !== 'number') return null;
   const line = NEW_ANALYSIS_EXPENSE_DEFAULTS[key];
-  return { kind: value === line.value ? 'default' : 'overridden', basis: line.basis };
+  // the same number to the cent, or a rate within 1e-9, is the default (as `inferOverridden` reads)
+  const tolerance = OPTIONAL_INPUT_BOUNDS[key].kind === 'money' ? 0.005 : 1e-9;
+  const isDefault = Math.abs(value - line.value) <= tolerance;
+  return { kind: isDefault ? 'default' : 'overridden', basis: line.basis };
 }
 
 /**

@@ -11,7 +11,14 @@ import {
   type SharedAnalysis,
 } from '@sfr/contracts';
 import { deriveAssumptions, newAnalysisExpenseLines } from '@sfr/underwriting';
-import { insuranceShapeOf, type MarketFacts, type MarketService, marketFigures } from '../market/service.js';
+import {
+  drewOnMarket,
+  insuranceShapeOf,
+  type MarketFacts,
+  type MarketService,
+  marketFigures,
+  NO_SEARCH_SPENT,
+} from '../market/service.js';
 import { taxRateAtPrice } from '../market/tables/investor-tax.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
@@ -60,7 +67,7 @@ export function createAnalysisService(market: MarketService) {
       property: PropertyInput;
       result: AnalysisResult;
       facts: AnalysisFacts;
-      /** false when the server had no market data to analyse it with: the model's defaults cost nothing */
+      /** false when nothing but the model's defaults stood behind it (`drewOnMarket`): it costs nothing */
       spendsASearch: boolean;
     }> {
       const marketFacts = await market.facts(input);
@@ -83,13 +90,15 @@ export function createAnalysisService(market: MarketService) {
       };
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
+      const spendsASearch = drewOnMarket(marketFacts);
+      if (!spendsASearch) marketFacts.warnings.push(NO_SEARCH_SPENT);
       const facts = factsFromMarket(marketFacts, property.purchase_price);
       // a new analysis has no scenarios yet
       return {
         property,
         result: assembleAnalysis(property, assumptions, facts, NOTHING_KEPT),
         facts,
-        spendsASearch: marketFacts.market_data_loaded,
+        spendsASearch,
       };
     },
   };

@@ -112,11 +112,28 @@ export interface MarketServiceDeps {
 }
 
 export const MARKET_DATA_UNAVAILABLE =
-  'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself. This analysis did not use a free search.';
+  'Market data is not loaded on this server, so HUD rent, the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. Enter the rent yourself.';
 
 /** When the data files are missing but the live HUD rent answered. */
 export const MARKET_DATA_UNAVAILABLE_LIVE_HUD =
-  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API. This analysis did not use a free search.';
+  'Market data is not loaded on this server, so the offline market rent, crime grades, the county tax rate and the current mortgage rate are unavailable; the model defaults are used. The HUD rent is live from the HUD USER API.';
+
+/** Said when an analysis is free because it stood on the model's defaults alone. */
+export const NO_SEARCH_SPENT = 'This analysis did not count as one of your free searches.';
+
+/**
+ * Whether the analysis drew on anything beyond the model's defaults: the market data, or any live
+ * provider that answered (HUD's API, a live rent, the property record). Only such an analysis
+ * spends a free search; one of defaults alone costs nothing.
+ */
+export function drewOnMarket(facts: MarketFacts): boolean {
+  return (
+    facts.market_data_loaded ||
+    facts.hud_rent?.tier === 'live' ||
+    facts.market_rent?.tier === 'live' ||
+    facts.property_record !== null
+  );
+}
 
 const HUD_LIVE_SUFFIX = 'HUD USER FMR API';
 

@@ -2,7 +2,8 @@
  * The deal report as a PDF a lender or partner can read: property, the rating and its breakdown,
  * the year-1 pro forma and the loan with both DSCRs on page 1; the hold-period table, the sale and
  * the returns (after tax too, when the deal gives its tax situation) on page 2; then the market
- * evidence (each figure's source, vintage, tier, range and note), a live provider's comparables,
+ * evidence (each figure's source, vintage, tier, range and note), every assumption with its origin
+ * (derived, a default, or entered), rule and range, a live provider's comparables,
  * the disclaimer and the data vintages, breaking between rows onto as many pages as they need,
  * never inside one. Written with PDFKit in the standard Helvetica fonts, so every word is real,
  * selectable text (docs/decisions/0007-deal-reports.md).

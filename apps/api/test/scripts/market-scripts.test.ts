@@ -40,8 +40,10 @@ describe('market scripts without their data', () => {
 
   it('market:refresh says a missing workbook is missing before asking for its year', async () => {
     // "missing.xlsx" says no fiscal year, so the year check would refuse it first
+    // a relative path is read from the folder the command was typed in (pnpm's INIT_CWD)
     const { code, stderr } = await run('refresh.ts', ['--fmr', 'missing.xlsx'], {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'sfr-refresh-')),
+      INIT_CWD: API_DIR,
     });
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`refresh refused: --fmr: no file at ${join(API_DIR, 'missing.xlsx')}`);

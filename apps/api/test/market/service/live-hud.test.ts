@@ -4,7 +4,8 @@
  * the offline fallback (Travis County 3 BR: $2,347), so every test can tell which one it got.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_DATA_UNAVAILABLE_LIVE_HUD } from '../../../src/market/service.js';
+import { MARKET_DATA_UNAVAILABLE_LIVE_HUD, NO_SEARCH_SPENT } from '../../../src/market/service.js';
+import { signUp } from '../../support/accounts.js';
 import { austin, createProperty, startApp, type TestApp } from '../../support/app.js';
 import { json, type StubServer, startServer, text } from '../../support/provider-server.js';
 import { dallasCounty, texasCounties, travisCounty } from '../providers/hud-fixtures.js';
@@ -177,6 +178,16 @@ describe('live HUD rent without the market data files', () => {
     expect(body.property.metrics.rent).toBe(2405);
     expect(body.market_data.warnings).toContain(MARKET_DATA_UNAVAILABLE_LIVE_HUD);
     expect(hud.requests.map((r) => r.url.pathname)).toEqual(['/fmr/listCounties/TX', '/fmr/data/4845399999']);
+  });
+
+  it("spends a free search once a live provider answered: not the model's defaults alone", async () => {
+    mode = 'ok';
+    const { cookie } = await signUp(t.app);
+    const res = await createProperty({ app: t.app, cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().year_1_metrics.hud_rent).toBe(2405);
+    expect(res.headers['x-free-searches-remaining']).toBe('4');
+    expect(res.json().market_data.warnings).not.toContain(NO_SEARCH_SPENT);
   });
 
   it('says so when HUD lists no county of that name', async () => {

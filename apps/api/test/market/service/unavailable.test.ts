@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARKET_DATA_UNAVAILABLE } from '../../../src/market/service.js';
+import { MARKET_DATA_UNAVAILABLE, NO_SEARCH_SPENT } from '../../../src/market/service.js';
 import { signUp } from '../../support/accounts.js';
 import { austin, createProperty, startApp, type TestApp } from '../../support/app.js';
 
@@ -29,6 +29,7 @@ describe('without the market data folder', () => {
       const res = await createProperty({ app: t.app, cookie }, austin);
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-free-searches-remaining']).toBe('5');
+      expect(res.json().market_data.warnings).toContain(NO_SEARCH_SPENT);
     }
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json();
     expect(me.user.freeSearches).toBe(5);

@@ -13,6 +13,7 @@ import {
   type AssumptionOrigin,
   analysisSpreads,
   assumptionOrigin,
+  hasLineDefault,
   isDerived,
   MESSAGES,
   METRIC_LABELS,
@@ -25,7 +26,7 @@ import {
   widenedRangeText,
   widenedSpreads,
 } from '@sfr/contracts';
-import type { SpreadKey } from '@sfr/underwriting';
+import { NEW_ANALYSIS_EXPENSE_DEFAULTS, type SpreadKey } from '@sfr/underwriting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -195,8 +196,12 @@ export default function AnalysisResults({
 
   const source: MetricSource = useMemo(() => {
     const values = metricValues(live);
-    const originOf = (key: EditableKey): AssumptionOrigin | null =>
-      assumptionOrigin(key, editor.metrics, editor.overridden);
+    const originOf = (key: EditableKey): AssumptionOrigin | null => {
+      const origin = assumptionOrigin(key, editor.metrics, editor.overridden);
+      // a line the analysis held and the user emptied is theirs too, with a Reset back to its default
+      if (origin || !hasLineDefault(key) || editor.base.property.metrics[key] === undefined) return origin;
+      return { kind: 'overridden', basis: NEW_ANALYSIS_EXPENSE_DEFAULTS[key].basis };
+    };
     return {
       labels: live.metric_display_names,
       valueOf: (key) => values[key],

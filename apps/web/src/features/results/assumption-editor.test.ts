@@ -119,6 +119,13 @@ describe('the assumption editor', () => {
     expect(reset.edits.capex_reserve).toBe('5');
     expect(reset.metrics.capex_reserve).toBe(0.05);
     expect(reserve(reset)).toBeCloseTo(0.05 * 12 * 2_347, 6);
+    // a value that reads like the default still resets to it (0.004 dollars shows as "0")
+    const hoa = run(withLine, type('hoa', '0.004'));
+    expect(hoa.metrics.hoa).toBe(0.004);
+    const hoaReset = run(hoa, { type: 'reset', key: 'hoa' });
+    expect(hoaReset.metrics.hoa).toBe(0);
+    expect(lineDefaultOrigin('hoa', hoaReset.metrics.hoa)?.kind).toBe('default');
+    expect(lineDefaultOrigin('capex_reserve', 0.05 + 1e-12)?.kind).toBe('default'); // float noise
     expect(lineDefaultOrigin('tenancy_months', 24)?.kind).toBe('default');
     expect(lineDefaultOrigin('leasing_fee', 1)).toMatchObject({
       kind: 'overridden',

@@ -154,7 +154,10 @@ export function assumptionEditor(state: AssumptionEditor, action: AssumptionActi
         const value = NEW_ANALYSIS_EXPENSE_DEFAULTS[action.key].value;
         const edits = { ...state.edits, [action.key]: metricInputText(action.key, value) };
         const { [action.key]: _, ...serverErrors } = state.serverErrors;
-        return settle({ ...state, serverErrors }, edits, state.overridden);
+        // the number itself too: a value that reads like the default (0.004 dollars shows "0")
+        // would otherwise be kept, its text unchanged
+        const metrics = { ...state.metrics, [action.key]: value };
+        return settle({ ...state, metrics, serverErrors }, edits, state.overridden);
       }
       if (!isDerived(action.key)) return state;
       const overridden = new Set(state.overridden);
