@@ -8,11 +8,13 @@ import {
   DERIVATIONS,
   type DerivedKey,
   inferOverridden,
+  isSpreadKey,
   NEW_ANALYSIS_EXPENSE_DEFAULTS,
   OPTIONAL_INPUT_BOUNDS,
 } from '@sfr/underwriting';
 import { EDITABLE_METRIC_KEYS, type EditableMetricKey } from './labels.js';
-import { type AnalysisView, derivationContextOf } from './ranges.js';
+import { spreadText } from './range-widths.js';
+import { type AnalysisView, analysisSpreads, derivationContextOf } from './ranges.js';
 
 export type AssumptionOrigin = { kind: 'derived' | 'default' | 'overridden'; basis: string };
 
@@ -61,6 +63,33 @@ export function storedOrigins(analysis: AnalysisView): Partial<Record<EditableMe
     if (origin) origins[key] = origin;
   }
   return origins;
+}
+
+/** An assumption an analysis holds, with its origin (null: it follows nothing) and its simulated range. */
+export interface AssumptionProvenance {
+  key: EditableMetricKey;
+  value: number;
+  origin: AssumptionOrigin | null;
+  /** '2.00% to 9.00%': what the ranges vary it over (its default spread, or the user's "±"); null when exact */
+  range: string | null;
+}
+
+/**
+ * Every assumption the analysis holds as a number, in the results' order, with where it comes from
+ * and what the ranges vary it over: what a page or report that shows the analysis unedited says of
+ * each (the shared page, the PDF and the CSV).
+ */
+export function assumptionProvenance(analysis: AnalysisView): AssumptionProvenance[] {
+  const metrics: Partial<Record<EditableMetricKey, unknown>> = analysis.property.metrics;
+  const origins = storedOrigins(analysis);
+  const spreads = analysisSpreads(analysis);
+  return EDITABLE_METRIC_KEYS.flatMap((key) => {
+    const value = metrics[key];
+    if (typeof value !== 'number') return [];
+    const spread = isSpreadKey(key) ? spreads[key] : undefined;
+    const range = spread && isSpreadKey(key) ? spreadText(key, spread) : null;
+    return [{ key, value, origin: origins[key] ?? null, range }];
+  });
 }
 
 /**

@@ -4,16 +4,14 @@
  */
 import {
   addressLine,
-  analysisSpreads,
   assembleScenario,
+  assumptionProvenance,
   BASE_SCENARIO_NAME,
   type ComparableRow,
   checkFirst,
   comparableRows,
   dealInput,
   derivationContextOf,
-  EDITABLE_METRIC_KEYS,
-  type EditableMetricKey,
   EXPENSE_LINE_METRIC_KEYS,
   factsOf,
   formatMarketFigure,
@@ -42,8 +40,6 @@ import {
   type SharedAnalysis,
   type StrategyTermKey,
   sourceName,
-  spreadText,
-  storedOrigins,
   strategyTerms,
   taxBillLine,
   widenedRangeText,
@@ -53,7 +49,6 @@ import {
   type DerivedKey,
   defaultMirrRates,
   inferOverridden,
-  isSpreadKey,
   modifiedReturns,
   monthlyScheduleOf,
   SIMULATED_MEASURES,
@@ -262,25 +257,12 @@ const ORIGIN_WORD = { derived: 'Derived', default: 'Default', overridden: 'Enter
  * sections leave out or give without their origin (QA).
  */
 function assumptionLines(analysis: SharedAnalysis): AssumptionReportLine[] {
-  const metrics: Partial<Record<EditableMetricKey, unknown>> = analysis.property.metrics;
-  const origins = storedOrigins(analysis);
-  const spreads = analysisSpreads(analysis, {
-    widened: widenedSpreads(analysis.range_widths ?? {}, analysis.property.metrics).spreads,
-  });
-  return EDITABLE_METRIC_KEYS.flatMap((key) => {
-    const value = metrics[key];
-    if (typeof value !== 'number') return [];
-    const origin = origins[key];
-    const spread = isSpreadKey(key) ? spreads[key] : undefined;
-    return [
-      {
-        ...metricLine(key, value),
-        origin: origin ? ORIGIN_WORD[origin.kind] : ORIGIN_WORD.overridden,
-        basis: !origin ? '' : origin.kind === 'overridden' ? `instead of ${origin.basis}` : origin.basis,
-        range: spread && isSpreadKey(key) ? spreadText(key, spread) : null,
-      },
-    ];
-  });
+  return assumptionProvenance(analysis).map(({ key, value, origin, range }) => ({
+    ...metricLine(key, value),
+    origin: origin ? ORIGIN_WORD[origin.kind] : ORIGIN_WORD.overridden,
+    basis: !origin ? '' : origin.kind === 'overridden' ? `instead of ${origin.basis}` : origin.basis,
+    range,
+  }));
 }
 
 function liveEvidence(analysis: SharedAnalysis): LiveEvidenceReport | null {

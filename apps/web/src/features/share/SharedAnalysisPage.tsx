@@ -7,19 +7,15 @@
  */
 import {
   type AnalysisResponse,
-  analysisSpreads,
+  assumptionProvenance,
   formatMetric,
   METRIC_LABELS,
   type MetricKey,
   originText,
   perUnitLabel,
   type SharedAnalysis,
-  spreadText,
-  storedOrigins,
   strategyTerms,
-  widenedSpreads,
 } from '@sfr/contracts';
-import { isSpreadKey } from '@sfr/underwriting';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -90,15 +86,11 @@ function LinkGone() {
  * (derived, a line's default, or theirs) and what the ranges vary it over.
  */
 function assumptionNotes(analysis: SharedAnalysis): Partial<Record<MetricKey, string>> {
-  const spreads = analysisSpreads(analysis, {
-    widened: widenedSpreads(analysis.range_widths, analysis.property.metrics).spreads,
-  });
   const notes: Partial<Record<MetricKey, string>> = {};
-  for (const [key, origin] of Object.entries(storedOrigins(analysis))) {
+  for (const { key, origin, range } of assumptionProvenance(analysis)) {
+    if (!origin) continue;
     const said = originText(origin, "The owner's value.");
-    const spread = isSpreadKey(key) ? spreads[key] : undefined;
-    notes[key as MetricKey] =
-      spread && isSpreadKey(key) ? `${said} Ranges vary it ${spreadText(key, spread)}.` : said;
+    notes[key] = range ? `${said} Ranges vary it ${range}.` : said;
   }
   return notes;
 }
