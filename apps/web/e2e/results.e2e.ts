@@ -678,6 +678,9 @@ describe('charts out of view', () => {
     const { page } = await analyse();
     const figure = page.locator('figure.results-chart').filter({ hasText: 'Cash flow by year' });
     const pixels = () => figure.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+    // the ranges first: a full local run once saw a redraw out of view, most likely the ranges
+    // arriving after the drawing had looked settled on a loaded machine
+    await page.locator('.verdict-range').first().waitFor();
     await figure.scrollIntoViewIfNeeded();
     // the drawing as it settles (a late layout change, the ranges arriving after the paint, redraws it
     // once more in view): two reads a quarter second apart agree
