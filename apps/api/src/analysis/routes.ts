@@ -56,7 +56,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
         tags: ['analysis'],
         summary: 'Analyse a property (signed in; spends a free search unless subscribed)',
         description:
-          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left (a ZIP or state that cannot be analysed is its 400 first). The search is spent only when the analysis succeeds, and not when the server has no market data (the model's defaults); `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
+          "401 without a session; 402 OUT_OF_FREE_SEARCHES when a non-subscriber has none left (a ZIP or state that cannot be analysed is its 400 first). The search is spent only when the analysis succeeds, and not when nothing but the model's defaults stood behind it (no market data, no live provider answered); `x-free-searches-remaining` tells how many are left. The analysis is stored as one of the user's (`analysis_id`).",
         body: propertyInputSchema,
         response: { 200: analysisResponseSchema, ...errors },
       },

@@ -78,9 +78,9 @@ export function createEntitlements(db: Database) {
     /**
      * Lets one analysis through: spends a free search and stores what it paid for (`keep`) in one
      * transaction, so a search is never spent on an analysis that was not kept, nor one kept unpaid;
-     * 402 when none are left. `spends: false` keeps it without spending (an analysis the server
-     * could not give market figures). A subscriber spends nothing, so theirs is stored directly. `known` is
-     * what this request's session lookup read (`request.subscriptionAtLookup`); without it, or when
+     * 402 when none are left. `spends: false` keeps it without spending (an analysis with nothing
+     * but the model's defaults behind it). A subscriber spends nothing, so theirs is stored
+     * directly. `known` is what this request's session lookup read (`request.subscriptionAtLookup`); without it, or when
      * it is about another user, the subscription is read here.
      */
     async payFor<T>(

@@ -63,7 +63,7 @@ export interface MarketRentFigure {
 }
 
 export interface MarketFacts {
-  /** false when the server has no market data: the figures are the model's defaults, and the analysis is free */
+  /** false when the server has no market data: the model's defaults stand in (see `drewOnMarket`) */
   market_data_loaded: boolean;
   location: MarketLocation | null;
   hud_rent: HudRent | null;

@@ -138,7 +138,7 @@ async function activeImport(db: Database): Promise<ImportRow | null> {
 
 /** The operator's line when there is no market data: what it costs, and the setting that fixes it. */
 export const MARKET_DATA_UNAVAILABLE_LOG =
-  'market data unavailable: set MARKET_DATA_DIR to the shared market data folder (SOURCES.md); until then analyses use model defaults and spend no free search';
+  "market data unavailable: set MARKET_DATA_DIR to the shared market data folder (SOURCES.md); until then analyses rest on the model's defaults";
 
 /**
  * Makes the tables hold the market data in `dir`. Hashes the files first; when the active import has

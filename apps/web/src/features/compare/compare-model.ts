@@ -188,7 +188,7 @@ const TIER_WORDS: Readonly<Record<MarketFigureTier, string>> = {
   none: 'no data',
 };
 
-/** 'HUD $1,950.00 (reported, HUD FMR FY2026)'; null when the analysis has no such figure. */
+/** 'HUD $1,950.00 (reported, HUD FMR, FY2026)'; null when the analysis has no such figure. */
 export function rentEvidence(label: string, figure: MarketFigure | undefined): string | null {
   if (!figure || typeof figure.value !== 'number') return null;
   return `${label} ${formatMetric('hud_rent', figure.value)} (${TIER_WORDS[figure.tier]}, ${figureSource(figure)})`;
