@@ -18,6 +18,9 @@ import { type AnalysisView, analysisSpreads, derivationContextOf } from './range
 
 export type AssumptionOrigin = { kind: 'derived' | 'default' | 'overridden'; basis: string };
 
+/** The word before a derived or default value's basis; the user's own value is said by each place. */
+export const ORIGIN_WORDS = { derived: 'Derived', default: 'Default' } as const;
+
 export function isDerived(key: EditableMetricKey): key is DerivedKey {
   return key in DERIVATIONS;
 }
@@ -53,18 +56,6 @@ export function assumptionOrigin(
   return { kind: overridden.has(key) ? 'overridden' : 'derived', basis: DERIVATIONS[key].basis };
 }
 
-/** Every assumption's origin in an analysis as stored (a page or report that shows it unedited). */
-export function storedOrigins(analysis: AnalysisView): Partial<Record<EditableMetricKey, AssumptionOrigin>> {
-  const metrics = analysis.property.metrics;
-  const overridden: ReadonlySet<EditableMetricKey> = inferOverridden(metrics, derivationContextOf(analysis));
-  const origins: Partial<Record<EditableMetricKey, AssumptionOrigin>> = {};
-  for (const key of EDITABLE_METRIC_KEYS) {
-    const origin = assumptionOrigin(key, metrics, overridden);
-    if (origin) origins[key] = origin;
-  }
-  return origins;
-}
-
 /** An assumption an analysis holds, with its origin (null: it follows nothing) and its simulated range. */
 export interface AssumptionProvenance {
   key: EditableMetricKey;
@@ -80,15 +71,17 @@ export interface AssumptionProvenance {
  * each (the shared page, the PDF and the CSV).
  */
 export function assumptionProvenance(analysis: AnalysisView): AssumptionProvenance[] {
-  const metrics: Partial<Record<EditableMetricKey, unknown>> = analysis.property.metrics;
-  const origins = storedOrigins(analysis);
-  const spreads = analysisSpreads(analysis);
+  const metrics = analysis.property.metrics;
+  // read once: what the user typed decides both the origins and which assumptions are exact
+  const overridden = inferOverridden(metrics, derivationContextOf(analysis));
+  const spreads = analysisSpreads(analysis, { exact: overridden });
+  const values: Partial<Record<EditableMetricKey, unknown>> = metrics;
   return EDITABLE_METRIC_KEYS.flatMap((key) => {
-    const value = metrics[key];
+    const value = values[key];
     if (typeof value !== 'number') return [];
     const spread = isSpreadKey(key) ? spreads[key] : undefined;
     const range = spread && isSpreadKey(key) ? spreadText(key, spread) : null;
-    return [{ key, value, origin: origins[key] ?? null, range }];
+    return [{ key, value, origin: assumptionOrigin(key, metrics, overridden), range }];
   });
 }
 
@@ -100,5 +93,5 @@ export function assumptionProvenance(analysis: AnalysisView): AssumptionProvenan
  */
 export function originText(origin: AssumptionOrigin, yours = 'Your value.'): string {
   if (origin.kind === 'overridden') return yours;
-  return `${origin.kind === 'derived' ? 'Derived' : 'Default'}: ${origin.basis}.`;
+  return `${ORIGIN_WORDS[origin.kind]}: ${origin.basis}.`;
 }

@@ -10,13 +10,13 @@ import {
   type AnalysisFacts,
   analysisSpreads,
   assembleAnalysis,
+  assumptionProvenance,
   derivationContextOf,
   type MarketData,
   NOTHING_KEPT,
   noBandText,
   originText,
   simulateAnalysis,
-  storedOrigins,
 } from '../src/index.js';
 import { exampleProperty } from './fixtures.js';
 
@@ -216,7 +216,8 @@ describe('noBandText', () => {
 describe('assumption origins (the results, the shared page and the report say them alike)', () => {
   it('says a derived value by its rule, a typed one as the user’s, and an expense line by its default', () => {
     const lines = { capex_reserve: 0.05, leasing_fee: 1, tenancy_months: 24 };
-    const origins = storedOrigins(analysisWith(figures, { closing_cost: 9_000, ...lines }));
+    const provenance = assumptionProvenance(analysisWith(figures, { closing_cost: 9_000, ...lines }));
+    const origins = Object.fromEntries(provenance.map(({ key, origin }) => [key, origin ?? undefined]));
     expect(origins.closing_cost).toEqual({ kind: 'overridden', basis: DERIVATIONS.closing_cost.basis });
     expect(origins.vacancy_rate).toEqual({ kind: 'derived', basis: 'model default' });
     expect(origins.capex_reserve?.kind).toBe('default');
