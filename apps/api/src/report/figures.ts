@@ -29,6 +29,7 @@ import {
   marketFigureMeta,
   measureBand,
   negativeCashFlowChance,
+  ORIGIN_WORDS,
   perUnitLabel,
   RANGE_MEASURES,
   RANGE_SIMULATION,
@@ -249,7 +250,7 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
 }
 
 /** The origin's word in the report: a value its owner typed reads 'Entered' to whoever reads it. */
-const ORIGIN_WORD = { derived: 'Derived', default: 'Default', overridden: 'Entered' } as const;
+const ORIGIN_WORD = { ...ORIGIN_WORDS, overridden: 'Entered' } as const;
 
 /**
  * Every assumption the deal holds, with where it comes from (as the results say it) and the range

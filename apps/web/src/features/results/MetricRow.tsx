@@ -11,6 +11,7 @@ import {
   METRIC_KIND,
   METRIC_LABELS,
   type MetricKey,
+  ORIGIN_WORDS,
   perUnitLabel,
   widenUnit,
 } from '@sfr/contracts';
@@ -195,7 +196,7 @@ const AssumptionRow = memo(function AssumptionRow({
         ) : null}
         {originKind === 'derived' || originKind === 'default' ? (
           <span id={originId} className="metric-origin">
-            {originKind === 'derived' ? 'Derived' : 'Default'}: {originBasis}
+            {ORIGIN_WORDS[originKind]}: {originBasis}
           </span>
         ) : null}
         {originKind === 'overridden' ? (
