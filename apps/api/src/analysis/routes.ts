@@ -65,13 +65,15 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRouteDeps> = async (
       const user = requireUser(request);
       // no search left: 402 before the providers are asked, unless the address itself is an error
       // the user would meet after subscribing (a ZIP in another state): that 400 first
-      await entitlements.ensureSearchLeft(user.id, request.subscriptionAtLookup).catch(async (error) => {
-        if (error instanceof AppError && error.statusCode === 402)
-          await userAnalyses.checkAddress(request.body);
-        throw error;
-      });
+      const paysWith = await entitlements
+        .ensureSearchLeft(user.id, request.subscriptionAtLookup)
+        .catch(async (error) => {
+          if (error instanceof AppError && error.statusCode === 402)
+            await userAnalyses.checkAddress(request.body);
+          throw error;
+        });
       // Analyse first: a mistyped ZIP is the user's error, and must not cost a search.
-      const analysis = await userAnalyses.create(request.body);
+      const analysis = await userAnalyses.create(request.body, { countsSearches: paysWith === 'free' });
       const { pass, kept } = await entitlements.payFor(
         user.id,
         request.subscriptionAtLookup,

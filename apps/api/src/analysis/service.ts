@@ -25,6 +25,11 @@ import { type AnalysisFacts, analysisFacts } from './facts.js';
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
 export type AnalysisResult = SharedAnalysis;
 
+/** How the user pays for a new analysis: `countsSearches` when they spend free searches (not a subscriber). */
+export interface CreateOptions {
+  countsSearches: boolean;
+}
+
 /** The facts an analysis keeps from the market service's answer, its figures priced at `price`. */
 export function factsFromMarket(facts: MarketFacts, price: number): AnalysisFacts {
   return analysisFacts(facts, {
@@ -63,11 +68,15 @@ export function createAnalysisService(market: MarketService) {
      * does not touch is corrected to the one its figures came from (the warnings say so), so the
      * analysis, its save and its report name the county they describe.
      */
-    async create(input: PropertyInput): Promise<{
+    async create(
+      input: PropertyInput,
+      { countsSearches }: CreateOptions,
+    ): Promise<{
       property: PropertyInput;
       result: AnalysisResult;
       facts: AnalysisFacts;
-      /** false when nothing but the model's defaults stood behind it (`drewOnMarket`): it costs nothing */
+      /** false when nothing but the model's defaults stood behind it (`drewOnMarket`): it costs
+       * nothing, and a user who counts searches is told so */
       spendsASearch: boolean;
     }> {
       const marketFacts = await market.facts(input);
@@ -91,7 +100,7 @@ export function createAnalysisService(market: MarketService) {
       if (assumptions.rent === 0)
         marketFacts.warnings.push('No rent estimate is available for this property; enter the rent.');
       const spendsASearch = drewOnMarket(marketFacts);
-      if (!spendsASearch) marketFacts.warnings.push(NO_SEARCH_SPENT);
+      if (!spendsASearch && countsSearches) marketFacts.warnings.push(NO_SEARCH_SPENT);
       const facts = factsFromMarket(marketFacts, property.purchase_price);
       // a new analysis has no scenarios yet
       return {

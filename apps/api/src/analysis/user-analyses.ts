@@ -33,7 +33,7 @@ import {
   type StoredAnalysis,
   withAnalysisId,
 } from './repository.js';
-import type { AnalysisService } from './service.js';
+import type { AnalysisService, CreateOptions } from './service.js';
 
 export const NEW_PROPERTY_MESSAGE =
   'The address, ZIP, county, bedrooms, bathrooms and house type belong to the analysed property and cannot be edited. To look at a different property, analyse it as a new property.';
@@ -152,8 +152,8 @@ export function createUserAnalyses({ service, analyses, saves }: UserAnalysesDep
     checkAddress: service.checkAddress,
 
     /** A new analysis from the market, stored for the user; the caller spends the search. */
-    async create(input: PropertyInput) {
-      const { property, result, facts, spendsASearch } = await service.create(input);
+    async create(input: PropertyInput, options: CreateOptions) {
+      const { property, result, facts, spendsASearch } = await service.create(input, options);
       return {
         result,
         spendsASearch,

@@ -65,14 +65,19 @@ export function createEntitlements(db: Database) {
     /**
      * 402 before any provider is asked when a non-subscriber has no search left, so a user who
      * cannot pay for an analysis never makes the house pay for its lookups. Only a check: the
-     * search is spent by `payFor` once the analysis succeeds.
+     * search is spent by `payFor` once the analysis succeeds. Says how the user pays: a subscriber
+     * counts no searches, so nothing need tell them one was not counted.
      */
-    async ensureSearchLeft(userId: string, known: SubscriptionAtLookup | null = null): Promise<void> {
-      if (await subscribed(userId, known)) return;
+    async ensureSearchLeft(
+      userId: string,
+      known: SubscriptionAtLookup | null = null,
+    ): Promise<SearchPass['kind']> {
+      if (await subscribed(userId, known)) return 'subscriber';
       const [row] = await remainingQuery.execute({ userId });
       if (!row || row.remaining <= 0) {
         throw new AppError(402, 'OUT_OF_FREE_SEARCHES', OUT_OF_FREE_SEARCHES_MESSAGE);
       }
+      return 'free';
     },
 
     /**

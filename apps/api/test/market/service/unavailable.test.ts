@@ -21,6 +21,8 @@ describe('without the market data folder', () => {
     expect(body.property.metrics.interest_rate).toBe(0.07);
     expect(body.property.metrics.property_taxes).toBeCloseTo(4_500, 9); // 1 % fallback
     expect(body.market_data.warnings).toContain(MARKET_DATA_UNAVAILABLE);
+    // `t.cookie` is a subscriber's: they count no searches, so nothing says one was not counted
+    expect(body.market_data.warnings).not.toContain(NO_SEARCH_SPENT);
   });
 
   it('does not spend a free search on the model defaults it answers with', async () => {
