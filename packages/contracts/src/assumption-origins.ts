@@ -43,17 +43,51 @@ export function lineDefaultOrigin(key: EditableMetricKey, value: unknown): Assum
   return { kind: isDefault ? 'default' : 'overridden', basis: line.basis };
 }
 
+type MarketFigures = AnalysisView['market_data']['figures'];
+
+/**
+ * A market-backed derivation whose figure is the model's fallback (no data for the place, or none
+ * loaded) says so, instead of naming a market figure that is not there (QA: "mortgage rate in
+ * force" for the model's 7 %): the figure it reads and what its basis then is.
+ */
+const FALLBACK_BASES: Partial<Record<DerivedKey, { figure: string; basis: string }>> = {
+  interest_rate: {
+    figure: 'interest_rate',
+    basis: 'the model’s default rate, as no mortgage-rate data was available',
+  },
+  annual_price_appreciation: {
+    figure: 'annual_price_appreciation',
+    basis: 'the model’s default, as no house-price history was available for the place',
+  },
+  property_taxes: {
+    figure: 'property_tax_rate',
+    basis: 'purchase price × the model’s default tax rate, as no county or state rate was available',
+  },
+  insurance: {
+    figure: 'insurance_rate',
+    basis: 'purchase price × the model’s default insurance rate, as no state average was available',
+  },
+};
+
+/** A derivation's rule for people, or its fallback's when its market figure is the model's default. */
+function derivedBasis(key: DerivedKey, figures: MarketFigures): string {
+  const fallback = FALLBACK_BASES[key];
+  return fallback && figures[fallback.figure]?.tier === 'default' ? fallback.basis : DERIVATIONS[key].basis;
+}
+
 /**
  * Where an assumption's value comes from: its derivation (unless `overridden` holds it), an expense
- * line's default, or the user; null for what follows nothing (the price, the loan's shape).
+ * line's default, or the user; null for what follows nothing (the price, the loan's shape). `figures`
+ * (the analysis's market figures) tell a market figure from the model's fallback.
  */
 export function assumptionOrigin(
   key: EditableMetricKey,
   metrics: Assumptions & Partial<Record<EditableMetricKey, unknown>>,
   overridden: ReadonlySet<EditableMetricKey>,
+  figures: MarketFigures,
 ): AssumptionOrigin | null {
   if (!isDerived(key)) return lineDefaultOrigin(key, metrics[key]);
-  return { kind: overridden.has(key) ? 'overridden' : 'derived', basis: DERIVATIONS[key].basis };
+  return { kind: overridden.has(key) ? 'overridden' : 'derived', basis: derivedBasis(key, figures) };
 }
 
 /** An assumption an analysis holds, with its origin (null: it follows nothing) and its simulated range. */
@@ -81,7 +115,8 @@ export function assumptionProvenance(analysis: AnalysisView): AssumptionProvenan
     if (typeof value !== 'number') return [];
     const spread = isSpreadKey(key) ? spreads[key] : undefined;
     const range = spread && isSpreadKey(key) ? spreadText(key, spread) : null;
-    return [{ key, value, origin: assumptionOrigin(key, metrics, overridden), range }];
+    const origin = assumptionOrigin(key, metrics, overridden, analysis.market_data.figures);
+    return [{ key, value, origin, range }];
   });
 }
 

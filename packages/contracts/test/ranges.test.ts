@@ -235,4 +235,23 @@ describe('assumption origins (the results, the shared page and the report say th
       "The owner's value.",
     );
   });
+
+  it('says a market-backed value that is the model’s fallback is one, not a market figure', () => {
+    const fallback = { source: 'Model default', vintage: null, tier: 'default' as const };
+    const withoutData = analysisWith({
+      ...figures,
+      interest_rate: { value: 0.07, ...fallback },
+      property_tax_rate: { value: 0.01, ...fallback },
+    });
+    const origins = Object.fromEntries(
+      assumptionProvenance(withoutData).map(({ key, origin }) => [key, origin?.basis]),
+    );
+    expect(origins.interest_rate).toBe('the model’s default rate, as no mortgage-rate data was available');
+    expect(origins.property_taxes).toBe(
+      'purchase price × the model’s default tax rate, as no county or state rate was available',
+    );
+    // a figure the market gave keeps its derivation's rule
+    expect(origins.insurance).toBe(DERIVATIONS.insurance.basis);
+    expect(origins.annual_price_appreciation).toBe(DERIVATIONS.annual_price_appreciation.basis);
+  });
 });

@@ -197,7 +197,7 @@ export default function AnalysisResults({
   const source: MetricSource = useMemo(() => {
     const values = metricValues(live);
     const originOf = (key: EditableKey): AssumptionOrigin | null => {
-      const origin = assumptionOrigin(key, editor.metrics, editor.overridden);
+      const origin = assumptionOrigin(key, editor.metrics, editor.overridden, live.market_data.figures);
       // a line the analysis held and the user emptied is theirs too, with a Reset back to its default
       if (origin || !hasLineDefault(key) || editor.base.property.metrics[key] === undefined) return origin;
       return { kind: 'overridden', basis: NEW_ANALYSIS_EXPENSE_DEFAULTS[key].basis };
