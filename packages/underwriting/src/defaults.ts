@@ -86,7 +86,8 @@ export const NEW_ANALYSIS_EXPENSE_DEFAULTS: Readonly<
   },
   owner_utilities: {
     value: 0,
-    basis: 'none: the tenant pays; enter any the owner pays',
+    basis:
+      'none: a house’s tenant usually pays every utility; enter any the owner pays (on 2–4 units often water, sewer and trash)',
     reason:
       "issue 28's default: a single-family tenant usually pays every utility; a 2–4 unit owner often pays " +
       'water, trash or common-area power and should enter them',
