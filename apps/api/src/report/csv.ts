@@ -21,7 +21,7 @@ export const CSV_COLUMNS = ['section', 'key', 'label', 'value', 'source', 'vinta
 /**
  * Header `section,key,label,value,source,vintage,tier,range,note,year_1..year_N`: year-1 figures
  * fill `value`; market evidence and the assumptions fill the evidence columns too (an assumption's
- * `tier` is where it comes from: Derived, Default or Entered, and `source` its rule); hold-period
+ * `tier` is where it comes from: Derived, Default, Entered or Scenario, and `source` its rule); hold-period
  * rows fill the year columns.
  */
 export function reportCsv(report: DealReport, meta: { generatedAt: Date }): string {

@@ -102,7 +102,7 @@ export interface AssumptionReportLine {
   label: string;
   value: number | string | null;
   text: string;
-  /** 'Derived', 'Default' or 'Entered' (typed by the deal's owner) */
+  /** 'Derived', 'Default', 'Entered' (typed by the deal's owner) or 'Scenario' (set by the scenario shown) */
   origin: string;
   /** the rule or default it follows, or what an entered value replaced */
   basis: string;
@@ -249,21 +249,40 @@ function evidenceLines(analysis: SharedAnalysis): EvidenceLine[] {
   });
 }
 
-/** The origin's word in the report: a value its owner typed reads 'Entered' to whoever reads it. */
-const ORIGIN_WORD = { ...ORIGIN_WORDS, overridden: 'Entered' } as const;
+/**
+ * The origin's word in the report: a value its owner typed reads 'Entered' to whoever reads it, one
+ * a scenario sets (a Section 8 rent) 'Scenario'.
+ */
+const ORIGIN_WORD = { ...ORIGIN_WORDS, overridden: 'Entered', scenario: 'Scenario' } as const;
 
 /**
  * Every assumption the deal holds, with where it comes from (as the results say it) and the range
  * the simulation varies it over: the growth rates and the model's defaults too, which the report's
- * sections leave out or give without their origin (QA).
+ * sections leave out or give without their origin (QA). In a scenario's report, `base` is the deal
+ * it varies: what the scenario set reads as the scenario's, beside the base case's value (QA: a
+ * Section 8 rent read 'Entered', as if the owner had typed it).
  */
-function assumptionLines(analysis: SharedAnalysis): AssumptionReportLine[] {
-  return assumptionProvenance(analysis).map(({ key, value, origin, range }) => ({
-    ...metricLine(key, value),
-    origin: origin ? ORIGIN_WORD[origin.kind] : ORIGIN_WORD.overridden,
-    basis: !origin ? '' : origin.kind === 'overridden' ? `instead of ${origin.basis}` : origin.basis,
-    range,
-  }));
+function assumptionLines(analysis: SharedAnalysis, base?: SharedAnalysis): AssumptionReportLine[] {
+  const baseValues: Partial<Record<MetricKey, unknown>> = base?.property.metrics ?? {};
+  return assumptionProvenance(analysis).map(({ key, value, origin, range }) => {
+    const line = metricLine(key, value);
+    const baseValue = baseValues[key];
+    if (base && baseValue !== value) {
+      const was = typeof baseValue === 'number' ? formatMetric(key, baseValue) : 'none';
+      return {
+        ...line,
+        origin: ORIGIN_WORD.scenario,
+        basis: `set by the scenario; the base case has ${was}`,
+        range,
+      };
+    }
+    return {
+      ...line,
+      origin: origin ? ORIGIN_WORD[origin.kind] : ORIGIN_WORD.overridden,
+      basis: !origin ? '' : origin.kind === 'overridden' ? `instead of ${origin.basis}` : origin.basis,
+      range,
+    };
+  });
 }
 
 function liveEvidence(analysis: SharedAnalysis): LiveEvidenceReport | null {
@@ -650,7 +669,7 @@ export function dealReport(
       ...(scenarios ? [scenarios] : []),
     ],
     evidence: evidenceLines(analysis),
-    assumptions: assumptionLines(analysis),
+    assumptions: assumptionLines(analysis, scenario && base),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),
     rating: {

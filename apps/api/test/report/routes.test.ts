@@ -181,6 +181,16 @@ describe.each(DATABASE_KINDS)('report downloads on %s', (kind) => {
     const ofBase = await get(`${base}/report.csv`, user.cookie);
     expect(Number(csvValue(ofBase.body, 'rent'))).toBe(deal.property.metrics.rent);
     expect(csvValue(ofBase.body, 'scenario')).toBeUndefined();
+    // what the scenario set is the scenario's, beside the base case's value; what it kept is as before
+    const assumption = (body: string, key: string) =>
+      parseCsv(body).find((row) => row[0] === 'assumptions' && row[1] === key);
+    expect(assumption(ofScenario.body, 'rent')?.slice(4, 7)).toEqual([
+      `set by the scenario; the base case has ${formatMoney(deal.property.metrics.rent)}`,
+      '',
+      'Scenario',
+    ]);
+    expect(assumption(ofBase.body, 'rent')?.[6]).toBe('Derived');
+    expect(assumption(ofScenario.body, 'closing_cost')?.[6]).toBe('Derived');
     // the Scenarios table is the same in both: the base case first, then the scenario
     for (const body of [ofScenario.body, ofBase.body]) {
       expect(Number(csvValue(body, 'scenario_0_rent'))).toBe(deal.property.metrics.rent);
