@@ -15,6 +15,7 @@ import {
   BEST_GRADE_FOR_UNRATED_CITY,
   buildMarketData,
   COUNTY_TAX_RANGE,
+  CRIME_GRADE_RANGE_STEPS,
   INSURANCE_RANGE_COVERAGE,
   INSURANCE_RANGE_WIDENING,
   insuranceOfRow,
@@ -24,10 +25,13 @@ import {
   parseFbiCitiesCsv,
   parseInsuranceEvidenceCsv,
   parseRentEvidenceCsv,
+  partYearCounties,
   TAX_RANGE_COVERAGE,
   taxEvidenceCases,
   validateAppreciation,
+  validateCrimeModel,
   validateCrimeOrdering,
+  validateGradeStability,
   validateInsurance,
   validateMarketRent,
   validateRateBand,
@@ -248,6 +252,31 @@ check(
   ordering.above_median_own_rate_with_a <= ownRate && ordering.above_median_with_a <= all,
   `crime: at most ${ownRate} cities graded by their own rate (${all} in all) above the national median show an A`,
 );
+
+console.log('\nCrime grade ranges (grade steps either side; the scale has 12)');
+const partYears = partYearCounties(loaded.data.crimePlace, loaded.data.placeCounties);
+const shippedSteps = CRIME_GRADE_RANGE_STEPS;
+for (const kind of ['violent', 'property'] as const) {
+  for (const s of validateGradeStability(loaded.data, kind, partYears)) {
+    console.log(
+      `  ${kind} reported, ${s.areas}: ${s.pairs} pairs of consecutive years; next year's grade the same ${pct(s.exact_share)}, within 1 step ${pct(s.within_one_share)}, within 2 ${pct(s.within_two_share)}`,
+    );
+    check(
+      s.steps_holding_80 <= shippedSteps.reported,
+      `crime: a reported ${kind} grade's range (±${shippedSteps.reported}) holds 8 in 10 of ${s.areas}' next-year grades`,
+    );
+  }
+  for (const scheme of ['10-fold', 'leave-state-out'] as const) {
+    const v = validateCrimeModel(loaded.data.crimeCounty, loaded.data.acsCounty, kind, scheme, partYears);
+    console.log(
+      `  ${kind} estimate, ${scheme}: ${v.counties} counties hidden from the fit; 8 in 10 reported grades within ${v.steps_holding_80} steps`,
+    );
+    check(
+      v.steps_holding_80 <= shippedSteps.estimate,
+      `crime: an estimated ${kind} grade's range (±${shippedSteps.estimate}) holds 8 in 10 reported grades hidden from the fit (${scheme})`,
+    );
+  }
+}
 
 if (failures.length > 0) {
   console.error(`\n${failures.length} target(s) not met`);

@@ -2,9 +2,11 @@
  * The market figures an analysis carries (`market_data.figures`): what each is called and how its
  * value reads, for every place that shows them (the results' sources table, the PDF and CSV report).
  */
+import { CRIME_GRADES } from '@sfr/underwriting';
 import { formatMoney, formatPercent, formatRate, NOT_AVAILABLE, roundRate, roundToCents } from './format.js';
 
-export type MarketFigureKind = 'money' | 'percent' | 'text';
+/** `grade`: a crime grade, whose range the API sends as percentiles (the edges of its grades' bands) */
+export type MarketFigureKind = 'money' | 'percent' | 'text' | 'grade';
 
 export interface MarketFigureMeta {
   readonly label: string;
@@ -17,8 +19,8 @@ export interface MarketFigureMeta {
 export const MARKET_FIGURE_META: Readonly<Record<string, MarketFigureMeta>> = {
   hud_rent: { label: 'HUD Rent', kind: 'money', perUnit: true },
   rentometer_rent: { label: 'Market Rent', kind: 'money', perUnit: true },
-  violent_crime_grade: { label: 'Violent Crime Grade', kind: 'text' },
-  property_crime_grade: { label: 'Property Crime Grade', kind: 'text' },
+  violent_crime_grade: { label: 'Violent Crime Grade', kind: 'grade' },
+  property_crime_grade: { label: 'Property Crime Grade', kind: 'grade' },
   property_tax_rate: { label: 'Property Tax Rate', kind: 'percent' },
   interest_rate: { label: 'Interest Rate', kind: 'percent' },
   insurance_rate: { label: 'Insurance Rate', kind: 'percent' },
@@ -91,11 +93,26 @@ export const sourceName = (source: string): string => source.replace(/^(Estimate
  * @example formatMarketRange('hud_rent', { low: 2112, high: 2582, note: 'the payment standard' }) === '$2,112.00 – $2,582.00 (the payment standard)'
  */
 export function formatMarketRange(key: string, range: { low: number; high: number; note?: string }): string {
-  const end = (value: number) =>
-    marketFigureMeta(key).kind === 'percent' && Number.isFinite(value)
-      ? formatPercent(value)
-      : formatMarketFigure(key, value);
-  return `${end(range.low)} – ${end(range.high)}${range.note ? ` (${range.note})` : ''}`;
+  const { kind } = marketFigureMeta(key);
+  const end = (value: number, side: 'low' | 'high') =>
+    kind === 'grade'
+      ? gradeAtBandEdge(value, side)
+      : kind === 'percent' && Number.isFinite(value)
+        ? formatPercent(value)
+        : formatMarketFigure(key, value);
+  return `${end(range.low, 'low')} – ${end(range.high, 'high')}${range.note ? ` (${range.note})` : ''}`;
+}
+
+/**
+ * The grade a band edge (a percentile) opens (`low`) or closes (`high`): 13 equal bands, A+ first.
+ *
+ * @example gradeAtBandEdge(38.46, 'low') === 'B-'; gradeAtBandEdge(61.54, 'high') === 'C'
+ */
+function gradeAtBandEdge(percentile: number, side: 'low' | 'high'): string {
+  const bands = (percentile * CRIME_GRADES.length) / 100;
+  // a thousandth of a band: an edge rounded to a hundredth of a percentile still opens its own grade
+  const index = side === 'low' ? Math.floor(bands + 1e-3) : Math.ceil(bands - 1e-3) - 1;
+  return CRIME_GRADES[Math.min(Math.max(index, 0), CRIME_GRADES.length - 1)] ?? NOT_AVAILABLE;
 }
 
 /**

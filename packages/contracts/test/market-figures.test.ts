@@ -36,6 +36,16 @@ describe('market figures: one name and one reading for the results page and the 
     expect(formatMarketRange('hud_rent', { low: 2112, high: 2582 })).toBe('$2,112.00 – $2,582.00');
   });
 
+  it("shows a crime grade's range, sent as the percentiles its grades' bands span, as grades", () => {
+    // B- opens at 5 × 100/13, C closes at 8 × 100/13: exact, or rounded to hundredths
+    expect(formatMarketRange('violent_crime_grade', { low: 500 / 13, high: 800 / 13, note: 'why' })).toBe(
+      'B- – C (why)',
+    );
+    expect(formatMarketRange('property_crime_grade', { low: 38.46, high: 61.54 })).toBe('B- – C');
+    expect(formatMarketRange('property_crime_grade', { low: 0, high: 100 })).toBe('A+ – F');
+    expect(formatMarketRange('violent_crime_grade', { low: 300 / 13, high: 500 / 13 })).toBe('B+ – B');
+  });
+
   it('reads an unknown figure as text under its key in words, and a missing value as N/A', () => {
     expect(marketFigureMeta('some_new_figure')).toEqual({ label: 'Some new figure', kind: 'text' });
     expect(formatMarketFigure('some_new_figure', 12)).toBe('12');

@@ -27,7 +27,7 @@ import type { MarketDataStatus } from './store/import.js';
 import type { MarketRepository, ZipRows } from './store/repository.js';
 import type { Appreciation } from './tables/appreciation.js';
 import { checkZipState } from './tables/county-choice.js';
-import type { CrimeBasis, CrimeGrade, CrimeKind } from './tables/crime.js';
+import { type CrimeBasis, type CrimeGrade, type CrimeKind, crimeGradeRange } from './tables/crime.js';
 import type { MarketZipRow } from './tables/derive.js';
 import { type HudRent, hudRent, isLastYears } from './tables/hud-rent.js';
 import { type InsuranceBasis, insuranceEstimate, windPoolOf } from './tables/insurance.js';
@@ -646,6 +646,7 @@ export function crimeFigure(
     source: grade.source,
     vintage: grade.vintage,
     tier: grade.tier,
+    range: crimeGradeRange(grade),
     note: `${grade.note} ${percentile}: ${crimeRateText(grade, key === 'violent_crime_grade' ? 'violent' : 'property')}.${scored}${limits}`,
   };
 }

@@ -3,12 +3,17 @@ import {
   CRIME_GRADES,
   type CrimeCountyRow,
   type CrimeKind,
+  type CrimePlaceRow,
   countyPeople,
   crimeObservations,
   crimeReferences,
   gradeForPercentile,
   implausibleCountyRates,
+  isComplete,
+  isFirstCompleteYear,
   percentileIn,
+  placeRates,
+  type RateRow,
 } from './crime.js';
 import { crimeFeatures, fitCrimeModel, STATE_FIPS_50_DC } from './crime-model.js';
 
@@ -27,6 +32,8 @@ export interface CrimeValidation {
   readonly within_two_share: number;
   /** Share whose estimated letter band (A, B, C, D, F) is the reported one's. */
   readonly letter_share: number;
+  /** The fewest grade steps either side of the estimate's grade that hold 8 in 10 reported grades. */
+  readonly steps_holding_80: number;
   /** Mean error of guessing every county at the national median grade (C+). */
   readonly baseline_national_steps: number;
   /** Mean error of guessing each county at its state's median training grade. */
@@ -114,6 +121,10 @@ export function validateCrimeModel(
     within_one_share: share((e) => e.model <= 1),
     within_two_share: share((e) => e.model <= 2),
     letter_share: share((e) => e.letter),
+    steps_holding_80: stepsHolding(
+      errors.map((e) => e.model),
+      0.8,
+    ),
     baseline_national_steps: mean((e) => e.national),
     baseline_state_steps: mean((e) => e.state),
   };
@@ -122,4 +133,95 @@ export function validateCrimeModel(
 function medianStep(steps: number[]): number {
   const s = [...steps].sort((a, b) => a - b);
   return s[s.length >>> 1] ?? 6;
+}
+
+/** The fewest steps k such that at least `share` of the errors are ≤ k (12, the whole scale, at most). */
+export function stepsHolding(errors: readonly number[], share: number): number {
+  for (let k = 0; k < CRIME_GRADES.length - 1; k++) {
+    if (errors.filter((e) => e <= k).length >= share * errors.length) return k;
+  }
+  return CRIME_GRADES.length - 1;
+}
+
+/** How far a reported grade moves from one year to the next (the evidence behind its range). */
+export interface GradeStability {
+  readonly kind: CrimeKind;
+  /** counties (a county's, its balance's or a borough's grade) or places (a city's own) */
+  readonly areas: 'counties' | 'places';
+  /** pairs of consecutive complete, plausible years */
+  readonly pairs: number;
+  readonly exact_share: number;
+  readonly within_one_share: number;
+  readonly within_two_share: number;
+  /** The fewest grade steps either side of a year's grade that hold 8 in 10 next-year grades. */
+  readonly steps_holding_80: number;
+}
+
+/**
+ * A reported grade is one year's count. Each area with complete, plausible rates in two consecutive
+ * years is graded in both (each year against its own reference), and the steps between the two
+ * grades say how far next year's report may move it: counties (the grades of a county, its balance
+ * and a borough sum many forces) and places apart (one police force each). A place's first complete
+ * year after incomplete ones is not its rate (`isFirstCompleteYear`), as the grades leave it out.
+ */
+export function validateGradeStability(
+  files: {
+    crimeCounty: readonly CrimeCountyRow[];
+    crimePlace: readonly CrimePlaceRow[];
+    acsCounty: readonly AcsCountyRow[];
+  },
+  kind: CrimeKind,
+  partYears: ReadonlyMap<string, string> = new Map(),
+): GradeStability[] {
+  const implausible = implausibleCountyRates(files.crimeCounty, files.acsCounty);
+  for (const key of partYears.keys()) implausible.add(key);
+  const reference = crimeReferences(files.crimeCounty, implausible, countyPeople(files.acsCounty));
+  const stepIn = (year: number, rate: number) => {
+    const ref = reference.get(`${kind}:${year}`);
+    return ref ? stepOf(percentileIn(ref, rate)) : null;
+  };
+  const counties = new Map<string, number>();
+  for (const o of crimeObservations(files.crimeCounty, kind, new Set(), implausible)) {
+    if (!STATE_FIPS_50_DC.has(o.county_fips.slice(0, 2))) continue;
+    const step = stepIn(o.year, o.rate);
+    if (step !== null) counties.set(`${o.county_fips}:${o.year}`, step);
+  }
+  const places = new Map<string, number>();
+  const byPlace = new Map<string, RateRow[]>();
+  for (const r of files.crimePlace) {
+    const id = `${r.state_fips}${r.place_fips}`;
+    byPlace.set(id, [...(byPlace.get(id) ?? []), placeRates(r, kind)]);
+  }
+  for (const [id, rows] of byPlace) {
+    for (const r of rows) {
+      if (r.rate === null || !isComplete(r.quality) || isFirstCompleteYear(rows, r.year)) continue;
+      const step = stepIn(r.year, r.rate);
+      if (step !== null) places.set(`${id}:${r.year}`, step);
+    }
+  }
+  return [stability(kind, 'counties', counties), stability(kind, 'places', places)];
+}
+
+/** The steps each area's grade moved to the next year, from grades keyed `<area>:<year>`. */
+function stability(
+  kind: CrimeKind,
+  areas: GradeStability['areas'],
+  steps: ReadonlyMap<string, number>,
+): GradeStability {
+  const moves: number[] = [];
+  for (const [key, step] of steps) {
+    const [area, year] = key.split(':');
+    const next = steps.get(`${area}:${Number(year) + 1}`);
+    if (next !== undefined) moves.push(Math.abs(next - step));
+  }
+  const share = (k: number) => moves.filter((m) => m <= k).length / Math.max(moves.length, 1);
+  return {
+    kind,
+    areas,
+    pairs: moves.length,
+    exact_share: share(0),
+    within_one_share: share(1),
+    within_two_share: share(2),
+    steps_holding_80: stepsHolding(moves, 0.8),
+  };
 }

@@ -34,6 +34,7 @@ export {
   CITYWIDE_CRIME_AREAS,
   CRIME_BASES,
   CRIME_GRADE_BANDS,
+  CRIME_GRADE_RANGE_STEPS,
   CRIME_GRADES,
   CRIME_KINDS,
   CRIME_TIERS,
@@ -53,6 +54,7 @@ export {
   countyPeople,
   crimeGradeColumns,
   crimeGradeFromColumns,
+  crimeGradeRange,
   crimeObservations,
   crimeReference,
   crimeReferences,
@@ -92,7 +94,13 @@ export {
   parseFbiCitiesCsv,
   validateCrimeOrdering,
 } from './crime-ordering.js';
-export { type CrimeValidation, validateCrimeModel } from './crime-validation.js';
+export {
+  type CrimeValidation,
+  type GradeStability,
+  stepsHolding,
+  validateCrimeModel,
+  validateGradeStability,
+} from './crime-validation.js';
 export { parseZipCountyCsv, type ZipCountyPart, type ZipCountyRow, zipCountyParts } from './crosswalk.js';
 export { CsvParser, CsvSyntaxError, parseCsv } from './csv.js';
 export {

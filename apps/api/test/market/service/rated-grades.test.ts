@@ -2,6 +2,8 @@
  * The rating is fed honestly: what an analysis hands the engine for each crime tier. Grades are
  * rebuilt from stored columns exactly as the API reads them from the county table.
  */
+
+import { formatMarketRange } from '@sfr/contracts';
 import { describe, expect, it } from 'vitest';
 import { analysisFacts } from '../../../src/analysis/facts.js';
 import { crimeFigure, type MarketFacts } from '../../../src/market/service.js';
@@ -106,5 +108,21 @@ describe('a crime grade figure’s note', () => {
     expect(crimeFigure('violent_crime_grade', reported).note).toMatch(
       /: 1554\.0 crimes against persons per 100,000 in 2022 \(NIBRS: every assault, simple ones included, .*far above the FBI's classic violent-crime rate: compare grades, not rates\.$/,
     );
+  });
+
+  it('gives the range of grades it may stand for: a step either side when reported, four for an estimate', () => {
+    const range = (grade: CrimeGrade) => {
+      const figure = crimeFigure('property_crime_grade', grade);
+      return figure.range && formatMarketRange('property_crime_grade', figure.range);
+    };
+    // Lee County's incomplete C+ is the estimate's: A- to D
+    expect(range(leeCounty)).toBe(
+      'A- – D (8 in 10 counties hidden from the estimate had a reported grade within 4 steps of it)',
+    );
+    const reported = { ...leeCounty, tier: 'reported', estimated_rate: null, rate: 1553.95 } as const;
+    expect(range(reported)).toMatch(/^B- – C \(8 in 10 areas' next report lands within a grade step/);
+    // the ends of the scale clip; a grade held back to B+ (its area's percentile is an A's) is no better
+    expect(range({ ...reported, grade: 'F', percentile: 97 })).toMatch(/^D- – F /);
+    expect(range({ ...reported, grade: 'B+', percentile: 3 })).toMatch(/^B\+ – B /);
   });
 });

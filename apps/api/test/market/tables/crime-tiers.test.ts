@@ -16,6 +16,7 @@ import {
   percentileIn,
   ratedCrimeGrade,
   validateCrimeModel,
+  validateGradeStability,
 } from '../../../src/market/tables/index.js';
 
 /**
@@ -337,5 +338,42 @@ describe('validateCrimeModel', () => {
     expect(v.counties).toBe(150);
     expect(v.mean_abs_steps).toBeLessThan(0.5);
     expect(v.baseline_state_steps).toBe(v.baseline_national_steps); // no training county shares the hidden state
+  });
+});
+
+describe('validateGradeStability', () => {
+  // 2022 as 2023, but every tenth county reported 1.8 times as much (several grade steps; not so
+  // much that 2023 reads as an undercount of it)
+  const synthetic = crime.filter((r) => acs.some((a) => a.county_fips === r.county_fips && r.year === 2023));
+  const year2022 = synthetic
+    .filter((r) => r.violent_quality === 1)
+    .map((r, i) => {
+      const f = i % 10 === 0 ? 1.8 : 1;
+      return {
+        ...r,
+        year: 2022,
+        violent_per_100k: (r.violent_per_100k ?? 0) * f,
+        property_per_100k: (r.property_per_100k ?? 0) * f,
+      };
+    });
+  // a city complete in 2022 and 2023; another whose 2022 is its first complete year after an incomplete 2021
+  const steady = [2022, 2023].map((year) => ({ ...cityRate('01', '11000', 400), year }));
+  const newcomer = [
+    { ...cityRate('13', '22000', 50), year: 2021, violent_quality: 3 as const, property_quality: 3 as const },
+    { ...cityRate('13', '22000', 150), year: 2022 },
+    { ...cityRate('13', '22000', 400), year: 2023 },
+  ];
+
+  it("measures how far next year's grade lands from a year's: counties and places apart", () => {
+    const [counties, cities] = validateGradeStability(
+      { crimeCounty: [...crime, ...year2022], crimePlace: [...steady, ...newcomer], acsCounty: acs },
+      'violent',
+    );
+    expect(counties?.areas).toBe('counties');
+    expect(counties?.pairs).toBe(150); // the synthetic counties: the undercount and Manhattan stay out
+    // 15 moved: 6 of them three steps or more, the others with the reference they shifted
+    expect(counties).toMatchObject({ exact_share: 0.84, within_two_share: 0.96, steps_holding_80: 0 });
+    // the newcomer's first complete year is not its rate: only the steady city's pair counts
+    expect(cities).toMatchObject({ areas: 'places', pairs: 1, exact_share: 1, steps_holding_80: 0 });
   });
 });

@@ -169,7 +169,9 @@ export function HowToUsePage() {
           <li>
             <strong>Crime Metrics</strong>: the violent and property crime grades of the city you typed (or of
             the county outside its big cities where the city has no complete rate of its own, then no better
-            than B+: a county’s low rate cannot vouch for a city in it), A+ (least crime) to F.
+            than B+: a county’s low rate cannot vouch for a city in it), A+ (least crime) to F. Market Data
+            Sources gives each grade’s range: a step either side for a reported grade (a year’s count moves
+            about that much the next year), four for an estimate.
           </li>
           <li>
             <strong>Acquisition Cost</strong>, <strong>Income</strong>, <strong>Expenses</strong> and{' '}
