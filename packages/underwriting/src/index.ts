@@ -96,6 +96,7 @@ export {
   OFFER_TARGET_LIMITS,
   type OfferTargetKey,
   type OfferTargets,
+  seventyPercentRule,
 } from './offer.js';
 export { ipmt, nper, pmt, ppmt } from './pmt.js';
 export { RATING_BANDS, rate, SCORE_RULES } from './rating.js';

@@ -43,7 +43,7 @@ import { ASSUMPTION_BOUNDS } from './bounds.js';
 import { atPrice, PRICE_LINKED_COSTS } from './drivers.js';
 import { UnderwritingInputError } from './errors.js';
 import { flowShape } from './roots.js';
-import type { Analysis, DealInput, OptionalInputs } from './types.js';
+import type { Analysis, DealInput, OptionalInputs, RehabAndRefinance } from './types.js';
 import { assumptionsWithinBounds, validateDealInput, withinBound } from './validate.js';
 
 /** The targets `maxOffer` understands, in the order `binding` prefers when several stop a higher price. */
@@ -384,4 +384,23 @@ function leveredFlowPattern(analysis: Analysis): number[] {
       (levered.loan_payoff[lastYear] as number),
   );
   return flows;
+}
+
+/** The share of the after-repair value the 70 % rule pays, before the rehab. */
+export const SEVENTY_PERCENT_RULE_SHARE = 0.7;
+
+/**
+ * The 70 % rule, the screen flippers, BRRRR investors and their lenders price a rehab deal with:
+ * pay at most 70 % of the after-repair value less the rehab budget (the 30 % leaves room for
+ * closing, holding and selling costs, and a margin). A rule of thumb beside `maxOffer`, which
+ * answers the investor's own targets; null without an after-repair value, and ≤ 0 when the rehab
+ * takes 70 % of the value or more (no price passes the screen).
+ *
+ * @example seventyPercentRule({ after_repair_value: 200_000, rehab_budget: 30_000 }); // 110,000 = 0.7 × 200,000 − 30,000
+ */
+export function seventyPercentRule(
+  deal: Pick<RehabAndRefinance, 'after_repair_value' | 'rehab_budget'>,
+): number | null {
+  if (deal.after_repair_value === undefined) return null;
+  return SEVENTY_PERCENT_RULE_SHARE * deal.after_repair_value - (deal.rehab_budget ?? 0);
 }

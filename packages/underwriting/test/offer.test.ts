@@ -11,6 +11,7 @@ import {
   OFFER_TARGET_KEYS,
   type OfferTargetKey,
   type OfferTargets,
+  seventyPercentRule,
   UnderwritingInputError,
   validateDealInput,
 } from '../src/index.js';
@@ -377,5 +378,17 @@ describe('maxOffer: properties', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('seventyPercentRule', () => {
+  it('pays 70 % of the after-repair value less the rehab, and nothing without a value', () => {
+    expect(seventyPercentRule({ after_repair_value: 200_000, rehab_budget: 30_000 })).toBe(110_000);
+    expect(seventyPercentRule({ after_repair_value: 200_000 })).toBe(140_000); // no rehab budget
+    expect(seventyPercentRule({ after_repair_value: 100_000, rehab_budget: 80_000 })).toBe(-10_000); // no price passes
+    expect(seventyPercentRule({ rehab_budget: 30_000 })).toBeNull();
+    // the BRRRR example: worth $240,000 after $30,000 of rehab; it is bought for $150,000
+    const brrrr = JSON.parse(readFileSync(new URL('../../../examples/brrrr.json', import.meta.url), 'utf8'));
+    expect(seventyPercentRule(brrrr)).toBe(138_000);
   });
 });

@@ -249,7 +249,8 @@ export function HowToUsePage() {
             and the loan follow the price unless you set them yourself, so you can find the price at which the
             rating turns the colour you need. Or let "What can I offer?" find it: under Your targets, set the
             cash-on-cash, DSCR, XIRR, cash flow or rating you need. This browser keeps your targets for your
-            next deals.
+            next deals. On a rehab with an after-repair value it also gives the 70 % rule (70 % of that value
+            less the rehab), the screen rehab investors and their lenders use, beside your targets’ offer.
           </li>
           <li>
             Check that the levered cash flow stays positive with a higher vacancy rate or interest rate; a

@@ -24,6 +24,7 @@ import {
   type OfferTargetTexts,
   parseTarget,
   rehabYearNote,
+  seventyPercentNote,
   TARGET_NAMES,
 } from './decision-model';
 
@@ -86,6 +87,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
   // the answer takes the button's place: the keyboard's focus moves to it rather than to the page's start
   const confidentLine = useRef<HTMLParagraphElement>(null);
   const rehabNote = rehabYearNote(deal);
+  const ruleNote = seventyPercentNote(deal, offer?.purchase_price ?? null);
   // targets kept with one that does not read open where it is marked
   const targetsBox = useRef<HTMLDetailsElement>(null);
   const unreadAtStart = useRef(unread);
@@ -104,6 +106,7 @@ export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs;
             : 'Set at least one target to see the highest price that meets it.'}
       </p>
       {offer && rehabNote ? <p className="decision-hint">{rehabNote}</p> : null}
+      {ruleNote ? <p className="decision-hint">{ruleNote}</p> : null}
       {offer ? (
         <p className="decision-offer-confident" aria-live="polite" ref={confidentLine} tabIndex={-1}>
           {current ? (

@@ -10,6 +10,7 @@ import {
   parseSteps,
   parseTarget,
   rehabYearNote,
+  seventyPercentNote,
   stepsText,
 } from './decision-model';
 import { offerSentence } from './OfferLine';
@@ -117,5 +118,23 @@ describe('the rehab year under the offer', () => {
     expect(rehabYearNote({ ...deal, rehab_budget: 10_000, rehab_months: 1 })).toMatch(
       /^Year 1 includes the 1 month of rehab/,
     );
+  });
+});
+
+describe('the 70 % rule beside the offer', () => {
+  it("says what the rule pays and where the targets' offer stands, and nothing without an after-repair value", () => {
+    const deal = { after_repair_value: 240_000, rehab_budget: 30_000 };
+    expect(seventyPercentNote(deal, 150_000)).toBe(
+      "The 70 % rule (70 % of the after-repair value less the rehab) pays up to $138,000; your targets' offer is $12,000 above it.",
+    );
+    expect(seventyPercentNote(deal, 100_000)).toMatch(
+      /pays up to \$138,000; your targets' offer is \$38,000 below it\.$/,
+    );
+    expect(seventyPercentNote(deal, 138_000)).toMatch(/; your targets' offer is the same\.$/);
+    expect(seventyPercentNote(deal, null)).toMatch(/pays up to \$138,000\.$/);
+    expect(seventyPercentNote({ after_repair_value: 100_000, rehab_budget: 80_000 }, 50_000)).toBe(
+      'The 70 % rule (70 % of the after-repair value less the rehab) finds no price: the rehab takes 70 % of the value or more.',
+    );
+    expect(seventyPercentNote({ rehab_budget: 30_000 }, 150_000)).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import {
   type OptionalInputs,
   SENSITIVITY_STEPS,
   type SensitivityOutcome,
+  seventyPercentRule,
 } from '@sfr/underwriting';
 
 /**
@@ -35,6 +36,29 @@ export function rehabYearNote(deal: OptionalInputs): string | null {
   const months = deal.rehab_months ?? 0;
   if (months <= 0) return null;
   return `Year 1 includes the ${months} month${months === 1 ? '' : 's'} of rehab with no rent: the cash-on-cash, DSCR and cash-flow targets read that year, so they allow a lower price than a year of full rent would.`;
+}
+
+/**
+ * The 70 % rule beside the targets' offer on a deal with an after-repair value: the screen rehab
+ * investors and their lenders price with, so the investor sees where their own targets stand
+ * against it. Null without an after-repair value.
+ *
+ * @example seventyPercentNote({ after_repair_value: 240_000, rehab_budget: 30_000 }, 150_000)
+ * // 'The 70 % rule (70 % of the after-repair value less the rehab) pays up to $138,000; your targets' offer is $12,000 above it.'
+ */
+export function seventyPercentNote(deal: OptionalInputs, offer: number | null): string | null {
+  const rule = seventyPercentRule(deal);
+  if (rule === null) return null;
+  const sentence = 'The 70 % rule (70 % of the after-repair value less the rehab)';
+  if (rule <= 0) return `${sentence} finds no price: the rehab takes 70 % of the value or more.`;
+  const whole = (value: number) => formatMoney(Math.round(value)).slice(0, -3);
+  const versus =
+    offer === null
+      ? ''
+      : offer === Math.round(rule)
+        ? "; your targets' offer is the same"
+        : `; your targets' offer is ${whole(Math.abs(offer - rule))} ${offer > rule ? 'above' : 'below'} it`;
+  return `${sentence} pays up to ${whole(rule)}${versus}.`;
 }
 
 /** Every driver the grid can move (`DEAL_DRIVERS`); the rehab ones only on a deal that gives them (`driversFor`). */
