@@ -161,6 +161,7 @@ export const afterTaxSchema = z.object({
     accumulated_depreciation: z.number(),
     adjusted_basis: z.number(),
     gain: z.number(),
+    short_term: z.boolean(),
     unrecaptured_1250_gain: z.number(),
     capital_gain: z.number(),
     recapture_tax: z.number(),

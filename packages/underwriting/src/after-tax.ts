@@ -264,7 +264,8 @@ export function loanCostSchedule(costs: TaxableDeal['loan_costs'], years: number
  * At the sale: amount realized = price − cost to sell; adjusted basis = cost basis − accumulated
  * depreciation; gain = amount realized − adjusted basis; unrecaptured §1250 gain = min(gain,
  * accumulated depreciation), taxed at recapture_rate; the rest of the gain at capital_gains_rate (a
- * loss at marginal_rate, a saving); suspended losses still unused are released at marginal_rate.
+ * loss at marginal_rate, a saving); a one-year hold is a short-term sale, its whole gain at
+ * marginal_rate; suspended losses still unused are released at marginal_rate.
  * After-tax proceeds = amount realized − loan payoff − tax at sale.
  *
  * Returns: each year's after-tax flow spread over its 12 months, the after-tax proceeds added in the
@@ -335,11 +336,14 @@ export function afterTax(deal: TaxableDeal, tax: TaxInputs): AfterTaxResult {
   const amount_realized = price - cost_to_sell;
   const adjusted_basis = deal.cost_basis - accumulated;
   const gain = amount_realized - adjusted_basis;
-  const unrecaptured = gain > 0 ? Math.min(gain, accumulated) : 0;
+  // bought in January and sold in December of the same year: held a year or less, a short-term
+  // sale (IRC §1222, Pub 544), whose whole gain is ordinary income: no §1250 split, no capital gains rate
+  const short_term = n === 1;
+  const unrecaptured = gain > 0 && !short_term ? Math.min(gain, accumulated) : 0;
   const capital_gain = gain - unrecaptured;
   const recapture_tax = rates.recapture_rate * unrecaptured;
   const capital_gains_tax =
-    capital_gain >= 0 ? rates.capital_gains_rate * capital_gain : m * capital_gain + 0;
+    capital_gain >= 0 && !short_term ? rates.capital_gains_rate * capital_gain : m * capital_gain + 0;
   const released_losses_tax = -m * suspended + 0;
   const saleTax = recapture_tax + capital_gains_tax + released_losses_tax;
   const pre_tax_proceeds = amount_realized - loan_payoff;
@@ -376,6 +380,7 @@ export function afterTax(deal: TaxableDeal, tax: TaxInputs): AfterTaxResult {
       accumulated_depreciation: accumulated,
       adjusted_basis,
       gain,
+      short_term,
       unrecaptured_1250_gain: unrecaptured,
       capital_gain,
       recapture_tax,

@@ -403,13 +403,16 @@ export interface AfterTaxSale {
   adjusted_basis: number;
   /** amount realized − adjusted basis (negative: a loss on the sale) */
   gain: number;
-  /** the gain up to the depreciation taken: min(gain, accumulated depreciation), 0 without a gain */
+  /** a one-year hold (bought in January, sold in December): held a year or less, so the whole gain is
+   * short-term, taxed at the marginal rate (no §1250 split, no capital gains rate) */
+  short_term: boolean;
+  /** the gain up to the depreciation taken: min(gain, accumulated depreciation); 0 without a gain or when short-term */
   unrecaptured_1250_gain: number;
   /** gain − unrecaptured §1250 gain (negative: a loss on the sale) */
   capital_gain: number;
   /** recapture_rate × unrecaptured §1250 gain */
   recapture_tax: number;
-  /** capital_gains_rate × capital gain; for a loss, marginal_rate × the loss (an ordinary §1231 loss: negative, a saving) */
+  /** capital_gains_rate × capital gain (marginal_rate when short-term); for a loss, marginal_rate × the loss (an ordinary §1231 loss: negative, a saving) */
   capital_gains_tax: number;
   /** suspended losses still unused at the sale, released in full (`carry_forward`) */
   released_losses: number;

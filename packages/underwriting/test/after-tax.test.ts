@@ -54,6 +54,32 @@ const TAX: TaxInputs = {
 };
 const ZERO: TaxInputs = { marginal_rate: 0, capital_gains_rate: 0, recapture_rate: 0, land_share: 0.2 };
 
+describe('a one-year hold: a short-term sale', () => {
+  // the worked example's first year, sold that December: held a year or less (IRC §1222, Pub 544)
+  const oneYear: TaxableDeal = { ...example, years: example.years.slice(0, 1) };
+
+  it('taxes the whole gain at the marginal rate, with no §1250 split (QA: it was taxed as long-term)', () => {
+    const { sale, years } = afterTax(oneYear, TAX);
+    // in service mid-January to mid-December: 164,800 × 11/330; the loan costs all deducted in the year
+    cents(sale.accumulated_depreciation, 5_493.33);
+    cents(years[0]?.suspended_losses ?? Number.NaN, 4_493.33); // 13,000 − 9,000 − 5,493.33 − 3,000
+    cents(sale.gain, 15_693.33); // 216,200 − (206,000 − 5,493.33)
+    expect(sale.short_term).toBe(true);
+    expect([sale.unrecaptured_1250_gain, sale.recapture_tax]).toEqual([0, 0]);
+    cents(sale.capital_gains_tax, 3_766.4); // 0.24 × 15,693.33, not 0.25 × 5,493.33 + 0.15 × 10,200 = 2,903.33
+    cents(sale.tax, 2_688); // less 0.24 × 4,493.33 of losses released
+  });
+
+  it('leaves a hold of two years or more long-term', () => {
+    const twoYears: TaxableDeal = { ...example, years: example.years.slice(0, 2) };
+    const { sale } = afterTax(twoYears, TAX);
+    expect(sale.short_term).toBe(false);
+    expect(sale.unrecaptured_1250_gain).toBe(sale.accumulated_depreciation);
+    cents(sale.recapture_tax, 0.25 * sale.accumulated_depreciation);
+    expect(afterTax(example, TAX).sale.short_term).toBe(false);
+  });
+});
+
 describe('the worked example (README, After-tax returns)', () => {
   const result = afterTax(example, TAX);
 

@@ -465,7 +465,13 @@ export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null 
     money('total_tax', 'Income Tax over the Hold, Sale Included', after.total_tax),
     money('tax_at_sale', 'Tax at Sale', sale.tax),
     money('recapture_tax', 'Depreciation Recapture Tax', sale.recapture_tax),
-    money('capital_gains_tax', 'Capital Gains Tax', sale.capital_gains_tax),
+    money(
+      'capital_gains_tax',
+      sale.short_term
+        ? 'Capital Gains Tax (short-term: held a year or less, at the income rate)'
+        : 'Capital Gains Tax',
+      sale.capital_gains_tax,
+    ),
     ...(sale.released_losses_tax === 0
       ? []
       : [money('released_losses_tax', 'Suspended Losses Released at Sale', sale.released_losses_tax)]),

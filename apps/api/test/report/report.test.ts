@@ -379,6 +379,14 @@ describe('report CSV', () => {
 
     const plain = parseCsv(reportCsv(dealReport(analysis()), { generatedAt: new Date() }));
     expect(plain.some((row) => row[0] === 'after_tax')).toBe(false);
+    expect(section.find((row) => row[1] === 'capital_gains_tax')?.[2]).toBe('Capital Gains Tax');
+    // a one-year hold is a short-term sale, and its line says so
+    const oneYear = parseCsv(
+      reportCsv(dealReport(analysis({ tax: TAX, hold_period: 1 })), { generatedAt: new Date() }),
+    );
+    expect(oneYear.find((row) => row[1] === 'capital_gains_tax')?.[2]).toBe(
+      'Capital Gains Tax (short-term: held a year or less, at the income rate)',
+    );
   });
 
   it('lists each scenario beside the base case, computed from its metrics, and none for a deal without', () => {

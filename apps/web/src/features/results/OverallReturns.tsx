@@ -84,8 +84,12 @@ export function AfterTaxReturns({ afterTax }: { afterTax: NonNullable<AnalysisRe
       </dl>
       <p className="results-note">
         Depreciation of the building over 27.5 years, interest and costs deducted, losses as you chose, and
-        recaptured depreciation and capital gains taxed at the sale: the README's simplifications apply (one
-        rate, no brackets; ask your tax adviser).
+        recaptured depreciation and capital gains taxed at the sale
+        {afterTax.sale.short_term
+          ? ' (a one-year hold is a short-term sale: its whole gain at your income rate)'
+          : ''}
+        . Simplified: one rate for all your income, no brackets, no $25,000 allowance for passive losses; ask
+        your tax adviser.
       </p>
     </section>
   );
