@@ -160,7 +160,7 @@ function rangesBlock(doc: Doc, ranges: ReportSection, y: number): number {
     .fillColor(MUTED)
     .text(
       winAnsi(
-        'Each default assumption varies within its own range (10th to 90th percentile, from its source and tier); the values you typed stay exact unless you gave them a range of your own (listed above). 8 in 10 outcomes fall between the two columns.',
+        'Each default assumption varies within its own range (10th to 90th percentile, from its source and tier); the values you typed stay exact unless you gave them a range of your own (listed above), except a rehab budget and after-repair value, which are estimates however they were typed and vary by default. 8 in 10 outcomes fall between the two columns.',
       ),
       PAGE.margin,
       top + 2,

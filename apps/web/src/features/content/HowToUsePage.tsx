@@ -148,10 +148,11 @@ export function HowToUsePage() {
           year loses money, and <strong>Check these first</strong>: the two or three assumptions that move the
           answer most, in turns what swings the levered XIRR and what swings the monthly cash flow. Click one
           to go to its field and replace it with a figure you can check, such as a quote or the listing’s tax
-          bill. A value you type is taken as exact, so the range narrows; if you are not sure of it either,
-          press <strong>± range</strong> under it and say how far it may be off (dollars or a percent for
-          money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving keeps your ranges with the
-          deal, so the report and a shared link show them too. The chart{' '}
+          bill. A value you type is taken as exact, so the range narrows (a rehab budget and after-repair
+          value are the exception: estimates however they are typed, they vary by default); if you are not
+          sure of it either, press <strong>± range</strong> under it and say how far it may be off (dollars or
+          a percent for money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving keeps your
+          ranges with the deal, so the report and a shared link show them too. The chart{' '}
           <strong>Range of yearly cash flow</strong> shows the same range year by year.
         </p>
         <p>

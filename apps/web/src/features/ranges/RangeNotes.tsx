@@ -9,7 +9,7 @@ import { type RangesState, shownSimulation } from './use-ranges';
 
 /** What the ranges mean, in one sentence, wherever they are shown. */
 export const RANGE_MEANING =
-  'Ranges hold 8 in 10 of 10,000 simulated outcomes (10th to 90th percentile): each default assumption varies within its own range, while the values you typed stay exact unless you give them a ± range.';
+  'Ranges hold 8 in 10 of 10,000 simulated outcomes (10th to 90th percentile): each default assumption varies within its own range, while the values you typed stay exact unless you give them a ± range, except a rehab budget and after-repair value, which are estimates however they were typed and vary by default.';
 
 interface RangeNotesProps {
   ranges: RangesState;
