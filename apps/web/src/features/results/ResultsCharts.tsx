@@ -26,7 +26,13 @@ import {
 } from 'chart.js';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { type RangesState, shownSimulation } from '../ranges/use-ranges';
-import { cashFlowSeries, equitySeries, type ReturnSources, returnSources } from './chart-data';
+import {
+  cashFlowSeries,
+  equitySeries,
+  type ReturnSources,
+  returnSources,
+  returnSourcesSentence,
+} from './chart-data';
 import './ResultsCharts.css';
 
 Chart.register(
@@ -345,12 +351,11 @@ const ReturnSourcesChart = memo(function ReturnSourcesChart({ analysis }: { anal
       options: { ...options, plugins: { ...options.plugins, legend: { display: false } } },
     };
   }, data);
-  const rehab = sources.rehab === 0 ? '' : `, less ${formatMoney(-sources.rehab)} of rehab`;
   return (
     <ChartFigure
       id="chart-return-sources"
       title="Where the return comes from"
-      summary={`Levered profit of ${formatMoney(sources.profit)} over the hold: ${formatMoney(sources.cashFlow)} from cash flow, ${formatMoney(sources.appreciation)} from appreciation${rehab} and ${formatMoney(sources.loanPaydown)} from loan paydown, less ${formatMoney(-sources.costs)} of buying and selling costs.`}
+      summary={returnSourcesSentence(sources)}
       canvas={canvas}
       table={{
         columns: ['Amount'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashFlowSeries, equitySeries, returnSources } from './chart-data';
+import { cashFlowSeries, equitySeries, returnSources, returnSourcesSentence } from './chart-data';
 import { exampleAnalysis } from './example-analysis';
 import { recalculate } from './recalculate';
 
@@ -69,5 +69,24 @@ describe('chart data', () => {
       expect(s.cashFlow + s.appreciation + s.rehab + s.loanPaydown + s.costs).toBeCloseTo(s.profit, 6);
       expect(s.rehab).toBe(-(deal.rehab_budget ?? 0));
     }
+  });
+});
+
+describe('returnSourcesSentence', () => {
+  it('adds the gains and takes away what was spent, the rehab among it (QA: the paydown read as subtracted)', () => {
+    const sources = {
+      cashFlow: 10_810.08,
+      appreciation: 90_000,
+      rehab: -30_000,
+      loanPaydown: 10_635.91,
+      costs: -25_525,
+      profit: 55_920.99,
+    };
+    expect(returnSourcesSentence(sources)).toBe(
+      'Levered profit of $55,920.99 over the hold: $10,810.08 from cash flow, $90,000.00 from appreciation and $10,635.91 from loan paydown, less $30,000.00 of rehab and $25,525.00 of buying and selling costs.',
+    );
+    expect(returnSourcesSentence({ ...sources, rehab: 0 })).toMatch(
+      /and \$10,635\.91 from loan paydown, less \$25,525\.00 of buying and selling costs\.$/,
+    );
   });
 });

@@ -2,7 +2,7 @@
  * The numbers behind the results' charts, from an analysis (underwriting-model.md): pure, so the
  * charts and their text alternatives read the same figures, and a test checks them.
  */
-import type { AnalysisResponse } from '@sfr/contracts';
+import { type AnalysisResponse, formatMoney } from '@sfr/contracts';
 
 export interface YearSeries {
   /** 'Year 1' … 'Year N' */
@@ -43,6 +43,18 @@ export interface ReturnSources {
   /** buying, refinancing and selling costs, as a negative amount */
   costs: number;
   profit: number;
+}
+
+/**
+ * The sources in a sentence, what the chart adds up: the gains first, then what was spent (QA: the
+ * rehab spliced in before "and … from loan paydown" made the paydown read as subtracted).
+ */
+export function returnSourcesSentence(s: ReturnSources): string {
+  const spent = [
+    ...(s.rehab === 0 ? [] : [`${formatMoney(-s.rehab)} of rehab`]),
+    `${formatMoney(-s.costs)} of buying and selling costs`,
+  ].join(' and ');
+  return `Levered profit of ${formatMoney(s.profit)} over the hold: ${formatMoney(s.cashFlow)} from cash flow, ${formatMoney(s.appreciation)} from appreciation and ${formatMoney(s.loanPaydown)} from loan paydown, less ${spent}.`;
 }
 
 const yearLabels = (count: number) => Array.from({ length: count }, (_, index) => `Year ${index + 1}`);
