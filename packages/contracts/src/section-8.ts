@@ -301,12 +301,19 @@ export function section8Edits(
       ? `The tenant pays the utilities, so the housing authority deducts its utility allowance of ${formatMoney(allowance)}: the rent is ${formatMoney(contractRent)} a month${perUnit}${contractRent === 0 ? ' (the allowance is at least the payment standard)' : ''}.`
       : `The owner pays the utilities, so the rent is the whole payment standard, ${formatMoney(contractRent)} a month${perUnit}, and the owner's utilities rise by the allowance of ${formatMoney(allowance)}${perUnit} to ${formatMoney(ownerUtilities?.section_8 ?? 0)} a month.`,
     ...(units === 1 ? [] : [`${units} units × ${formatMoney(contractRent)} = ${formatMoney(rent)} a month.`]),
-    `Rent ${formatMoney(rent)} a month against the market's ${formatMoney(metrics.rent)} (${signedMoney(rent - metrics.rent)}).`,
-    `Vacancy ${formatPercent(vacancy)} against the market's ${formatPercent(metrics.vacancy_rate)}: the market's vacant time per new lease plus about two weeks for the housing authority's inspection, spread over a ${section8Tenancy}-month voucher tenancy instead of ${marketTenancy ?? MARKET_TENANCY_MONTHS} months.`,
+    // "the base case" is the deal as it stands, rented on the open market: its rent may be the user's
+    // own figure, not the market estimate (QA: a typed $4,000 read as "the market's")
+    `Rent ${formatMoney(rent)} a month against the base case's ${formatMoney(metrics.rent)} (${signedMoney(rent - metrics.rent)}).`,
+    ...(rent > metrics.rent
+      ? [
+          "Above the base case's rent: the housing authority approves a rent only if it is reasonable against comparable unassisted units (24 CFR 982.507), so check that the open market supports it before counting on it.",
+        ]
+      : []),
+    `Vacancy ${formatPercent(vacancy)} against the base case's ${formatPercent(metrics.vacancy_rate)}: the base case's vacant time per new lease plus about two weeks for the housing authority's inspection, spread over a ${section8Tenancy}-month voucher tenancy instead of ${marketTenancy ?? MARKET_TENANCY_MONTHS} months.`,
   ];
   if (marketTenancy !== undefined && section8Tenancy !== marketTenancy) {
     sentences.push(
-      `Tenancy ${section8Tenancy} months against the market's ${marketTenancy}: voucher households move less often (a new lease, and its leasing fee, less often).`,
+      `Tenancy ${section8Tenancy} months against the base case's ${marketTenancy}: voucher households move less often (a new lease, and its leasing fee, less often).`,
     );
   }
 

@@ -116,6 +116,21 @@ describe('section8Edits', () => {
     );
     expect(result.basis.caveats).toEqual([...SECTION_8_CAVEATS]);
     expect(result.basis.caveats[0]).toMatch(/982\.507/);
+    // the rent it compares with is the base case's, which may be the user's own (QA: "the market's")
+    expect(result.basis.sentences).toContain(
+      "Rent $2,095.00 a month against the base case's $2,100.00 (-$5.00).",
+    );
+    expect(result.basis.sentences.some((s) => s.startsWith('Above the base case'))).toBe(false);
+  });
+
+  test('a voucher rent above the base case’s says the housing authority must find it reasonable', () => {
+    const low = edits(TRAVIS_3BR, section8Defaults(3), 1, { ...market, rent: 1_800 });
+    expect(low?.basis.sentences).toContain(
+      "Rent $2,095.00 a month against the base case's $1,800.00 (+$295.00).",
+    );
+    expect(low?.basis.sentences.find((s) => s.startsWith('Above the base case'))).toMatch(
+      /reasonable .*982\.507/,
+    );
   });
 
   test('the rent’s ± the scenario keeps: the payment standard’s ±10 % and half the allowance schedules’ spread', () => {
