@@ -4,7 +4,7 @@
  * after-tax returns are what they are.
  */
 import type { Refinance, SecondLoan, TaxInputs } from '@sfr/underwriting';
-import { formatMetric, formatRate } from './format.js';
+import { formatMetric, formatPercent, formatRate } from './format.js';
 
 /**
  * @example refinanceTermsText({ month: 8, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 8_000 })
@@ -63,4 +63,93 @@ export function strategyTerms(metrics: {
     const text = texts[key];
     return text === undefined ? [] : [{ key, label: STRATEGY_TERM_LABELS[key], text }];
   });
+}
+
+/** One number (or word) of a strategy term, as a row of the report's assumptions. */
+export interface StrategyTermValue {
+  /** 'refinance.month', 'tax.marginal_rate', …: the input's path in the metrics */
+  key: string;
+  label: string;
+  value: number | string;
+  text: string;
+}
+
+const rate = (value: number) => formatPercent(value);
+const months = (value: number) => `${value} month${value === 1 ? '' : 's'}`;
+
+/**
+ * Each strategy term's inputs one by one, in `strategyTerms`' order: what its sentence says, as rows
+ * a spreadsheet can read (QA: the CSV had the refinance and the tax situation only as sentences).
+ *
+ * @example strategyTermValues({ refinance: { month: 6, loan_to_value: 0.75, interest_rate: 0.065, loan_term: 30, closing_costs: 4_000 } })[0]
+ *   // { key: 'refinance.month', label: 'Refinance Month', value: 6, text: '6 months' }
+ */
+export function strategyTermValues(metrics: Parameters<typeof strategyTerms>[0]): StrategyTermValue[] {
+  const rows: StrategyTermValue[] = [];
+  const add = (key: string, label: string, value: number | string, text = String(value)) =>
+    rows.push({ key, label, value, text });
+  if (metrics.rehab_financed !== undefined) {
+    add('rehab_financed', STRATEGY_TERM_LABELS.rehab_financed, metrics.rehab_financed ? 'loan' : 'cash');
+  }
+  const refinance = metrics.refinance;
+  if (refinance) {
+    add('refinance.month', 'Refinance Month', refinance.month, months(refinance.month));
+    add(
+      'refinance.loan_to_value',
+      'Refinance Loan to Value',
+      refinance.loan_to_value,
+      rate(refinance.loan_to_value),
+    );
+    add(
+      'refinance.interest_rate',
+      'Refinance Interest Rate',
+      refinance.interest_rate,
+      rate(refinance.interest_rate),
+    );
+    add('refinance.loan_term', 'Refinance Loan Term', refinance.loan_term, `${refinance.loan_term} years`);
+    add(
+      'refinance.closing_costs',
+      'Refinance Closing Costs',
+      refinance.closing_costs,
+      formatMetric('closing_cost', refinance.closing_costs),
+    );
+  }
+  const second = metrics.second_loan;
+  if (second) {
+    add(
+      'second_loan.amount',
+      'Second Loan Amount',
+      second.amount,
+      formatMetric('loan_amount', second.amount),
+    );
+    add(
+      'second_loan.interest_rate',
+      'Second Loan Interest Rate',
+      second.interest_rate,
+      rate(second.interest_rate),
+    );
+    add('second_loan.term_months', 'Second Loan Term', second.term_months, months(second.term_months));
+    if (second.interest_only_months !== undefined) {
+      const io = second.interest_only_months;
+      add('second_loan.interest_only_months', 'Second Loan Interest-Only Months', io, months(io));
+    }
+    if (second.balloon_month !== undefined) {
+      add(
+        'second_loan.balloon_month',
+        'Second Loan Balloon Month',
+        second.balloon_month,
+        `month ${second.balloon_month}`,
+      );
+    }
+  }
+  const tax = metrics.tax;
+  if (tax) {
+    add('tax.marginal_rate', 'Income Tax Rate', tax.marginal_rate, rate(tax.marginal_rate));
+    add('tax.capital_gains_rate', 'Capital Gains Rate', tax.capital_gains_rate, rate(tax.capital_gains_rate));
+    add('tax.recapture_rate', 'Depreciation Recapture Rate', tax.recapture_rate, rate(tax.recapture_rate));
+    add('tax.land_share', 'Land Share of the Basis', tax.land_share, rate(tax.land_share));
+    const losses = tax.losses ?? 'carry_forward';
+    add('tax.losses', 'Tax Losses', losses, losses === 'offset' ? 'offset other income' : 'carried forward');
+  }
+  return rows;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { refinanceTermsText, secondLoanTermsText, strategyTerms, taxSituationText } from '../src/index.js';
+import {
+  refinanceTermsText,
+  secondLoanTermsText,
+  strategyTerms,
+  strategyTermValues,
+  taxSituationText,
+} from '../src/index.js';
 
 describe('strategy terms in words', () => {
   it('says a refinance, a second loan and a tax situation as the report and the shared page show them', () => {
@@ -45,5 +51,28 @@ describe('strategyTerms', () => {
       { key: 'rehab_financed', label: 'Rehab Paid', text: 'In cash' },
       { key: 'refinance', label: 'Refinance Terms', text: refinanceTermsText(refinance) },
     ]);
+  });
+});
+
+describe('strategyTermValues', () => {
+  it('gives each term input its own row, in the sentences’ order, and none for a plain deal', () => {
+    const rows = strategyTermValues({
+      rehab_financed: false,
+      refinance: { month: 6, loan_to_value: 0.75, interest_rate: 0.065, loan_term: 30, closing_costs: 4_000 },
+      second_loan: { amount: 20_000, interest_rate: 0.06, term_months: 120, balloon_month: 36 },
+    });
+    expect(rows.map(({ key, value, text }) => [key, value, text])).toEqual([
+      ['rehab_financed', 'cash', 'cash'],
+      ['refinance.month', 6, '6 months'],
+      ['refinance.loan_to_value', 0.75, '75.00%'],
+      ['refinance.interest_rate', 0.065, '6.50%'],
+      ['refinance.loan_term', 30, '30 years'],
+      ['refinance.closing_costs', 4_000, '$4,000.00'],
+      ['second_loan.amount', 20_000, '$20,000.00'],
+      ['second_loan.interest_rate', 0.06, '6.00%'],
+      ['second_loan.term_months', 120, '120 months'],
+      ['second_loan.balloon_month', 36, 'month 36'],
+    ]);
+    expect(strategyTermValues({})).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ import {
   type StrategyTermKey,
   sourceName,
   strategyTerms,
+  strategyTermValues,
   taxBillLine,
   widenedRangeText,
   widenedSpreads,
@@ -263,11 +264,11 @@ const ORIGIN_WORD = { ...ORIGIN_WORDS, overridden: 'Entered', scenario: 'Scenari
  * Section 8 rent read 'Entered', as if the owner had typed it).
  */
 function assumptionLines(analysis: SharedAnalysis, base?: SharedAnalysis): AssumptionReportLine[] {
-  const baseValues: Partial<Record<MetricKey, unknown>> = base?.property.metrics ?? {};
-  return assumptionProvenance(analysis).map(({ key, value, origin, range }) => {
+  const baseValues: Partial<Record<MetricKey, unknown>> | null = base ? base.property.metrics : null;
+  const provenance = assumptionProvenance(analysis).map(({ key, value, origin, range }) => {
     const line = metricLine(key, value);
-    const baseValue = baseValues[key];
-    if (base && baseValue !== value) {
+    const baseValue = baseValues?.[key];
+    if (baseValues && baseValue !== value) {
       const was = typeof baseValue === 'number' ? formatMetric(key, baseValue) : 'none';
       return {
         ...line,
@@ -283,6 +284,14 @@ function assumptionLines(analysis: SharedAnalysis, base?: SharedAnalysis): Assum
       range,
     };
   });
+  // the strategy terms' inputs one by one (QA: only sentences before): typed, and never varied
+  const terms = strategyTermValues(analysis.property.metrics).map((term) => ({
+    ...term,
+    origin: ORIGIN_WORD.overridden,
+    basis: '',
+    range: null,
+  }));
+  return [...provenance, ...terms];
 }
 
 function liveEvidence(analysis: SharedAnalysis): LiveEvidenceReport | null {

@@ -380,6 +380,15 @@ describe('report CSV', () => {
     const plain = parseCsv(reportCsv(dealReport(analysis()), { generatedAt: new Date() }));
     expect(plain.some((row) => row[0] === 'after_tax')).toBe(false);
     expect(section.find((row) => row[1] === 'capital_gains_tax')?.[2]).toBe('Capital Gains Tax');
+    // the tax situation's inputs are assumptions a spreadsheet can read, one row each (QA)
+    const typed = rows.filter((row) => row[0] === 'assumptions' && row[1]?.startsWith('tax.'));
+    expect(typed.map((row) => [row[1], row[3], row[6]])).toEqual([
+      ['tax.marginal_rate', '0.24', 'Entered'],
+      ['tax.capital_gains_rate', '0.15', 'Entered'],
+      ['tax.recapture_rate', '0.25', 'Entered'],
+      ['tax.land_share', '0.2', 'Entered'],
+      ['tax.losses', 'carry_forward', 'Entered'],
+    ]);
     // a one-year hold is a short-term sale, and its line says so
     const oneYear = parseCsv(
       reportCsv(dealReport(analysis({ tax: TAX, hold_period: 1 })), { generatedAt: new Date() }),
