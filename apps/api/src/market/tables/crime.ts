@@ -891,7 +891,7 @@ export const CRIME_GRADE_RANGE_STEPS = { reported: 1, estimate: 4 } as const;
 
 const RANGE_NOTES = {
   reported: "8 in 10 areas' next report lands within a grade step of a year's grade",
-  estimate: '8 in 10 counties hidden from the estimate had a reported grade within 4 steps of it',
+  estimate: `8 in 10 counties hidden from the estimate had a reported grade within ${CRIME_GRADE_RANGE_STEPS.estimate} steps of it`,
 } as const;
 
 /**
