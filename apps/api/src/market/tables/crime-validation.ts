@@ -8,12 +8,13 @@ import {
   crimeObservations,
   crimeReferences,
   gradeForPercentile,
+  groupBy,
   implausibleCountyRates,
   isComplete,
   isFirstCompleteYear,
   percentileIn,
+  placeId,
   placeRates,
-  type RateRow,
 } from './crime.js';
 import { crimeFeatures, fitCrimeModel, STATE_FIPS_50_DC } from './crime-model.js';
 
@@ -56,9 +57,7 @@ export function validateCrimeModel(
   partYears: ReadonlyMap<string, string> = new Map(),
 ): CrimeValidation {
   const features = crimeFeatures(acs);
-  const implausible = implausibleCountyRates(rows, acs);
-  for (const key of partYears.keys()) implausible.add(key);
-  const reference = crimeReferences(rows, implausible, countyPeople(acs));
+  const { implausible, reference } = gradingReference(rows, acs, partYears);
   const all = crimeObservations(rows, kind, new Set(), implausible);
   const target = new Map<string, { year: number; rate: number }>();
   for (const o of all) {
@@ -135,6 +134,21 @@ function medianStep(steps: number[]): number {
   return s[s.length >>> 1] ?? 6;
 }
 
+/**
+ * What the grades are judged against, as `buildCrimeGrades` judges them: the implausible county-years
+ * (the part-years of a city's first complete year among them) and each year's reference of complete,
+ * plausible rates.
+ */
+function gradingReference(
+  rows: readonly CrimeCountyRow[],
+  acs: readonly AcsCountyRow[],
+  partYears: ReadonlyMap<string, string>,
+) {
+  const implausible = implausibleCountyRates(rows, acs);
+  for (const key of partYears.keys()) implausible.add(key);
+  return { implausible, reference: crimeReferences(rows, implausible, countyPeople(acs)) };
+}
+
 /** The fewest steps k such that at least `share` of the errors are ≤ k (12, the whole scale, at most). */
 export function stepsHolding(errors: readonly number[], share: number): number {
   for (let k = 0; k < CRIME_GRADES.length - 1; k++) {
@@ -173,9 +187,7 @@ export function validateGradeStability(
   kind: CrimeKind,
   partYears: ReadonlyMap<string, string> = new Map(),
 ): GradeStability[] {
-  const implausible = implausibleCountyRates(files.crimeCounty, files.acsCounty);
-  for (const key of partYears.keys()) implausible.add(key);
-  const reference = crimeReferences(files.crimeCounty, implausible, countyPeople(files.acsCounty));
+  const { implausible, reference } = gradingReference(files.crimeCounty, files.acsCounty, partYears);
   const stepIn = (year: number, rate: number) => {
     const ref = reference.get(`${kind}:${year}`);
     return ref ? stepOf(percentileIn(ref, rate)) : null;
@@ -187,12 +199,8 @@ export function validateGradeStability(
     if (step !== null) counties.set(`${o.county_fips}:${o.year}`, step);
   }
   const places = new Map<string, number>();
-  const byPlace = new Map<string, RateRow[]>();
-  for (const r of files.crimePlace) {
-    const id = `${r.state_fips}${r.place_fips}`;
-    byPlace.set(id, [...(byPlace.get(id) ?? []), placeRates(r, kind)]);
-  }
-  for (const [id, rows] of byPlace) {
+  for (const [id, list] of groupBy(files.crimePlace, placeId)) {
+    const rows = list.map((r) => placeRates(r, kind));
     for (const r of rows) {
       if (r.rate === null || !isComplete(r.quality) || isFirstCompleteYear(rows, r.year)) continue;
       const step = stepIn(r.year, r.rate);

@@ -324,7 +324,7 @@ function crimeGrade(f: CrimeGradeFacts): CrimeGrade {
   };
 }
 
-export interface RateRow {
+interface RateRow {
   readonly year: number;
   readonly rate: number | null;
   readonly quality: CrimeQuality | null;
@@ -452,7 +452,7 @@ export function partYearCounties(
 }
 
 /** `items` grouped by `keyOf`, each group in the items' order. */
-function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const key = keyOf(item);
@@ -464,7 +464,7 @@ function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string,
 }
 
 /** A place's id: state + place FIPS. */
-const placeId = (p: { readonly state_fips: string; readonly place_fips: string }) =>
+export const placeId = (p: { readonly state_fips: string; readonly place_fips: string }) =>
   p.state_fips + p.place_fips;
 
 /** Each county's rows by kind, for `implausibleRates` (the citywide counties left out). */
