@@ -3,7 +3,7 @@
  * (cash-on-cash ≥ 8 %, DSCR ≥ 1.25 unless edited), solved in the browser with `maxOffer` on the
  * assumptions on screen, the target that stops a higher price named.
  */
-import { formatMoney } from '@sfr/contracts';
+import { formatWholeDollars } from '@sfr/contracts';
 import {
   type ConfidentOffer,
   confidentOffer,
@@ -50,7 +50,7 @@ export function offerSentence(offer: MaxOffer, targets: OfferTargets): string {
   if (offer.purchase_price === null) {
     return `No price from $10,000 up meets these targets${bindingText ? ` (${bindingText})` : ''}.`;
   }
-  const price = formatMoney(offer.purchase_price).slice(0, -3);
+  const price = formatWholeDollars(offer.purchase_price);
   return bindingText
     ? `Offer up to ${price}: ${bindingText}.`
     : `Offer up to ${price}: every target holds up to the highest price searched.`;
@@ -60,7 +60,7 @@ export function offerSentence(offer: MaxOffer, targets: OfferTargets): string {
 export function confidentSentence(offer: ConfidentOffer): string {
   if (offer.purchase_price === null)
     return 'No price from $10,000 up meets these targets in 9 of 10 outcomes.';
-  return `In 9 of 10 simulated outcomes the targets hold up to ${formatMoney(offer.purchase_price).slice(0, -3)}.`;
+  return `In 9 of 10 simulated outcomes the targets hold up to ${formatWholeDollars(offer.purchase_price)}.`;
 }
 
 export function OfferLine({ deal, spreads }: { deal: DealInput & OptionalInputs; spreads: Spreads }) {

@@ -3,7 +3,14 @@
  * input, the names of the grid's drivers and outcomes, how their values and steps read, and the
  * investor's offer targets as typed. Pure (no React), so the tests and the browser bench share it.
  */
-import { type AnalysisResponse, dealInput, factsOf, formatMoney, formatPercent } from '@sfr/contracts';
+import {
+  type AnalysisResponse,
+  dealInput,
+  factsOf,
+  formatMoney,
+  formatPercent,
+  formatWholeDollars,
+} from '@sfr/contracts';
 import {
   type DealDriver,
   type DealInput,
@@ -51,14 +58,13 @@ export function seventyPercentNote(deal: OptionalInputs, offer: number | null): 
   if (rule === null) return null;
   const sentence = 'The 70 % rule (70 % of the after-repair value less the rehab)';
   if (rule <= 0) return `${sentence} finds no price: the rehab takes 70 % of the value or more.`;
-  const whole = (value: number) => formatMoney(Math.round(value)).slice(0, -3);
   const versus =
     offer === null
       ? ''
       : offer === Math.round(rule)
         ? "; your targets' offer is the same"
-        : `; your targets' offer is ${whole(Math.abs(offer - rule))} ${offer > rule ? 'above' : 'below'} it`;
-  return `${sentence} pays up to ${whole(rule)}${versus}.`;
+        : `; your targets' offer is ${formatWholeDollars(Math.abs(offer - rule))} ${offer > rule ? 'above' : 'below'} it`;
+  return `${sentence} pays up to ${formatWholeDollars(rule)}${versus}.`;
 }
 
 /** Every driver the grid can move (`DEAL_DRIVERS`); the rehab ones only on a deal that gives them (`driversFor`). */
