@@ -74,7 +74,6 @@ export interface StrategyTermValue {
   text: string;
 }
 
-const rate = (value: number) => formatPercent(value);
 const months = (value: number) => `${value} month${value === 1 ? '' : 's'}`;
 
 /**
@@ -98,13 +97,13 @@ export function strategyTermValues(metrics: Parameters<typeof strategyTerms>[0])
       'refinance.loan_to_value',
       'Refinance Loan to Value',
       refinance.loan_to_value,
-      rate(refinance.loan_to_value),
+      formatPercent(refinance.loan_to_value),
     );
     add(
       'refinance.interest_rate',
       'Refinance Interest Rate',
       refinance.interest_rate,
-      rate(refinance.interest_rate),
+      formatPercent(refinance.interest_rate),
     );
     add('refinance.loan_term', 'Refinance Loan Term', refinance.loan_term, `${refinance.loan_term} years`);
     add(
@@ -126,7 +125,7 @@ export function strategyTermValues(metrics: Parameters<typeof strategyTerms>[0])
       'second_loan.interest_rate',
       'Second Loan Interest Rate',
       second.interest_rate,
-      rate(second.interest_rate),
+      formatPercent(second.interest_rate),
     );
     add('second_loan.term_months', 'Second Loan Term', second.term_months, months(second.term_months));
     if (second.interest_only_months !== undefined) {
@@ -144,10 +143,20 @@ export function strategyTermValues(metrics: Parameters<typeof strategyTerms>[0])
   }
   const tax = metrics.tax;
   if (tax) {
-    add('tax.marginal_rate', 'Income Tax Rate', tax.marginal_rate, rate(tax.marginal_rate));
-    add('tax.capital_gains_rate', 'Capital Gains Rate', tax.capital_gains_rate, rate(tax.capital_gains_rate));
-    add('tax.recapture_rate', 'Depreciation Recapture Rate', tax.recapture_rate, rate(tax.recapture_rate));
-    add('tax.land_share', 'Land Share of the Basis', tax.land_share, rate(tax.land_share));
+    add('tax.marginal_rate', 'Income Tax Rate', tax.marginal_rate, formatPercent(tax.marginal_rate));
+    add(
+      'tax.capital_gains_rate',
+      'Capital Gains Rate',
+      tax.capital_gains_rate,
+      formatPercent(tax.capital_gains_rate),
+    );
+    add(
+      'tax.recapture_rate',
+      'Depreciation Recapture Rate',
+      tax.recapture_rate,
+      formatPercent(tax.recapture_rate),
+    );
+    add('tax.land_share', 'Land Share of the Basis', tax.land_share, formatPercent(tax.land_share));
     const losses = tax.losses ?? 'carry_forward';
     add('tax.losses', 'Tax Losses', losses, losses === 'offset' ? 'offset other income' : 'carried forward');
   }
