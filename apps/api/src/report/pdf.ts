@@ -36,13 +36,24 @@ const inWinAnsi = (char: string) => {
 };
 
 /**
+ * Letters outside WinAnsi that US addresses use, drawn as the quote that stands for them: Hawaiian
+ * place names spell the ʻokina (U+02BB) as ‘ where a font lacks it (ʻEwa Beach, Kāneʻohe).
+ */
+const SPELLED_AS_QUOTES: Record<string, string> = { ʻ: '‘', ʼ: '’', ʹ: "'" };
+
+/**
  * The standard PDF fonts write WinAnsi text only: the few symbols the report uses outside it are
- * spelled in ASCII so a PDF reader and pdftotext show them right, a letter outside it loses its
- * accent ("ő" → "o"), and anything else a user typed (an emoji in a street) becomes "?" rather than
- * the garbage its bytes would draw.
+ * spelled in ASCII so a PDF reader and pdftotext show them right, the ʻokina as a quote, a letter
+ * outside it loses its accent ("ő" → "o"), and anything else a user typed (an emoji in a street)
+ * becomes "?" rather than the garbage its bytes would draw.
  */
 export function winAnsi(text: string): string {
-  const spelled = text.replaceAll('≈', '~').replaceAll('≥', '>=').replaceAll('≤', '<=').replaceAll('→', '->');
+  const spelled = text
+    .replaceAll('≈', '~')
+    .replaceAll('≥', '>=')
+    .replaceAll('≤', '<=')
+    .replaceAll('→', '->')
+    .replace(/[ʻʼʹ]/g, (quote) => SPELLED_AS_QUOTES[quote] ?? quote);
   let out = '';
   for (const char of spelled) {
     if (inWinAnsi(char) || char === '\n') out += char;

@@ -785,6 +785,10 @@ describe('the PDF’s text', () => {
     expect(winAnsi('Calle Ñandú 5 🏠, São Paulo – “rear” €1')).toBe('Calle Ñandú 5 ?, São Paulo – “rear” €1');
     expect(winAnsi('Őrség ≈B, ≥ 8 %, ≤ 1.25 → ok')).toBe('Orség ~B, >= 8 %, <= 1.25 -> ok');
     expect(winAnsi('北京')).toBe('??');
+    // Hawaiian addresses: the ʻokina is drawn as the quote that stands for it, the macron dropped
+    expect(winAnsi('91-1001 Keaunui Dr, ʻEwa Beach, Kāneʻohe')).toBe(
+      '91-1001 Keaunui Dr, ‘Ewa Beach, Kane‘ohe',
+    );
   });
 });
 
