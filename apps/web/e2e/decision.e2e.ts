@@ -6,7 +6,7 @@
  * `breakEven` gives. On a deal with a rehab (issue 28 §7) the grid offers the rehab budget as an axis,
  * its centre the deal's own cash flow, and falls back to price × rent when the rehab is removed.
  */
-import { type AnalysisResponse, formatMoney } from '@sfr/contracts';
+import { type AnalysisResponse, formatMoney, formatWholeDollars } from '@sfr/contracts';
 import { analyze, breakEven, type DealInput, maxOffer, withDriver } from '@sfr/underwriting';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,8 +51,6 @@ function dealOf(analysis: AnalysisResponse): DealInput {
     property_crime_grade: analysis.year_1_metrics.property_crime_grade,
   };
 }
-
-const dollars = (value: number) => formatMoney(value).slice(0, -3);
 
 async function offerLine(page: Page): Promise<string> {
   return ((await page.getByTestId('offer-line').textContent()) ?? '').trim();
@@ -99,12 +97,14 @@ describe('decision tools on the results', () => {
       );
       const expected = analyze(moved).year_1_metrics.monthly_levered_cash_flow;
       expect(Number(await corner.getAttribute('data-value'))).toBeCloseTo(expected, 6);
-      expect(await corner.textContent()).toContain(dollars(Math.round(expected)));
+      expect(await corner.textContent()).toContain(formatWholeDollars(expected));
 
       // the offer line: the default targets, cash-on-cash ≥ 8 % and DSCR ≥ 1.25
       const offer = maxOffer(deal, { cash_on_cash: 0.08, dscr: 1.25 });
       expect(offer.purchase_price).not.toBeNull();
-      expect(await offerLine(page)).toContain(`Offer up to ${dollars(offer.purchase_price as number)}`);
+      expect(await offerLine(page)).toContain(
+        `Offer up to ${formatWholeDollars(offer.purchase_price as number)}`,
+      );
 
       // the break-even rent
       const even = breakEven(deal);
@@ -130,7 +130,9 @@ describe('decision tools on the results', () => {
     const offer = maxOffer(deal, { cash_on_cash: 0.05 });
     await expect
       .poll(() => offerLine(page))
-      .toBe(`Offer up to ${dollars(offer.purchase_price as number)}: cash-on-cash ≥ 5.00% is the limit.`);
+      .toBe(
+        `Offer up to ${formatWholeDollars(offer.purchase_price as number)}: cash-on-cash ≥ 5.00% is the limit.`,
+      );
     // a target's edit is announced; an assumption's edit moves the offer without a word each keystroke
     const line = page.getByTestId('offer-line');
     const rent = page.locator('#metric-input-rent');
@@ -213,7 +215,7 @@ describe('decision tools on the results', () => {
     }));
     expect(position).toEqual({ row: 3, col: 3 });
     expect(Number(await current.getAttribute('data-value'))).toBeCloseTo(cashFlow, 6);
-    expect(await current.textContent()).toContain(dollars(Math.round(cashFlow)));
+    expect(await current.textContent()).toContain(formatWholeDollars(cashFlow));
 
     // the rehab removed: no budget to move, the grid goes back to price × rent (and the page stands)
     await assumption('rehab_months').fill('');

@@ -95,6 +95,9 @@ describe('offer targets', () => {
 describe('cells and break-even', () => {
   it('formats outcomes and says when a figure has no break-even', () => {
     expect(formatOutcome('monthly_levered_cash_flow', -1467.56)).toBe('-$1,468');
+    // a half rounds away from zero, as every other whole-dollar figure and Intl do; no "-$0"
+    expect(formatOutcome('monthly_levered_cash_flow', -2.5)).toBe('-$3');
+    expect(formatOutcome('monthly_levered_cash_flow', -0.4)).toBe('$0');
     expect(formatOutcome('cash_on_cash', 0.0525)).toBe('5.25%');
     expect(formatOutcome('levered_xirr', null)).toBe('N/A');
     const deal = { ...dealInputOf(exampleAnalysis()), loan_to_value: 0 };

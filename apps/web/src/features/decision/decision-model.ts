@@ -127,14 +127,14 @@ export const OUTCOME_LABELS: Readonly<Record<SensitivityOutcome, string>> = {
  * after-repair value, else a percent (the refinance LTV as the purchase LTV).
  */
 export function formatDriverValue(driver: DealDriver, value: number): string {
-  if (MONEY_DRIVERS.has(driver)) return formatMoney(Math.round(value)).slice(0, -3);
+  if (MONEY_DRIVERS.has(driver)) return formatWholeDollars(value);
   return formatPercent(value);
 }
 
 /** An outcome in a cell; null (no XIRR) reads 'N/A'. */
 export function formatOutcome(outcome: SensitivityOutcome, value: number | null): string {
   if (value === null) return 'N/A';
-  if (outcome === 'monthly_levered_cash_flow') return formatMoney(Math.round(value)).slice(0, -3);
+  if (outcome === 'monthly_levered_cash_flow') return formatWholeDollars(value);
   if (outcome === 'overall_points') return String(Math.round(value));
   return formatPercent(value);
 }
