@@ -130,6 +130,8 @@ export interface DealReport {
   /** null when the analysis had no live provider's evidence */
   live: LiveEvidenceReport | null;
   holdPeriod: HoldPeriodReportRow[];
+  /** what a reader needs to read the table's last year (the sale's tax in it); null when nothing */
+  holdPeriodNote: string | null;
   rating: {
     points: number;
     color: string;
@@ -367,6 +369,21 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
     }
   }
   return rows;
+}
+
+/**
+ * The after-tax rows' last year holds the sale too (`holdPeriodOptionalFigures`): the results say
+ * so in the rows' tooltips, the report in this line under the table (QA: a reader took the last
+ * year's Income Tax for a year's tax). Null without `after_tax`.
+ */
+export function holdPeriodNote(analysis: SharedAnalysis): string | null {
+  const after = analysis.after_tax;
+  if (!after) return null;
+  const year = after.years.tax.length;
+  return (
+    `Year ${year}'s Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale, and its ` +
+    `After-Tax Cashflow the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`
+  );
 }
 
 /**
@@ -687,6 +704,7 @@ export function dealReport(
     assumptions: assumptionLines(analysis, scenario && base),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),
+    holdPeriodNote: holdPeriodNote(analysis),
     rating: {
       points: analysis.summary.overall_points,
       color: analysis.summary.overall_color,

@@ -405,7 +405,7 @@ function fittingSize(doc: Doc, texts: string[], width: number, start: number): n
  * stays on its page: when a long hold with the optional rows (issue 28) would run past the bottom,
  * the lines close up and, if need be, the font shrinks.
  */
-function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): number {
+function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number, note: string | null): number {
   const years = rows[0]?.values.length ?? 0;
   let top = heading(doc, `${years} Year Returns Summary`, PAGE.margin, y, CONTENT_WIDTH);
   const labelWidth = 96;
@@ -421,7 +421,9 @@ function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): numb
   const blocks = Math.ceil(years / perBlock);
   const groups = new Set(rows.map((row) => row.group)).size;
   const lines = blocks * (1 + groups + rows.length + 0.5);
-  const lineHeight = Math.min(widest + 2.5, (BOTTOM - top - 4) / Math.max(lines, 1));
+  // the note under the table keeps its room on the page
+  const noteHeight = note === null ? 0 : tableNoteHeight(doc, note) + 6;
+  const lineHeight = Math.min(widest + 2.5, (BOTTOM - top - 4 - noteHeight) / Math.max(lines, 1));
   const size = Math.min(widest, lineHeight - 1.25);
   for (let first = 0; first < years; first += perBlock) {
     const last = Math.min(years, first + perBlock);
@@ -462,7 +464,20 @@ function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): numb
     }
     top += lineHeight / 2;
   }
-  return top + 4;
+  return note === null ? top + 4 : tableNote(doc, note, top + 4);
+}
+
+const NOTE_SIZE = 7.5;
+
+function tableNoteHeight(doc: Doc, note: string): number {
+  return doc.font('Helvetica').fontSize(NOTE_SIZE).heightOfString(winAnsi(note), { width: CONTENT_WIDTH });
+}
+
+/** A line under a table, read with it (the table leaves it room). */
+function tableNote(doc: Doc, note: string, y: number): number {
+  const top = roomFor(doc, y, tableNoteHeight(doc, note));
+  doc.fillColor(MUTED).text(winAnsi(note), PAGE.margin, top, { width: CONTENT_WIDTH });
+  return doc.y + 6;
 }
 
 export interface PdfMeta {
@@ -532,7 +547,7 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   doc.addPage();
   let y: number = PAGE.margin;
   if (rehab && rehabOnPage2) y = figureBlock(doc, rehab.title, rehab.lines, PAGE.margin, y, columnWidth);
-  y = holdPeriodTable(doc, report.holdPeriod, y);
+  y = holdPeriodTable(doc, report.holdPeriod, y, report.holdPeriodNote);
   // the sale and the returns, and the after-tax returns (issue 28 §4) when the deal gives its tax
   // situation: the basis and the tax under the sale, the after-tax profit, multiple and XIRR under
   // the pre-tax ones; kept whole, on the next page when a long hold's table leaves too little room

@@ -684,6 +684,10 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     );
     expect(page2).toContain('Income Tax');
     expect(page2).toMatch(/CapEx Reserve -\$/);
+    // the table's last year holds the sale: the line under it says how much (QA)
+    expect(page2).toContain(
+      `Year 5's Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale, and its After-Tax Cashflow the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`,
+    );
     // a deal without a tax situation has neither
     const plain = pdfText(
       await reportPdf(dealReport(analysis()), { generatedAt: new Date(), analysedAt: new Date() }),
@@ -715,6 +719,8 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
       `Levered XIRR ${formatMetric('levered_xirr', deal.overall_returns.levered_xirr)}`,
     );
     expect(page3.includes('After-Tax Levered XIRR')).toBe(Boolean(deal.after_tax));
+    // the line under the table stays under it
+    expect(page2.includes("Year 30's Income Tax includes")).toBe(Boolean(deal.after_tax));
   });
 
   it('carries the ranges the results page shows: each measure’s 10th and 90th percentile, the chance of a losing year 1, what to check first', async () => {
