@@ -22,7 +22,7 @@ export const CSV_COLUMNS = ['section', 'key', 'label', 'value', 'source', 'vinta
  * Header `section,key,label,value,source,vintage,tier,range,note,year_1..year_N`: year-1 figures
  * fill `value`; market evidence and the assumptions fill the evidence columns too (an assumption's
  * `tier` is where it comes from: Derived, Default, Entered or Scenario, and `source` its rule); hold-period
- * rows fill the year columns.
+ * rows fill the year columns, and `note` where the row needs one (the sale's tax in the last year).
  */
 export function reportCsv(report: DealReport, meta: { generatedAt: Date }): string {
   const years = report.holdPeriod[0]?.values.length ?? 0;
@@ -79,7 +79,8 @@ export function reportCsv(report: DealReport, meta: { generatedAt: Date }): stri
     const label = isExpensePart(row.row)
       ? `${row.group} Expense, ${EXPENSE_PART_PREFIX} ${row.row}`
       : `${row.group} ${row.row}`;
-    rows.push(['hold_period', key, label, ...Array<null>(CSV_COLUMNS.length - 3).fill(null), ...row.values]);
+    const evidence = CSV_COLUMNS.slice(3).map((column) => (column === 'note' ? row.note : null));
+    rows.push(['hold_period', key, label, ...evidence, ...row.values]);
   }
   return `${rows
     .map((row) => {

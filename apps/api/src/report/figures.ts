@@ -118,6 +118,8 @@ export interface HoldPeriodReportRow {
   values: number[];
   /** as the results screen shows them ('-' for no sale proceeds, a blank for no payoff) */
   texts: string[];
+  /** what a reader needs to read the row (the sale's tax in the last year); null when nothing */
+  note: string | null;
 }
 
 export interface DealReport {
@@ -130,8 +132,6 @@ export interface DealReport {
   /** null when the analysis had no live provider's evidence */
   live: LiveEvidenceReport | null;
   holdPeriod: HoldPeriodReportRow[];
-  /** what a reader needs to read the table's last year (the sale's tax in it); null when nothing */
-  holdPeriodNote: string | null;
   rating: {
     points: number;
     color: string;
@@ -365,6 +365,7 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
         row,
         values: asShown(row, numbers),
         texts: texts.map((text) => holdPeriodCellDisplay(group, row, text)),
+        note: holdPeriodRowNote(analysis, group, row),
       });
     }
   }
@@ -373,17 +374,18 @@ function holdPeriodRows(analysis: SharedAnalysis): HoldPeriodReportRow[] {
 
 /**
  * The after-tax rows' last year holds the sale too (`holdPeriodOptionalFigures`): the results say
- * so in the rows' tooltips, the report in this line under the table (QA: a reader took the last
- * year's Income Tax for a year's tax). Null without `after_tax`.
+ * so in the rows' tooltips, the report in a note on each row (QA: a reader took the last year's
+ * Income Tax for a year's tax). Null for every other row.
  */
-export function holdPeriodNote(analysis: SharedAnalysis): string | null {
+function holdPeriodRowNote(analysis: SharedAnalysis, group: string, row: string): string | null {
   const after = analysis.after_tax;
-  if (!after) return null;
-  const year = after.years.tax.length;
-  return (
-    `Year ${year}'s Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale, and its ` +
-    `After-Tax Cashflow the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`
-  );
+  if (!after || group !== 'Levered') return null;
+  const year = `Year ${after.years.tax.length}'s ${row}`;
+  if (row === 'Income Tax') return `${year} includes the ${formatMoney(after.sale.tax)} tax at sale.`;
+  if (row === 'After-Tax Cashflow') {
+    return `${year} includes the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`;
+  }
+  return null;
 }
 
 /**
@@ -704,7 +706,6 @@ export function dealReport(
     assumptions: assumptionLines(analysis, scenario && base),
     live: liveEvidence(analysis),
     holdPeriod: holdPeriodRows(analysis),
-    holdPeriodNote: holdPeriodNote(analysis),
     rating: {
       points: analysis.summary.overall_points,
       color: analysis.summary.overall_color,

@@ -405,7 +405,9 @@ function fittingSize(doc: Doc, texts: string[], width: number, start: number): n
  * stays on its page: when a long hold with the optional rows (issue 28) would run past the bottom,
  * the lines close up and, if need be, the font shrinks.
  */
-function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number, note: string | null): number {
+function holdPeriodTable(doc: Doc, rows: HoldPeriodReportRow[], y: number): number {
+  const notes = rows.flatMap((row) => (row.note === null ? [] : [row.note]));
+  const note = notes.length === 0 ? null : notes.join(' ');
   const years = rows[0]?.values.length ?? 0;
   let top = heading(doc, `${years} Year Returns Summary`, PAGE.margin, y, CONTENT_WIDTH);
   const labelWidth = 96;
@@ -547,7 +549,7 @@ export function reportPdf(report: DealReport, meta: PdfMeta): Promise<Buffer> {
   doc.addPage();
   let y: number = PAGE.margin;
   if (rehab && rehabOnPage2) y = figureBlock(doc, rehab.title, rehab.lines, PAGE.margin, y, columnWidth);
-  y = holdPeriodTable(doc, report.holdPeriod, y, report.holdPeriodNote);
+  y = holdPeriodTable(doc, report.holdPeriod, y);
   // the sale and the returns, and the after-tax returns (issue 28 §4) when the deal gives its tax
   // situation: the basis and the tax under the sale, the after-tax profit, multiple and XIRR under
   // the pre-tax ones; kept whole, on the next page when a long hold's table leaves too little room

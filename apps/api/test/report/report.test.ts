@@ -319,6 +319,12 @@ describe('report CSV', () => {
     expect(years('levered:hoa')?.map(Number)).toEqual([0, 0, 0, 0, 0]);
     const optional = holdPeriodOptionalFigures(deal.hold_period, deal.after_tax).Levered;
     expect(years('levered:income_tax')?.map(Number)).toEqual(optional['Income Tax']?.map(roundToCents));
+    // the last year holds the sale: the row's note says how much (QA)
+    const note = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.[8];
+    expect(note('levered:income_tax')).toBe(
+      `Year 5's Income Tax includes the ${formatMoney(deal.after_tax?.sale.tax ?? 0)} tax at sale.`,
+    );
+    expect(note('levered:cashflow')).toBe('');
     const afterTax = years('levered:after-tax_cashflow')?.map(Number) ?? [];
     expect(afterTax).toEqual(optional['After-Tax Cashflow']?.map(roundToCents));
     // the years add up to the after-tax profit plus the equity (to the cents rounded away)
@@ -686,7 +692,7 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(page2).toMatch(/CapEx Reserve -\$/);
     // the table's last year holds the sale: the line under it says how much (QA)
     expect(page2).toContain(
-      `Year 5's Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale, and its After-Tax Cashflow the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`,
+      `Year 5's Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale. Year 5's After-Tax Cashflow includes the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`,
     );
     // a deal without a tax situation has neither
     const plain = pdfText(
