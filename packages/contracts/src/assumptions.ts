@@ -9,6 +9,7 @@ import {
   type Bound,
   CRIME_GRADES,
   INSURANCE_SHAPE_BOUNDS,
+  PROPERTY_TAX_TIER_BOUNDS,
   SPREAD_KEYS,
   UNITS_BOUND,
 } from '@sfr/underwriting';
@@ -95,6 +96,13 @@ function unknownKeys(issue: z.core.$ZodRawIssue): string | undefined {
 /** How a message names `insurance_fixed`, which no input shows. */
 const INSURANCE_FIXED_LABEL = 'Insurance (fixed part)';
 
+/** How a message names `property_tax_tiers`' fields, which no input shows. */
+const PROPERTY_TAX_TIER_LABELS = {
+  rate: 'Property Tax Rate (lower tier)',
+  upper_from: 'Property Tax Upper Tier Start',
+  upper_rate: 'Property Tax Rate (upper tier)',
+} as const;
+
 /**
  * The metrics' schemas under one ceiling: the assumptions, the optional metrics, and the grouped
  * terms (a second loan, a refinance, the tax situation). Built twice, so what a request may enter
@@ -122,6 +130,9 @@ function metricsSchemas(ceiling: Ceiling) {
     balloon_month: z.optional(secondLoan.balloon_month),
   });
   const refinanceSchema = z.strictObject(groupFields(REFINANCE_BOUNDS, REFINANCE_LABELS, ceiling));
+  const propertyTaxTiersSchema = z.strictObject(
+    groupFields(PROPERTY_TAX_TIER_BOUNDS, PROPERTY_TAX_TIER_LABELS, ceiling),
+  );
   const taxSchema = z.strictObject({
     ...groupFields(TAX_INPUT_BOUNDS, TAX_LABELS, ceiling),
     losses: z.optional(
@@ -136,6 +147,8 @@ function metricsSchemas(ceiling: Ceiling) {
     insurance_fixed: z.optional(
       boundedField(INSURANCE_FIXED_LABEL, INSURANCE_SHAPE_BOUNDS.insurance_fixed, true, ceiling),
     ),
+    // kept by the API from the city's tax in tiers, not typed: how a new price moves the tax
+    property_tax_tiers: z.optional(propertyTaxTiersSchema),
     rehab_financed: z.optional(z.boolean({ error: 'Rehab Financed must be true or false' })),
     second_loan: z.optional(secondLoanSchema),
     refinance: z.optional(refinanceSchema),

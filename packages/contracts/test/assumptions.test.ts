@@ -101,6 +101,7 @@ describe('assumptionsSchema', () => {
       ...ASSUMPTION_KEYS,
       ...OPTIONAL_METRIC_KEYS,
       'insurance_fixed',
+      'property_tax_tiers',
       'rehab_financed',
       'second_loan',
       'refinance',
@@ -179,6 +180,28 @@ describe('assumptionsSchema', () => {
     expect(rejections(assumptionsSchema, { ...exampleAssumptions, vacancy: 0.05 })).toEqual({
       vacancy: 'Unknown field: vacancy',
     });
+  });
+
+  test("keeps a city's tax tiers, each field within its bound, and names a bad one", () => {
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    expect(assumptionsSchema.parse({ ...exampleAssumptions, property_tax_tiers }).property_tax_tiers).toEqual(
+      property_tax_tiers,
+    );
+    expect(
+      rejections(assumptionsSchema, {
+        ...exampleAssumptions,
+        property_tax_tiers: { ...property_tax_tiers, upper_rate: 1.5 },
+      }),
+    ).toEqual({
+      'property_tax_tiers.upper_rate':
+        'Property Tax Rate (upper tier) must be a fraction from 0 to 1 (0.05 = 5%)',
+    });
+    expect(
+      rejections(assumptionsSchema, {
+        ...exampleAssumptions,
+        property_tax_tiers: { ...property_tax_tiers, x: 1 },
+      }),
+    ).toEqual({ 'property_tax_tiers.x': 'Unrecognized key: "x"' });
   });
 
   test('reports one message per field: the first rule broken', () => {

@@ -26,9 +26,16 @@ describe('labels', () => {
       ...overallMetricKeys,
     ];
     // the groups (a second loan, a refinance), the rehab's yes/no and the refinance's flag are shown
-    // apart; the insurance's fixed part is said in its market figure's note
+    // apart; the insurance's fixed part and the tax's tiers are said in their market figures' notes
     expect(keys.filter((key) => !isMetricKey(key)).sort()).toEqual(
-      ['insurance_fixed', 'no_cash_left_in', 'refinance', 'rehab_financed', 'second_loan'].sort(),
+      [
+        'insurance_fixed',
+        'no_cash_left_in',
+        'property_tax_tiers',
+        'refinance',
+        'rehab_financed',
+        'second_loan',
+      ].sort(),
     );
     // …and nothing is labelled that the analysis does not have (loan_payoff is the sale's payoff)
     expect(METRIC_KEYS.filter((key) => !keys.includes(key))).toEqual(['loan_payoff']);

@@ -3,6 +3,7 @@ import type {
   ExpenseLines,
   InsuranceShape,
   LoanShape,
+  PropertyTaxTiers,
   Refinance,
   RehabAndRefinance,
   SecondLoan,
@@ -112,6 +113,13 @@ export const LOAN_SHAPE_KEYS = ['interest_only_months', 'points', 'second_loan']
 /** The bound of `insurance_fixed` (`InsuranceShape`): dollars a year, as the insurance itself. */
 export const INSURANCE_SHAPE_BOUNDS: Readonly<Record<keyof InsuranceShape, Bound>> = {
   insurance_fixed: money,
+};
+
+/** The bounds of `property_tax_tiers`' fields (`PropertyTaxShape`): two rates and a value. */
+export const PROPERTY_TAX_TIER_BOUNDS: Readonly<Record<keyof PropertyTaxTiers, Bound>> = {
+  rate,
+  upper_from: money,
+  upper_rate: rate,
 };
 
 /**

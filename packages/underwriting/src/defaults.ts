@@ -4,7 +4,14 @@
  * re-derives as the user edits). Every formula lives once, in `DERIVATIONS`.
  */
 import { ASSUMPTION_BOUNDS } from './bounds.js';
-import type { Assumptions, ExpenseLines, InsuranceShape } from './types.js';
+import { taxByTiers } from './tax-tiers.js';
+import type {
+  Assumptions,
+  ExpenseLines,
+  InsuranceShape,
+  PropertyTaxShape,
+  PropertyTaxTiers,
+} from './types.js';
 
 /**
  * The model's default assumptions (underwriting-model.md, "Inputs"): shares of a driver, growth
@@ -151,6 +158,11 @@ export interface MarketInputs {
    * and above 0, a new analysis keeps it as `insurance_fixed`
    */
   insuranceFixed?: number | null;
+  /**
+   * the place's property tax in tiers (`PropertyTaxShape`); given, a new analysis keeps it as
+   * `property_tax_tiers` and the tax follows it (`propertyTaxRate` is then its rate at the price)
+   */
+  propertyTaxTiers?: PropertyTaxTiers | null;
 }
 
 /**
@@ -211,7 +223,7 @@ export interface Derivation {
   drivers: readonly (keyof Assumptions)[];
   /** for people, e.g. '3 % of the purchase price' */
   basis: string;
-  derive(a: Assumptions & InsuranceShape, context: DerivationContext): number;
+  derive(a: Assumptions & InsuranceShape & PropertyTaxShape, context: DerivationContext): number;
 }
 
 const constant = (value: number, basis = 'model default'): Derivation => ({
@@ -289,7 +301,10 @@ export const DERIVATIONS: { readonly [K in DerivedKey]: Derivation } = {
     kind: 'formula',
     drivers: ['purchase_price'],
     basis: 'purchase price × property-tax rate',
-    derive: (a, c) => c.propertyTaxRate * a.purchase_price,
+    derive: (a, c) =>
+      a.property_tax_tiers === undefined
+        ? c.propertyTaxRate * a.purchase_price
+        : taxByTiers(a.property_tax_tiers, a.purchase_price),
   },
   maintenance: {
     kind: 'formula',
@@ -326,11 +341,11 @@ export const DERIVED_KEYS = Object.keys(DERIVATIONS) as DerivedKey[];
 export function deriveAssumptions(
   property: { purchase_price: number; factor: number },
   market: MarketInputs,
-): Assumptions & InsuranceShape {
+): Assumptions & InsuranceShape & PropertyTaxShape {
   const context = derivationContext(property, market);
   // every key in the model's order, so the object (and its JSON) keeps that order; `rederive`
   // copies it in that order and, with nothing overridden, derives every field but the price
-  const a: Assumptions & InsuranceShape = {
+  const a: Assumptions & InsuranceShape & PropertyTaxShape = {
     purchase_price: property.purchase_price,
     closing_cost: 0,
     rent: 0,
@@ -356,6 +371,7 @@ export function deriveAssumptions(
     hold_period: 0,
   };
   if (market.insuranceFixed != null && market.insuranceFixed > 0) a.insurance_fixed = market.insuranceFixed;
+  if (market.propertyTaxTiers != null) a.property_tax_tiers = { ...market.propertyTaxTiers };
   return rederive(a, new Set(), context);
 }
 

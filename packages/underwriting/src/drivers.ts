@@ -26,7 +26,8 @@
  * refinance's LTV moves its new loan; the refinance's closing costs are dollars and stay.
  */
 import { UnderwritingInputError } from './errors.js';
-import type { Assumptions, DealInput, InsuranceShape, OptionalInputs } from './types.js';
+import { taxByTiers } from './tax-tiers.js';
+import type { Assumptions, DealInput, InsuranceShape, OptionalInputs, PropertyTaxShape } from './types.js';
 
 /** The assumptions the sensitivity grid moves. */
 export const SENSITIVITY_DRIVERS = [
@@ -103,15 +104,20 @@ export const PRICE_LINKED_COSTS = ['closing_cost', 'financing_fees', 'insurance'
  * The deal at another purchase price: closing_cost, financing_fees, insurance and property_taxes
  * keep their ratio to the price (so the loan, LTV × price, follows too), and so does a second
  * loan's amount (issue 28 §3); everything else stays. Insurance with a fixed part
- * (`insurance_fixed`, at most the insurance itself) moves only the rest.
+ * (`insurance_fixed`, at most the insurance itself) moves only the rest; taxes in tiers
+ * (`property_tax_tiers`) keep their ratio to what the tiers charge.
  *
  * Formula: each linked cost × `price / input.purchase_price`; with `insurance_fixed` f,
- * insurance = min(f, insurance) + (insurance − min(f, insurance)) × `price / input.purchase_price`.
+ * insurance = min(f, insurance) + (insurance − min(f, insurance)) × `price / input.purchase_price`;
+ * with `property_tax_tiers` T, property_taxes × T(price) / T(input.purchase_price).
  *
  * @example
  * atPrice(austinDeal, 400_000); // closing_cost 13,500 → 12,000; insurance 2,700 → 2,400;
  *                               // property_taxes 6,907.50 → 6,140; financing_fees 3,375 → 3,000
  * atPrice({ ...austinDeal, insurance_fixed: 900 }, 400_000).insurance; // 900 + 1,800 × 400/450 = 2,500
+ * // Honolulu's tiers (0.40 % to $1M, 1.14 % above), $6,280 at $1,200,000:
+ * atPrice({ ...deal, purchase_price: 1_200_000, property_taxes: 6_280, property_tax_tiers }, 900_000)
+ *   .property_taxes; // 3,600 = 0.004 × 900,000
  */
 export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: number): D {
   const scale = price / input.purchase_price;
@@ -120,13 +126,24 @@ export function atPrice<D extends DealInput & OptionalInputs>(input: D, price: n
     closing_cost: input.closing_cost * scale,
     financing_fees: input.financing_fees * scale,
     insurance: insuranceAtScale(input, scale),
-    property_taxes: input.property_taxes * scale,
+    property_taxes: taxesAtPrice(input, price, scale),
   });
   // a second loan (seller financing) is a share of the price: it keeps it, so it stays below the down payment
   if (input.second_loan !== undefined) {
     moved.second_loan = Object.assign({}, input.second_loan, { amount: input.second_loan.amount * scale });
   }
   return moved;
+}
+
+/** The taxes at `price`: in proportion to what the tiers charge when it has tiers, else to the price. */
+function taxesAtPrice(input: Assumptions & PropertyTaxShape, price: number, scale: number): number {
+  const tiers = input.property_tax_tiers;
+  if (tiers === undefined) return input.property_taxes * scale;
+  const before = taxByTiers(tiers, input.purchase_price);
+  // tiers that charge nothing at the price (two zero rates) leave the price to set the ratio
+  return before > 0
+    ? input.property_taxes * (taxByTiers(tiers, price) / before)
+    : input.property_taxes * scale;
 }
 
 /** The insurance at `scale` × the price: its fixed part stays (none when left out), the rest scales. */

@@ -23,6 +23,7 @@ export {
   INSURANCE_SHAPE_BOUNDS,
   LOAN_SHAPE_BOUNDS,
   OPTIONAL_INPUT_BOUNDS,
+  PROPERTY_TAX_TIER_BOUNDS,
   REFINANCE_BOUNDS,
   REHAB_BOUNDS,
   SECOND_LOAN_BOUNDS,
@@ -141,6 +142,7 @@ export {
   TIER_SCALE,
   validateSpreads,
 } from './spreads.js';
+export { taxByTiers } from './tax-tiers.js';
 export * from './types.js';
 export { validateDealInput, validateTaxInputs } from './validate.js';
 export { ENGINE_VERSION } from './version.js';

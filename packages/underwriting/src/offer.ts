@@ -30,6 +30,10 @@
  * misses, else halved, upper half first. Only the region above the answer is searched exhaustively,
  * and for typical deals (one region, every target monotone) this is a bisection of ~30 analyses.
  *
+ * A property tax in tiers (`property_tax_tiers`) is affine in P on each side of the tier's start
+ * `upper_from`, not across it (its slope steps up there): the range is first cut at that price, and
+ * each piece is searched as above, its regions placed from its own two ends.
+ *
  * Where the flows change sign twice or more (an underwater sale, cash flow turning negative mid-hold)
  * the XIRR has no proven monotonicity: there the XIRR prunes only intervals at most 1 % of the
  * price wide, so the search is exact unless the XIRR crosses its target and back within 1 % (the
@@ -230,11 +234,12 @@ export function maxOffer(input: DealInput & OptionalInputs, targets: OfferTarget
   const { min } = OFFER_PRICE_RANGE;
   const max = priceCeiling(deal);
   const low = evaluate(min);
-  const high = evaluate(max);
   const needsXirr = keys.includes('levered_xirr') || keys.includes('overall_points');
-  const regions = needsXirr
-    ? monotoneRegions(low.analysis, high.analysis)
-    : [{ from: min, to: max, monotone: true }];
+  const regions = affinePieces(deal, min, max).flatMap(([from, to]) =>
+    needsXirr
+      ? monotoneRegions(evaluate(from).analysis, evaluate(to).analysis, from, to)
+      : [{ from, to, monotone: true }],
+  );
 
   let found: Evaluation | null = null;
   for (let r = regions.length - 1; r >= 0 && found === null; r--) {
@@ -259,9 +264,17 @@ function priceCeiling(deal: DealInput): number {
     const share = deal[key] / deal.purchase_price;
     if (share > 0) ceiling = Math.min(ceiling, Math.floor(ASSUMPTION_BOUNDS[key].max / share));
   }
-  // the division rounds: step down to a price whose scaled costs are inside their bounds
-  while (ceiling > OFFER_PRICE_RANGE.min && !assumptionsWithinBounds(atPrice(deal, ceiling))) ceiling--;
-  return ceiling;
+  // the division rounds, and taxes in tiers grow faster than the price above their upper tier: the
+  // highest price whose costs stay inside their bounds (each cost rises with the price), by bisection
+  const fits = (price: number) => assumptionsWithinBounds(atPrice(deal, price));
+  if (fits(ceiling)) return ceiling;
+  let low: number = OFFER_PRICE_RANGE.min;
+  while (ceiling - low > 1) {
+    const middle = Math.floor((low + ceiling) / 2);
+    if (fits(middle)) low = middle;
+    else ceiling = middle;
+  }
+  return low;
 }
 
 /**
@@ -335,13 +348,29 @@ function searchRegion(
 }
 
 /**
- * Splits the price range where the sign pattern of the levered monthly flows changes, and merges
- * neighbours with at most one sign change into monotone regions. The flows are affine in the price,
- * so two analyses (at the range's ends) give each flow's coefficients exactly enough to place its
- * zero to the dollar.
+ * The whole-dollar price ranges [from, to] covering [min, max] on each of which every figure of the
+ * deal is affine in the price: the whole range, or two pieces cut where a property tax's upper tier
+ * starts (`property_tax_tiers`).
  */
-function monotoneRegions(low: Analysis, high: Analysis): Region[] {
-  const { min, max } = OFFER_PRICE_RANGE;
+function affinePieces(deal: DealInput & OptionalInputs, min: number, max: number): [number, number][] {
+  const start = deal.property_tax_tiers?.upper_from;
+  if (start === undefined || !(start >= min && start < max)) return [[min, max]];
+  // the tax's slope steps up after upper_from: a whole dollar at or below it is on the lower tier
+  const cut = Math.floor(start);
+  return [
+    [min, cut],
+    [cut + 1, max],
+  ];
+}
+
+/**
+ * Splits the price range [min, max] where the sign pattern of the levered monthly flows changes,
+ * and merges neighbours with at most one sign change into monotone regions. The flows are affine in
+ * the price on the range, so two analyses (`low` at min, `high` at max) give each flow's
+ * coefficients exactly enough to place its zero to the dollar.
+ */
+function monotoneRegions(low: Analysis, high: Analysis, min: number, max: number): Region[] {
+  if (max === min) return [{ from: min, to: max, monotone: true }];
   const lowFlows = leveredFlowPattern(low);
   const highFlows = leveredFlowPattern(high);
   const slopes = lowFlows.map((flow, i) => ((highFlows[i] as number) - flow) / (max - min));

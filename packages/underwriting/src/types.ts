@@ -338,7 +338,8 @@ export interface AnalysisWithOptionalInputs extends AnalysisWithExpenseLines {
     LoanShapeFigures &
     RehabAndRefinance &
     RehabAndRefinanceFigures &
-    InsuranceShape;
+    InsuranceShape &
+    PropertyTaxShape;
   /**
    * with `expense_lines` when the deal gives any expense line (capex reserve, HOA, owner utilities,
    * leasing fee), and `refinance_cash` (each year's cash out of a refinance, inside the levered
@@ -388,6 +389,26 @@ export interface TaxTerms {
 export interface InsuranceShape {
   /** the part of year-1 insurance that does not follow the price, $/yr, ≥ 0 */
   insurance_fixed?: number;
+}
+
+/**
+ * A property tax charged in two tiers of the value (README, "A property tax in tiers"): `rate` on
+ * the value up to `upper_from` and `upper_rate` on each dollar above it (Honolulu's residential A
+ * class: 0.40 % up to $1M, 1.14 % above). At another price (`atPrice`: the maximum offer, the
+ * sensitivity grid) and in the default a new price derives (`DERIVATIONS.property_taxes`) the tax
+ * follows the tiers. Left out, the tax follows the price in proportion.
+ */
+export interface PropertyTaxShape {
+  property_tax_tiers?: PropertyTaxTiers;
+}
+
+export interface PropertyTaxTiers {
+  /** the rate on the value up to `upper_from`, a fraction a year */
+  rate: number;
+  /** where the upper tier starts, $ of value */
+  upper_from: number;
+  /** the rate on each dollar of value above `upper_from`, a fraction a year */
+  upper_rate: number;
 }
 
 /** The tax at the sale (`afterTax`'s `sale`). */
@@ -478,4 +499,9 @@ export interface ExpenseLineRows {
 }
 
 /** Every optional input `analyze` and the decision tools accept. */
-export type OptionalInputs = ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms & InsuranceShape;
+export type OptionalInputs = ExpenseLines &
+  LoanShape &
+  RehabAndRefinance &
+  TaxTerms &
+  InsuranceShape &
+  PropertyTaxShape;

@@ -8,6 +8,7 @@ import {
   LOAN_SHAPE_KEYS,
   OPTIONAL_INPUT_BOUNDS,
   OPTIONAL_INPUT_KEYS,
+  PROPERTY_TAX_TIER_BOUNDS,
   REFINANCE_BOUNDS,
   REHAB_BOUNDS,
   REHAB_KEYS,
@@ -26,6 +27,8 @@ import {
   type InsuranceShape,
   type LoanShape,
   type LossTreatment,
+  type PropertyTaxShape,
+  type PropertyTaxTiers,
   type Refinance,
   type RehabAndRefinance,
   type SecondLoan,
@@ -43,6 +46,7 @@ const KNOWN_FIELDS = new Set<string>([
   ...REHAB_KEYS,
   'tax',
   'insurance_fixed',
+  'property_tax_tiers',
 ]);
 
 /** The rule a value breaks; a bound with no limit of its own above names the largest exact number only to a value past it. */
@@ -345,6 +349,41 @@ function withInsuranceShape<D extends DealInput>(
   return Object.assign(deal, { insurance_fixed: fixed });
 }
 
+const TAX_TIER_KEYS = Object.keys(PROPERTY_TAX_TIER_BOUNDS) as (keyof PropertyTaxTiers)[];
+
+/**
+ * The deal with `property_tax_tiers` (`PropertyTaxShape`) when `record` gives it, checked field by
+ * field (every field required, unknown keys refused); `deal` itself otherwise.
+ */
+function withPropertyTaxShape<D extends DealInput>(
+  deal: D,
+  record: Record<string, unknown>,
+): D & PropertyTaxShape {
+  const value = record.property_tax_tiers;
+  if (value === undefined) return deal;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UnderwritingInputError(
+      'property_tax_tiers',
+      'must be an object { rate, upper_from, upper_rate }',
+    );
+  }
+  const tiers = value as Record<string, unknown>;
+  for (const key of Object.keys(tiers)) {
+    if (!(TAX_TIER_KEYS as string[]).includes(key)) {
+      throw new UnderwritingInputError(`property_tax_tiers.${key}`, 'is not an input of the model');
+    }
+  }
+  const field = (key: keyof PropertyTaxTiers) =>
+    checkBound(`property_tax_tiers.${key}`, tiers[key], PROPERTY_TAX_TIER_BOUNDS[key]);
+  return Object.assign(deal, {
+    property_tax_tiers: {
+      rate: field('rate'),
+      upper_from: field('upper_from'),
+      upper_rate: field('upper_rate'),
+    },
+  });
+}
+
 /** The deal with `tax` (issue 28 §4) when `record` gives it, checked by `validateTaxInputs`; `deal` itself otherwise. */
 function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>): D & TaxTerms {
   if (record.tax === undefined) return deal;
@@ -356,7 +395,9 @@ function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>):
  * the optional expense lines it gives (`ExpenseLines`, checked against `OPTIONAL_INPUT_BOUNDS`) and
  * the loan shapes (`LoanShape`, against `LOAN_SHAPE_BOUNDS` and `SECOND_LOAN_BOUNDS`) and the rehab
  * and refinance (`RehabAndRefinance`, against `REHAB_BOUNDS` and `REFINANCE_BOUNDS`) and the tax
- * inputs (`tax`, `validateTaxInputs`) and the insurance's fixed part (`insurance_fixed`). Unknown keys are refused so that a misspelt assumption never silently falls back.
+ * inputs (`tax`, `validateTaxInputs`) and the insurance's fixed part (`insurance_fixed`) and the
+ * property tax's tiers (`property_tax_tiers`). Unknown keys are refused so that a misspelt
+ * assumption never silently falls back.
  *
  * @example
  * validateDealInput({ ...deal, hold_period: 0 }); // throws UnderwritingInputError('hold_period', 'must be a whole number ≥ 1 and ≤ 30')
@@ -364,7 +405,7 @@ function withTax<D extends DealInput>(deal: D, record: Record<string, unknown>):
  */
 export function validateDealInput(
   input: unknown,
-): DealInput & ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms & InsuranceShape {
+): DealInput & ExpenseLines & LoanShape & RehabAndRefinance & TaxTerms & InsuranceShape & PropertyTaxShape {
   const record = asRecord(input);
   for (const key of Object.keys(record)) {
     if (!KNOWN_FIELDS.has(key)) throw new UnderwritingInputError(key, 'is not an input of the model');
@@ -400,8 +441,11 @@ export function validateDealInput(
     violent_crime_grade: checkGrade('violent_crime_grade', record),
     property_crime_grade: checkGrade('property_crime_grade', record),
   };
-  return withInsuranceShape(
-    withTax(withRehab(withLoanShape(withExpenseLines(deal, record), record), record), record),
+  return withPropertyTaxShape(
+    withInsuranceShape(
+      withTax(withRehab(withLoanShape(withExpenseLines(deal, record), record), record), record),
+      record,
+    ),
     record,
   );
 }

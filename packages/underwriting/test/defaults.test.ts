@@ -157,6 +157,34 @@ describe('rederive', () => {
     );
   });
 
+  it('derives a tax in tiers through its tiers at any price, and reads it as derived', () => {
+    // Honolulu's residential A class: 0.40 % up to $1M, 1.14 % above; the context's rate is the
+    // tiers' rate at the price analysed, as the API gives it
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    const market = {
+      ...austinMarket,
+      propertyTaxRate: 6_280 / 1_200_000,
+      propertyTaxTiers: property_tax_tiers,
+    };
+    const context = derivationContext({ factor: 1 }, market);
+    const a = deriveAssumptions({ purchase_price: 1_200_000, factor: 1 }, market);
+    expect(a.property_tax_tiers).toEqual(property_tax_tiers);
+    expect(a.property_taxes).toBeCloseTo(6_280, 9);
+    expect(rederive({ ...a, purchase_price: 900_000 }, new Set(), context).property_taxes).toBeCloseTo(
+      3_600,
+      9,
+    );
+    expect(rederive({ ...a, purchase_price: 1_500_000 }, new Set(), context).property_taxes).toBeCloseTo(
+      9_700,
+      9,
+    );
+    expect(inferOverridden(a, context).has('property_taxes')).toBe(false);
+    // none given, none kept: the tax follows the price as before
+    expect(
+      'property_tax_tiers' in deriveAssumptions({ purchase_price: 450_000, factor: 1 }, austinMarket),
+    ).toBe(false);
+  });
+
   it('moves management and maintenance with an overridden rent, and fees with the LTV', () => {
     const edited = { ...austin, rent: 3_000, vacancy_rate: 0.1, loan_to_value: 0.8 };
     const moved = rederive(edited, new Set(['rent', 'vacancy_rate', 'loan_to_value']), austinContext);

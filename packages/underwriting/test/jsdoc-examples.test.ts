@@ -20,6 +20,7 @@ import {
   rederive,
   saleAt,
   sensitivityGrid,
+  taxByTiers,
   withDriver,
 } from '../src/index.js';
 import { offerMeasure, validateOfferTargets } from '../src/offer.js';
@@ -139,6 +140,10 @@ describe('JSDoc examples of the decision tools', () => {
       financing_fees: 3_000,
     });
     expect(atPrice({ ...austin, insurance_fixed: 900 }, 400_000).insurance).toBeCloseTo(2_500, 9);
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    expect(taxByTiers(property_tax_tiers, 1_200_000)).toBeCloseTo(6_280, 9);
+    const honolulu = { ...austin, purchase_price: 1_200_000, property_taxes: 6_280, property_tax_tiers };
+    expect(atPrice(honolulu, 900_000).property_taxes).toBeCloseTo(3_600, 9);
     expect(withDriver(austin, 'rent', 2_600).maintenance).toBeCloseTo(3_120, 9);
     expect(withDriver(austin, 'vacancy_rate', 0.1).property_management).toBeCloseTo(2_027.808, 9);
   });

@@ -80,6 +80,52 @@ describe('atPrice', () => {
     expect('insurance_fixed' in analyze(austin).year_1_metrics).toBe(false);
   });
 
+  it('keeps a tax in tiers in proportion to what its tiers charge, on either side of the upper tier', () => {
+    // Honolulu's residential A class: 0.40 % up to $1M, 1.14 % above
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    const deal = { ...austin, purchase_price: 1_200_000, property_taxes: 6_280, property_tax_tiers };
+    expect(atPrice(deal, 900_000).property_taxes).toBeCloseTo(3_600, 9);
+    expect(atPrice(deal, 1_500_000).property_taxes).toBeCloseTo(4_000 + 0.0114 * 500_000, 9);
+    // a tax the user typed keeps its ratio to the tiers' charge: half of it at any price
+    expect(atPrice({ ...deal, property_taxes: 3_140 }, 900_000).property_taxes).toBeCloseTo(1_800, 9);
+    // the other linked costs follow the price as before
+    expect(atPrice(deal, 900_000).closing_cost).toBeCloseTo(austin.closing_cost * 0.75, 9);
+    // tiers that charge nothing leave the price to set the ratio
+    const free = { ...deal, property_tax_tiers: { rate: 0, upper_from: 2_000_000, upper_rate: 0 } };
+    expect(atPrice(free, 600_000).property_taxes).toBeCloseTo(3_140, 9);
+  });
+
+  it("moves a $1.2M house's maximum offer to what its tiers tax there (README worked example)", () => {
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    const deal = { ...austin, purchase_price: 1_200_000, property_taxes: 6_280, property_tax_tiers };
+    expect(atPrice(deal, 900_000).property_taxes).toBeCloseTo(3_600, 9);
+    expect(atPrice({ ...deal, property_tax_tiers: undefined }, 900_000).property_taxes).toBeCloseTo(4_710, 9);
+    const tiered = maxOffer(deal, { cash_on_cash: 0 });
+    expect(tiered.purchase_price).toBe(300_769);
+    expect(atPrice(deal, 300_769).property_taxes).toBeCloseTo(1_203.076, 6);
+    const { property_tax_tiers: _, ...flat } = deal;
+    expect(maxOffer(flat, { cash_on_cash: 0 }).purchase_price).toBe(295_737);
+  });
+
+  it('checks the tiers field by field, naming the field and the rule', () => {
+    const tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    expect(validateDealInput({ ...austin, property_tax_tiers: tiers }).property_tax_tiers).toEqual(tiers);
+    expect(() => validateDealInput({ ...austin, property_tax_tiers: 0.004 })).toThrow(
+      new UnderwritingInputError('property_tax_tiers', 'must be an object { rate, upper_from, upper_rate }'),
+    );
+    expect(() => validateDealInput({ ...austin, property_tax_tiers: { ...tiers, upper_rate: 2 } })).toThrow(
+      new UnderwritingInputError('property_tax_tiers.upper_rate', 'must be a number ≥ 0 and ≤ 1'),
+    );
+    expect(() =>
+      validateDealInput({ ...austin, property_tax_tiers: { rate: 0.004, upper_rate: 0.0114 } }),
+    ).toThrow(/property_tax_tiers\.upper_from/);
+    expect(() => validateDealInput({ ...austin, property_tax_tiers: { ...tiers, from: 1 } })).toThrow(
+      new UnderwritingInputError('property_tax_tiers.from', 'is not an input of the model'),
+    );
+    // an input without tiers is analysed as before: no field appears
+    expect('property_tax_tiers' in validateDealInput(austin)).toBe(false);
+  });
+
   it('agrees with a new analysis at the other price: the costs a price derives are those atPrice gives', () => {
     fc.assert(
       fc.property(
@@ -89,14 +135,23 @@ describe('atPrice', () => {
           perDollar: fc.double({ min: 0, max: 0.03, noNaN: true }),
           fixed: fc.double({ min: 0, max: 5_000, noNaN: true }),
           taxRate: fc.double({ min: 0, max: 0.05, noNaN: true }),
+          tiers: fc.option(
+            fc.record({
+              rate: fc.double({ min: 0.0001, max: 0.05, noNaN: true }),
+              upper_from: fc.integer({ min: 10_000, max: 5_000_000 }),
+              upper_rate: fc.double({ min: 0, max: 0.05, noNaN: true }),
+            }),
+            { nil: null },
+          ),
         }),
-        ({ from, to, perDollar, fixed, taxRate }) => {
+        ({ from, to, perDollar, fixed, taxRate, tiers }) => {
           const market = {
             rentPerUnit: 2_000,
             propertyTaxRate: taxRate,
             interestRate: 0.07,
             insuranceRate: perDollar,
             insuranceFixed: fixed,
+            propertyTaxTiers: tiers,
           };
           const property = { factor: 1 };
           const deal = {
@@ -350,6 +405,55 @@ describe('maxOffer: properties', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('meets every target at the answer, one dollar more missing, when the tax is in tiers', () => {
+    const withTiers = fc
+      .record({
+        deal: realisticDeal,
+        upper_from: fc.integer({ min: 20_000, max: 3_000_000 }),
+        upper_rate: fc.double({ min: 0, max: 0.2, noNaN: true }),
+      })
+      .map(({ deal, upper_from, upper_rate }) => {
+        const rate = Math.min(1, deal.property_taxes / deal.purchase_price);
+        const property_tax_tiers = { rate, upper_from, upper_rate };
+        // the deal's tax as the tiers charge it at its price
+        const property_taxes =
+          rate * Math.min(deal.purchase_price, upper_from) +
+          upper_rate * Math.max(0, deal.purchase_price - upper_from);
+        return { ...deal, property_taxes, property_tax_tiers };
+      });
+    fc.assert(
+      fc.property(offerCase(withTiers), ({ deal, targets }) => expectTheLastPriceThatHolds(deal, targets)),
+      { numRuns: 150 },
+    );
+  });
+
+  it('finds a target that holds only around the upper tax tier, where a measure turns', () => {
+    // rent below the fixed running costs (NOI before the price's costs < 0): cash-on-cash rises with
+    // the price while the tax is 0.1 %, and falls once each dollar above $400,000 pays 30 %
+    const deal: DealInput = {
+      ...austin,
+      rent: 400,
+      maintenance: 9_000,
+      property_management: 0,
+      purchase_price: 300_000,
+      closing_cost: 9_000,
+      financing_fees: 2_250,
+      insurance: 900,
+      property_taxes: 300,
+      property_tax_tiers: { rate: 0.001, upper_from: 400_000, upper_rate: 0.3 },
+    } as DealInput;
+    const cashOnCash = (price: number) => analyze(atPrice(deal, price)).year_1_metrics.levered_returns;
+    expect(cashOnCash(399_000)).toBeGreaterThan(cashOnCash(100_000));
+    expect(cashOnCash(400_000)).toBeGreaterThan(cashOnCash(450_000));
+    // a target a little below the peak holds only on a stretch around $400,000
+    const target = cashOnCash(400_000) - 0.0005;
+    expect(cashOnCash(OFFER_PRICE_RANGE.min)).toBeLessThan(target);
+    expect(cashOnCash(OFFER_PRICE_RANGE.max)).toBeLessThan(target);
+    const offer = maxOffer(deal, { cash_on_cash: target });
+    expect(offer.purchase_price).toBeGreaterThan(400_000);
+    expectTheLastPriceThatHolds(deal, { cash_on_cash: target });
   });
 
   it('is the highest such price: nothing on a 400-price scan above it meets every target', () => {
