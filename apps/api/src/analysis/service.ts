@@ -19,7 +19,7 @@ import {
   marketFigures,
   NO_SEARCH_SPENT,
 } from '../market/service.js';
-import { taxRateAtPrice } from '../market/tables/investor-tax.js';
+import { taxRateAtPrice, taxTiersOf } from '../market/tables/investor-tax.js';
 import { type AnalysisFacts, analysisFacts } from './facts.js';
 
 /** An analysis as computed, before it is stored and given its id (the shared page's shape). */
@@ -91,6 +91,7 @@ export function createAnalysisService(market: MarketService) {
           propertyTaxRate: marketFacts.property_tax_rate
             ? taxRateAtPrice(marketFacts.property_tax_rate, property.purchase_price)
             : null,
+          propertyTaxTiers: marketFacts.property_tax_rate ? taxTiersOf(marketFacts.property_tax_rate) : null,
           interestRate: marketFacts.interest_rate?.value ?? null,
           annualPriceAppreciation: marketFacts.appreciation?.value ?? null,
           ...insuranceShapeOf(marketFacts, property.purchase_price),

@@ -847,7 +847,7 @@ export function interestRateFigure(rate: InterestRate | null, today: Date): Mark
  */
 function tieredAt(tax: InvestorTaxRate, price: number, rate: number): string {
   if (!tax.upper_tier) return '';
-  return ` At ${dollars(Math.round(price))} the tiers make ${percent(rate)} of the price; at another price the rate stays this one.`;
+  return ` At ${dollars(Math.round(price))} the tiers make ${percent(rate)} of the price; at another price the tax follows the tiers.`;
 }
 
 /** The `market_data.figures` block: each market number with where it comes from and its tier. */

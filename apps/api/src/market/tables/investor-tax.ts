@@ -1,3 +1,4 @@
+import { type PropertyTaxTiers, taxByTiers } from '@sfr/underwriting';
 import { SOURCE, VINTAGE } from './sources.js';
 
 /**
@@ -694,6 +695,15 @@ export interface InvestorTaxRate {
 }
 
 /**
+ * A tiered rate as the engine's `property_tax_tiers` (a new analysis keeps them, so the tax follows
+ * the tiers at another price); null for a flat rate.
+ */
+export function taxTiersOf(tax: Pick<InvestorTaxRate, 'value' | 'upper_tier'>): PropertyTaxTiers | null {
+  const upper = tax.upper_tier;
+  return upper ? { rate: tax.value, upper_from: upper.from, upper_rate: upper.rate } : null;
+}
+
+/**
  * The rate on a purchase at `price`: `value`, or where the rate is tiered the tax of both tiers
  * over the price.
  *
@@ -701,9 +711,9 @@ export interface InvestorTaxRate {
  * (0.004 × 1,000,000 + 0.0114 × 500,000) / 1,500,000 = 0.006467
  */
 export function taxRateAtPrice(tax: Pick<InvestorTaxRate, 'value' | 'upper_tier'>, price: number): number {
-  const upper = tax.upper_tier;
-  if (!upper || !(price > upper.from)) return tax.value;
-  return (tax.value * upper.from + upper.rate * (price - upper.from)) / price;
+  const tiers = taxTiersOf(tax);
+  if (!tiers || !(price > tiers.upper_from)) return tax.value;
+  return taxByTiers(tiers, price) / price;
 }
 
 const amountAt = (a: Amount, value: number) =>

@@ -5,13 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import type { MarketFigure } from '@sfr/contracts';
-import { type Assumptions, analyze } from '@sfr/underwriting';
+import { type Assumptions, analyze, atPrice, type PropertyTaxShape } from '@sfr/underwriting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REAL_MARKET_DIR } from '../../db/helpers.js';
 import { createProperty, startApp, type TestApp } from '../../support/app.js';
 
 interface Analysed {
-  property: { metrics: Assumptions };
+  property: { metrics: Assumptions & PropertyTaxShape };
   summary: unknown;
   year_1_metrics: Record<string, unknown>;
   market_data: {
@@ -185,6 +185,20 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     const below = await analysed({ ...kahala, purchase_price: 900_000 });
     expect(below.market_data.figures.property_tax_rate?.value).toBe(0.004);
     expect(below.property.metrics.property_taxes).toBeCloseTo(3_600, 2);
+    // the analysis keeps the tiers, so another price (an edit, the maximum offer) is taxed by them
+    expect(dear.market_data.figures.property_tax_rate?.note).toContain(
+      'at another price the tax follows the tiers',
+    );
+    const tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    expect(dear.property.metrics.property_tax_tiers).toEqual(tiers);
+    const deal = (body: typeof dear) => ({
+      ...body.property.metrics,
+      units: 1,
+      violent_crime_grade: null,
+      property_crime_grade: null,
+    });
+    expect(atPrice(deal(dear), 900_000).property_taxes).toBeCloseTo(3_600, 6);
+    expect(atPrice(deal(below), 1_500_000).property_taxes).toBeCloseTo(9_700, 6);
   });
 
   it('says a city grade is not the rate of a house outside the city its mailing address names (QA: unincorporated 77084)', async () => {

@@ -60,6 +60,39 @@ describe('the assumption editor', () => {
     expect(run(edited, type('purchase_price', '400000')).metrics.annual_price_appreciation).toBe(0.02);
   });
 
+  it('re-derives the tax of a city taxing in tiers through its tiers (Honolulu: 0.40 % to $1M, 1.14 % above)', () => {
+    const property_tax_tiers = { rate: 0.004, upper_from: 1_000_000, upper_rate: 0.0114 };
+    const metrics = {
+      ...base.property.metrics,
+      purchase_price: 1_200_000,
+      property_taxes: 6_280,
+      property_tax_tiers,
+    };
+    const figures = {
+      ...base.market_data.figures,
+      property_tax_rate: {
+        value: 6_280 / 1_200_000,
+        source: 'City',
+        vintage: 'FY2024-25',
+        tier: 'estimated' as const,
+      },
+    };
+    const honolulu = {
+      ...base,
+      property: { ...base.property, purchase_price: 1_200_000, metrics },
+      market_data: { ...base.market_data, figures },
+    };
+    const start = startEditing(honolulu);
+    expect(start.overridden.has('property_taxes')).toBe(false);
+    // below the upper tier every dollar pays 0.40 %; above it, 1.14 %
+    expect(run(start, type('purchase_price', '900000')).metrics.property_taxes).toBeCloseTo(3_600, 6);
+    expect(run(start, type('purchase_price', '1500000')).metrics.property_taxes).toBeCloseTo(9_700, 6);
+    // the tiers stay with the edit, so the server and the decision tools tax the same way
+    expect(run(start, type('purchase_price', '900000')).metrics.property_tax_tiers).toEqual(
+      property_tax_tiers,
+    );
+  });
+
   it('re-derives from a new price what the user has not overridden, and recomputes every figure', () => {
     const state = run(startEditing(base), type('purchase_price', '400000'));
     // 3 % of 400,000; 0.6 % × 400,000; 1.535 % × 400,000; 1 % × 75 % × 400,000

@@ -125,8 +125,15 @@ describe('METRIC_GROUPS', () => {
         METRIC_KIND[key as keyof typeof METRIC_KIND] !== 'count' && !ASSUMPTION_KEYS.includes(key as never),
     );
     // a second loan's and a refinance's terms, and the rehab's yes/no, are the strategy card's; the
-    // insurance's fixed part is said in the insurance figure's note
-    const apart = ['rehab_financed', 'second_loan', 'refinance', 'no_cash_left_in', 'insurance_fixed'];
+    // insurance's fixed part and the tax's tiers are said in their figures' notes
+    const apart = [
+      'rehab_financed',
+      'second_loan',
+      'refinance',
+      'no_cash_left_in',
+      'insurance_fixed',
+      'property_tax_tiers',
+    ];
     expect(figures.filter((key) => !shown.has(key) && !apart.includes(key))).toEqual([]);
   });
 });
