@@ -8,6 +8,7 @@
 import {
   DEFAULTS,
   type DerivationContext,
+  type DriverSwing,
   defaultSpreads,
   type FigureTier,
   figureSpread,
@@ -168,25 +169,47 @@ export const RANGE_MEASURES: Readonly<Record<SimulatedMeasure, MetricKey>> = {
 };
 
 export interface MeasureBand {
+  /** the 10th percentile; −1 (−100 %) for an XIRR whose 10th percentile is a total loss */
   low: number;
   high: number;
+  /** each end as shown: '-$120.00', or 'a total loss' */
+  lowText: string;
+  highText: string;
   /** '-$120.00 to $640.00' */
   text: string;
 }
 
+const XIRR_MEASURES: ReadonlySet<SimulatedMeasure> = new Set(['levered_xirr', 'unlevered_xirr']);
+
+/** How a band's end that is a total loss (an XIRR with no rate: the cash never comes back) reads. */
+export const TOTAL_LOSS_TEXT = 'a total loss';
+
 /**
  * A measure's 10th–90th percentile band as shown, or null when too few draws have a value (an
  * XIRR where most outcomes have no rate): a band from under half the draws would hide the others.
+ * An XIRR whose 10th percentile is a total loss reads 'a total loss to 26.63%' (`low` −1).
  */
 export function measureBand(simulation: Simulation, measure: SimulatedMeasure): MeasureBand | null {
   const band = simulation.percentiles[measure];
-  if (band.p10 === null || band.p90 === null || band.count < simulation.draws / 2) return null;
+  if (band.p90 === null) return null;
   const key = RANGE_MEASURES[measure];
-  return {
-    low: band.p10,
-    high: band.p90,
-    text: `${formatMetric(key, band.p10)} to ${formatMetric(key, band.p90)}`,
-  };
+  const highText = formatMetric(key, band.p90);
+  // simulate ranks an XIRR's total losses below every rate and leaves a percentile on one null,
+  // having already refused a band where most draws have no rate (QA: 1 outcome in 7 lost all the
+  // cash, and the page said most outcomes had no rate)
+  if (band.p10 === null) {
+    if (!XIRR_MEASURES.has(measure)) return null;
+    return {
+      low: -1,
+      high: band.p90,
+      lowText: TOTAL_LOSS_TEXT,
+      highText,
+      text: `${TOTAL_LOSS_TEXT} to ${highText}`,
+    };
+  }
+  if (!XIRR_MEASURES.has(measure) && band.count < simulation.draws / 2) return null;
+  const lowText = formatMetric(key, band.p10);
+  return { low: band.p10, high: band.p90, lowText, highText, text: `${lowText} to ${highText}` };
 }
 
 /**
@@ -194,11 +217,12 @@ export function measureBand(simulation: Simulation, measure: SimulatedMeasure): 
  * XIRR has none where the cash never comes back (no rate of return exists), a DSCR where there is
  * no loan payment; saying so beats a figure that silently lacks the range the others have.
  *
- * @example noBandText('levered_xirr') === 'no likely range: most outcomes have no rate of return'
+ * @example noBandText('levered_xirr') === 'no likely range: most outcomes lose all the cash or have no rate of return'
  */
 export function noBandText(measure: SimulatedMeasure): string {
-  const xirr = measure === 'levered_xirr' || measure === 'unlevered_xirr';
-  return `no likely range: most outcomes have no ${xirr ? 'rate of return' : 'such figure'}`;
+  return XIRR_MEASURES.has(measure)
+    ? 'no likely range: most outcomes lose all the cash or have no rate of return'
+    : 'no likely range: most outcomes have no such figure';
 }
 
 /** '23.40%': the share of outcomes whose year-1 monthly levered cash flow is below zero. */
@@ -214,9 +238,15 @@ export interface CheckFirst {
 }
 
 const swingText = {
-  levered_xirr: (swing: number) => `moves levered XIRR by ${formatPercent(swing).replace('%', ' points')}`,
-  monthly_levered_cash_flow: (swing: number) =>
-    `moves monthly cash flow by ${formatMetric('monthly_levered_cash_flow', swing)}`,
+  levered_xirr: ({ swing, at_low, at_high }: DriverSwing) => {
+    // an end without a rate whose swing counts is a total loss (simulate's tornado)
+    const rate = at_low === null ? at_high : at_high === null ? at_low : null;
+    return rate === null
+      ? `moves levered XIRR by ${formatPercent(swing ?? 0).replace('%', ' points')}`
+      : `moves levered XIRR from a total loss to ${formatPercent(rate)}`;
+  },
+  monthly_levered_cash_flow: ({ swing }: DriverSwing) =>
+    `moves monthly cash flow by ${formatMetric('monthly_levered_cash_flow', swing ?? 0)}`,
 } as const;
 
 /**
@@ -233,7 +263,7 @@ export function checkFirst(simulation: Simulation, count = 3): CheckFirst[] {
     simulation.drivers[measure]
       .filter((driver) => driver.swing !== null && driver.swing > 0)
       .slice(0, 2)
-      .map((driver) => ({ key: driver.key, why: swingText[measure](driver.swing ?? 0) })),
+      .map((driver) => ({ key: driver.key, why: swingText[measure](driver) })),
   );
   const picked: CheckFirst[] = [];
   for (let i = 0; i < 2; i++) {

@@ -26,8 +26,8 @@ const simulation = {
     cash_on_cash: band(-0.012, 0.031, 0.07),
     dscr: band(0.91, 1.18, 1.42),
     unlevered_xirr: band(0.02, 0.05, 0.08),
-    // most draws lose everything or have no rate: too few to show a band
-    levered_xirr: band(-0.2, 0.01, 0.09, 400),
+    // most draws lose everything or have no rate: simulate gives no percentile
+    levered_xirr: band(null, null, null, 400),
     equity_multiple: band(0.8, 1.3, 1.9),
     profit: band(-20_000, 30_000, 90_000),
   },
@@ -65,6 +65,31 @@ describe('checkFirst', () => {
       { key: 'rent', label: 'Monthly Rent', why: 'moves monthly cash flow by $880.00' },
       { key: 'interest_rate', label: 'Interest Rate', why: 'moves monthly cash flow by $210.00' },
     ]);
+  });
+
+  it('says a driver whose one end loses all the cash as a move from a total loss (QA: it was left out)', () => {
+    const losing = {
+      ...simulation,
+      drivers: {
+        ...simulation.drivers,
+        // simulate counts the total loss as −100 % in the swing and leaves that end without a rate
+        levered_xirr: [
+          {
+            key: 'annual_price_appreciation',
+            low: -0.07,
+            high: 0.15,
+            at_low: null,
+            at_high: 0.26,
+            swing: 1.26,
+          },
+        ],
+      },
+    } as unknown as Simulation;
+    expect(checkFirst(losing)[0]).toEqual({
+      key: 'annual_price_appreciation',
+      label: 'Annual Price Appreciation',
+      why: 'moves levered XIRR from a total loss to 26.00%',
+    });
   });
 
   it('never lists an input that moves nothing', () => {

@@ -207,8 +207,12 @@ describe('simulateAnalysis', () => {
 
 describe('noBandText', () => {
   it('says why a measure has no band: an XIRR with no rate of return in most outcomes, else no such figure', () => {
-    expect(noBandText('levered_xirr')).toBe('no likely range: most outcomes have no rate of return');
-    expect(noBandText('unlevered_xirr')).toBe('no likely range: most outcomes have no rate of return');
+    expect(noBandText('levered_xirr')).toBe(
+      'no likely range: most outcomes lose all the cash or have no rate of return',
+    );
+    expect(noBandText('unlevered_xirr')).toBe(
+      'no likely range: most outcomes lose all the cash or have no rate of return',
+    );
     expect(noBandText('dscr')).toBe('no likely range: most outcomes have no such figure');
   });
 });

@@ -22,7 +22,9 @@
  * - **Drivers (a tornado).** For each key with a spread, the deal with that key at its spread's `low`
  *   and then its `high` (every other assumption at its base value): the outcome at each end and the
  *   swing |at_high − at_low|. Ranked by swing, largest first, for levered XIRR and for year-1 monthly
- *   levered cash flow separately; a swing with a null end (no XIRR) ranks last.
+ *   levered cash flow separately. An end with no XIRR because it is a total loss (as above) counts
+ *   as −100 % in the swing, the rate of losing everything (QA: an appreciation whose low end wiped
+ *   out the equity was the biggest risk and ranked last); a swing with another null end ranks last.
  * - **Draws.** Each key has its own stream, seeded from the seed and the key's name (sfc32, random.ts),
  *   and draw i of a key is the i-th number of its stream: the listing order of the spreads changes
  *   nothing, adding a spread leaves every other key's draws as they were, and a seed gives the same
@@ -115,7 +117,10 @@ export interface DriverSwing {
   high: number;
   at_low: number | null;
   at_high: number | null;
-  /** |at_high − at_low|; null when either end has no value */
+  /**
+   * |at_high − at_low|, an end that is a total loss (no XIRR: the money never comes back) counted as
+   * −100 %; null when an end has no value otherwise
+   */
   swing: number | null;
 }
 
@@ -398,6 +403,8 @@ function band(values: Float64Array): Band {
 }
 
 const orNaN = (value: number | null): number => (value === null ? Number.NaN : value);
+/** The rate a total loss counts as in a driver's swing: −100 %, all the money gone. */
+const TOTAL_LOSS_RATE = -1;
 /** An XIRR for the bands: the rate, −Infinity for a total loss, NaN for no rate otherwise. */
 const rateOrRank = (value: number | null, totalLoss: boolean): number =>
   value !== null ? value : totalLoss ? Number.NEGATIVE_INFINITY : Number.NaN;
@@ -442,19 +449,24 @@ function tornado(
       levered_xirr: atLow.levered_xirr,
       monthly_levered_cash_flow: atLow.monthly_levered_cash_flow,
     };
+    const lowLoss = atLow.levered_total_loss;
     moved[key] = high;
     const atHigh = kernel.run(moved);
     moved[key] = deal[key] as number; // present: validateSpreads refuses a spread on a figure the deal lacks
     for (const measure of DRIVER_MEASURES) {
       const a = lowValues[measure];
       const b = atHigh[measure];
+      // a total loss has no XIRR: in the swing it is −100 %, losing everything
+      const xirr = measure === 'levered_xirr';
+      const aRanked = a ?? (xirr && lowLoss ? TOTAL_LOSS_RATE : null);
+      const bRanked = b ?? (xirr && atHigh.levered_total_loss ? TOTAL_LOSS_RATE : null);
       result[measure].push({
         key,
         low,
         high,
         at_low: a,
         at_high: b,
-        swing: a === null || b === null ? null : Math.abs(b - a),
+        swing: aRanked === null || bRanked === null ? null : Math.abs(bRanked - aRanked),
       });
     }
   }

@@ -273,6 +273,24 @@ describe('simulate: worked examples', () => {
     expect(jsdoc.drivers.levered_xirr[0]?.key).toBe('rent');
   });
 
+  it('ranks a driver whose low end loses all the cash by its swing from −100 % (QA: it ranked last)', () => {
+    // the Austin deal loses money every month: at −7 % a year the sale does not repay the loan either
+    const spreads = {
+      annual_price_appreciation: { low: -0.07, high: 0.15 },
+      rent: { low: 2_200, high: 2_500 },
+    };
+    const s = simulate(austin, spreads, { draws: 200, seed: 1 });
+    const [first, second] = s.drivers.levered_xirr;
+    expect(first?.key).toBe('annual_price_appreciation');
+    expect(first?.at_low).toBeNull(); // no rate: a total loss
+    const atHigh = analyze({ ...austin, annual_price_appreciation: 0.15 }).overall_returns
+      .levered_xirr as number;
+    expect(first?.at_high).toBeCloseTo(atHigh, 12);
+    expect(first?.swing).toBeCloseTo(atHigh + 1, 12);
+    expect(second?.key).toBe('rent');
+    expect(second?.swing).toBeGreaterThan(0);
+  });
+
   it('null measures: no DSCR without a loan; total losses rank below every XIRR; a band is null when most draws lack a value', () => {
     const noLoan = simulate(
       { ...roundDeal, loan_to_value: 0, financing_fees: 0 },

@@ -399,10 +399,15 @@ export function rangesSection(simulation: Simulation, analysis: SharedAnalysis):
     const key = RANGE_MEASURES[measure];
     const band = measureBand(simulation, measure);
     const label = METRIC_LABELS[key];
-    // no band when too few outcomes have the measure (an XIRR most outcomes have no rate for): N/A
+    // no band when too few outcomes have the measure (an XIRR most outcomes have no rate for): N/A;
+    // an XIRR's 10th percentile can be a total loss: −1 (−100 %) in the CSV, said in words
+    const end = (value: number | undefined, text: string | undefined, which: string) => ({
+      ...metricLine(key, value ?? null, `${label}, ${which} percentile`),
+      ...(text !== undefined && { text }),
+    });
     lines.push(
-      { ...metricLine(key, band?.low ?? null, `${label}, 10th percentile`), key: `${measure}_p10` },
-      { ...metricLine(key, band?.high ?? null, `${label}, 90th percentile`), key: `${measure}_p90` },
+      { ...end(band?.low, band?.lowText, '10th'), key: `${measure}_p10` },
+      { ...end(band?.high, band?.highText, '90th'), key: `${measure}_p90` },
     );
   }
   lines.push({

@@ -37,7 +37,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnalysisFacts } from '../../src/analysis/facts.js';
 
 import { reportCsv } from '../../src/report/csv.js';
-import { dealReport, lenderDscr } from '../../src/report/figures.js';
+import { dealReport, lenderDscr, rangesSection } from '../../src/report/figures.js';
 import { reportPdf, winAnsi } from '../../src/report/pdf.js';
 import { austin } from '../support/example-deal.js';
 import { parseCsv } from './csv-reader.js';
@@ -727,6 +727,27 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(page3.includes('After-Tax Levered XIRR')).toBe(Boolean(deal.after_tax));
     // the line under the table stays under it
     expect(page2.includes("Year 30's Income Tax includes")).toBe(Boolean(deal.after_tax));
+  });
+
+  it('says an XIRR whose 10th percentile is a total loss in words, −100 % in the CSV (QA: "N/A N/A")', () => {
+    const deal = analysis({}, liveFacts);
+    const simulated = simulateAnalysis(deal);
+    const losing = {
+      ...simulated,
+      percentiles: {
+        ...simulated.percentiles,
+        levered_xirr: { p10: null, p50: 0.0117, p90: 0.2663, count: 8_575 },
+      },
+    };
+    const lines = rangesSection(losing, deal).lines;
+    expect(lines.find((line) => line.key === 'levered_xirr_p10')).toMatchObject({
+      value: -1,
+      text: 'a total loss',
+    });
+    expect(lines.find((line) => line.key === 'levered_xirr_p90')).toMatchObject({
+      value: 0.2663,
+      text: '26.63%',
+    });
   });
 
   it('carries the ranges the results page shows: each measure’s 10th and 90th percentile, the chance of a losing year 1, what to check first', async () => {

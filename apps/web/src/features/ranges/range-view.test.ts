@@ -11,8 +11,8 @@ const simulation = {
     monthly_levered_cash_flow: band(-120, 640),
     cash_on_cash: band(-0.012, 0.07),
     dscr: band(0.91, 1.42),
-    // most draws lose everything or have no rate: too few to show a band
-    levered_xirr: band(-0.2, 0.09, 400),
+    // most draws lose everything or have no rate: simulate gives no percentile
+    levered_xirr: { p10: null, p50: null, p90: null, count: 400 },
   },
 } as unknown as Simulation;
 
@@ -31,7 +31,18 @@ describe('figureRange', () => {
     expect(figureRange(simulation, 'cap_rate')).toBeNull();
     expect(figureRange(simulation, 'levered_xirr')).toEqual({
       kind: 'none',
-      text: 'no likely range: most outcomes have no rate of return',
+      text: 'no likely range: most outcomes lose all the cash or have no rate of return',
     });
+  });
+
+  it('says an XIRR whose 10th percentile is a total loss as one (QA: 1 outcome in 7 lost all the cash)', () => {
+    const losing = {
+      ...simulation,
+      percentiles: {
+        ...simulation.percentiles,
+        levered_xirr: { p10: null, p50: 0.0117, p90: 0.2663, count: 857 },
+      },
+    } as Simulation;
+    expect(figureRange(losing, 'levered_xirr')).toEqual({ kind: 'band', text: 'a total loss to 26.63%' });
   });
 });
