@@ -38,6 +38,14 @@ describe.skipIf(!present).each(testDatabaseKinds())('real market data (%s)', { t
       const suggestions = await marketRepository(db).suggest('Austin, TX', 50);
       expect(suggestions.length).toBeGreaterThan(30);
       expect(suggestions.every((s) => s.city === 'Austin' && s.state_code === 'TX')).toBe(true);
+      // a city typed as its people spell it finds USPS's plain letters (QA: "Kāneʻohe" found nothing)
+      const kaneohe = await marketRepository(db).suggest('Kāneʻohe', 5);
+      expect(kaneohe.map((s) => s.zipcode)).toContain('96744');
+      expect((await marketRepository(db).suggest('ʻEwa', 5)).map((s) => s.zipcode)).toContain('96706');
+      expect((await marketRepository(db).suggest('Peñasco, NM', 5)).every((s) => s.state_code === 'NM')).toBe(
+        true,
+      );
+      expect((await marketRepository(db).suggest('Peñasco, NM', 5)).length).toBeGreaterThan(0);
     } finally {
       await close();
     }

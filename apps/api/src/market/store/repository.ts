@@ -34,6 +34,10 @@ const ZIP_PREFIX = /^\d{1,5}$/;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 /** "austin", "san ant", "austin, tx" (a state after the comma is optional and must be 2 letters). */
 const CITY_QUERY = /^([^,]*[^\s,])\s*(?:,\s*([A-Za-z]{2})?\s*)?$/;
+
+/** A typed city in the letters USPS writes: accents dropped, the Hawaiian ʻokina left out. */
+const uspsLetters = (city: string) => city.normalize('NFD').replace(/\p{M}/gu, '').replace(/[ʻʼ]/g, '');
+
 export const MAX_SUGGESTIONS = 50;
 
 /** Escapes LIKE's wildcards (backslash is Postgres' default LIKE escape character). */
@@ -107,7 +111,8 @@ export function marketRepository(db: Database) {
           .limit(n);
       }
       const m = CITY_QUERY.exec(q);
-      const city = m?.[1]?.toLowerCase();
+      // USPS writes its cities in plain letters: "Kāneʻohe" and "Peñasco" find KANEOHE and PENASCO (QA)
+      const city = m?.[1] && uspsLetters(m[1]).toLowerCase();
       if (city === undefined || /\d/.test(city)) return [];
       const state = m?.[2]?.toUpperCase();
       const lowerCity = sql`lower(${marketZips.city})`;

@@ -85,6 +85,33 @@ export function parseCityTaxCsv(text: string, file = 'city_tax.csv'): CityTaxRow
   });
 }
 
+/**
+ * Counties whose property tax one government levies over all of them, each with the place whose
+ * `city_tax.csv` row holds that government's rates: those rates are every address's there, whatever
+ * city its mail names. Hawaii's counties levy the property tax themselves (the state has no
+ * municipal levies); the City and County of Honolulu's rates are all of Oʻahu's (QA: Kāneʻohe got
+ * the ACS average, 0.32 %, where Honolulu's Residential A tiers apply).
+ */
+export const COUNTYWIDE_CITY_TAX: ReadonlyMap<
+  string,
+  { readonly placeId: string; readonly government: string }
+> = new Map([['15003', { placeId: '1571550', government: 'The City and County of Honolulu' }]]);
+
+/**
+ * The place whose rates a county-wide levy gives `countyFips` (`COUNTYWIDE_CITY_TAX`), among
+ * `places`; null elsewhere.
+ */
+export function countywideTaxPlace<P extends { state_fips: string; place_fips: string; county_fips: string }>(
+  places: readonly P[],
+  countyFips: string,
+): P | null {
+  const levy = COUNTYWIDE_CITY_TAX.get(countyFips);
+  if (!levy) return null;
+  return (
+    places.find((p) => p.county_fips === countyFips && p.state_fips + p.place_fips === levy.placeId) ?? null
+  );
+}
+
 /** What a place row keeps of its city's rate (null columns where the city has none). */
 export interface CityTaxColumns {
   readonly city_tax_rate: number | null;

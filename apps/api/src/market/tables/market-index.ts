@@ -1,5 +1,5 @@
 import type { Appreciation } from './appreciation.js';
-import { cityInvestorTaxRate } from './city-tax.js';
+import { COUNTYWIDE_CITY_TAX, cityInvestorTaxRate, countywideTaxPlace } from './city-tax.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
 import {
   type CrimeGrade,
@@ -291,6 +291,7 @@ export function lookupFromRows(
     // its state's rule
     investor_tax_rate:
       (place ? cityRateFor(place, ownerTax.value, options.units, taxRule) : null) ??
+      countywideRate(options.places ?? [], row.county_fips, ownerTax.value, options.units, taxRule) ??
       investorTaxRate(ownerTax.value, countyRow?.median_home_value ?? null, taxRule),
     interest_rate: interestRate,
     appreciation: countyRow ? appreciationOfRow(countyRow) : null,
@@ -370,6 +371,27 @@ export function buildMarketData(files: ParsedMarketFiles, options: MarketDataOpt
       const rows = zips.get(zip);
       return rows === undefined ? null : checkZipState(rows, stateCode);
     },
+  };
+}
+
+/**
+ * Where one government levies the property tax over the whole county (`COUNTYWIDE_CITY_TAX`), its
+ * rates for an address whose own place has none, saying whose they are; null elsewhere.
+ */
+function countywideRate(
+  places: readonly MarketPlaceRow[],
+  countyFips: string,
+  ownerRate: number,
+  units: number | undefined,
+  rule: InvestorTaxRule | null,
+) {
+  const levy = COUNTYWIDE_CITY_TAX.get(countyFips);
+  const place = countywideTaxPlace(places, countyFips);
+  const rate = levy && place ? cityRateFor(place, ownerRate, units, rule) : null;
+  if (!levy || !rate) return null;
+  return {
+    ...rate,
+    rule: `${rate.rule} ${levy.government} levies the property tax for all of the county, so these rates are every address's there.`,
   };
 }
 

@@ -69,9 +69,11 @@ const SPELLED_OUT: Readonly<Record<string, string>> = { st: 'saint', ste: 'saint
 
 /**
  * A city name as a comparison key: lower case, no accents or punctuation, "St."/"Mt."/"Ft." spelled
- * out, so what a user types, a USPS city and a Census name meet.
+ * out, so what a user types, a USPS city and a Census name meet. The Hawaiian ʻokina goes like an
+ * apostrophe (USPS and the Census write "Kaneohe").
  *
  * @example cityKey('St. Petersburg') → 'saint petersburg'; cityKey('WINSTON-SALEM') → 'winston salem'
+ * @example cityKey('Kāneʻohe') → 'kaneohe'
  */
 export function cityKey(name: string): string {
   let key = keysByName.get(name);
@@ -93,7 +95,7 @@ function computeCityKey(name: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/&/g, ' and ')
-    .replace(/['’`]/g, '')
+    .replace(/['’`ʻʼ]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')

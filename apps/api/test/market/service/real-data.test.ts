@@ -201,6 +201,30 @@ describe.skipIf(!existsSync(REAL_MARKET_DIR))('market facts on the real data', {
     expect(atPrice(deal(below), 1_500_000).property_taxes).toBeCloseTo(9_700, 6);
   });
 
+  it.each(['Kāneʻohe', 'Kaneohe'])(
+    "taxes all of Oʻahu at the City and County of Honolulu's rates, whatever city the mail names (%s; QA: 0.32 %% from the ACS)",
+    async (city) => {
+      const duplex = {
+        ...at('45-123 Kamehameha Hwy', city, '96744', 'HI', 'Honolulu'),
+        factor: 2,
+        purchase_price: 1_100_000,
+      };
+      const body = await analysed(duplex);
+      const tax = body.market_data.figures.property_tax_rate;
+      // $4.00 per $1,000 to $1M and $11.40 above: 4,000 + 1,140 = 5,140 on $1,100,000
+      expect(tax?.value).toBeCloseTo(5_140 / 1_100_000, 12);
+      expect(body.property.metrics.property_taxes).toBeCloseTo(5_140, 6);
+      expect(body.property.metrics.property_tax_tiers).toEqual({
+        rate: 0.004,
+        upper_from: 1_000_000,
+        upper_rate: 0.0114,
+      });
+      expect(tax?.note).toContain(
+        "The City and County of Honolulu levies the property tax for all of the county, so these rates are every address's there.",
+      );
+    },
+  );
+
   it('says a city grade is not the rate of a house outside the city its mailing address names (QA: unincorporated 77084)', async () => {
     const postal = await analysed(at('16000 Clay Rd', 'Houston', '77084', 'TX', 'Harris'));
     expect(postal.market_data.figures.violent_crime_grade?.label).toBe(

@@ -29,6 +29,9 @@ describe('a typed city finds its Census place', () => {
     expect(cityKey('St. Petersburg')).toBe('saint petersburg');
     expect(cityKey('SAINT PETERSBURG')).toBe('saint petersburg');
     expect(cityKey('  Winston–Salem ')).toBe('winston salem');
+    // Hawaiian spellings meet USPS's and the Census's (QA: "Kāneʻohe" matched no place)
+    expect(cityKey('Kāneʻohe')).toBe(cityKey('KANEOHE'));
+    expect(cityKey('ʻEwa Beach')).toBe(cityKey('Ewa Beach CDP'.replace(' CDP', '')));
     expect(cityKey('Coeur d’Alene')).toBe('coeur dalene');
   });
 
