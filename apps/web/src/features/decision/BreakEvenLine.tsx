@@ -3,24 +3,37 @@
  * cash flow reaches zero, each with everything else as on screen (`breakEven`).
  */
 import { formatMoney, formatPercent } from '@sfr/contracts';
-import { type BreakEven, breakEven, type DealInput } from '@sfr/underwriting';
+import { analyze, type BreakEven, breakEven, type DealInput } from '@sfr/underwriting';
 import { useMemo } from 'react';
 
-/** Each figure beside the deal's own, or why there is none. */
-export function breakEvenItems(deal: DealInput, even: BreakEven): { label: string; text: string }[] {
+/**
+ * Each figure beside the deal's own, or why there is none: the cash flow keeps its sign over the
+ * whole range, said as which sign (`monthlyCashFlow`, the deal's year 1; QA: "No vacancy from 0% to
+ * 100% makes the cash flow zero" read as "0 % vacancy makes it zero").
+ */
+export function breakEvenItems(
+  deal: DealInput,
+  even: BreakEven,
+  monthlyCashFlow: number,
+): { label: string; text: string }[] {
+  const losing = monthlyCashFlow < 0;
   return [
     {
       label: 'Rent',
       text:
         even.rent === null
-          ? 'No rent makes the cash flow zero'
+          ? losing
+            ? 'No rent makes the cash flow zero'
+            : 'Cash flow stays positive even with no rent'
           : `${formatMoney(even.rent)} a month (now ${formatMoney(deal.rent)})`,
     },
     {
       label: 'Vacancy',
       text:
         even.vacancy_rate === null
-          ? 'No vacancy from 0% to 100% makes the cash flow zero'
+          ? losing
+            ? 'Cash flow stays negative even with no vacancy'
+            : 'Cash flow stays positive even with every month vacant'
           : `${formatPercent(even.vacancy_rate)} (now ${formatPercent(deal.vacancy_rate)})`,
     },
     {
@@ -29,14 +42,19 @@ export function breakEvenItems(deal: DealInput, even: BreakEven): { label: strin
         even.interest_rate === null
           ? deal.loan_to_value === 0
             ? 'No loan'
-            : 'No rate from 0% to 100% makes the cash flow zero'
+            : losing
+              ? 'Cash flow stays negative even at a 0% rate'
+              : 'Cash flow stays positive even at a 100% rate'
           : `${formatPercent(even.interest_rate)} (now ${formatPercent(deal.interest_rate)})`,
     },
   ];
 }
 
 export function BreakEvenLine({ deal }: { deal: DealInput }) {
-  const items = useMemo(() => breakEvenItems(deal, breakEven(deal)), [deal]);
+  const items = useMemo(
+    () => breakEvenItems(deal, breakEven(deal), analyze(deal).year_1_metrics.monthly_levered_cash_flow),
+    [deal],
+  );
   return (
     <section className="card decision-break-even" aria-labelledby="break-even-title">
       <h3 id="break-even-title">Break-even</h3>

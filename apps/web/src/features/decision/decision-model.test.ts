@@ -101,11 +101,35 @@ describe('cells and break-even', () => {
     expect(formatOutcome('cash_on_cash', 0.0525)).toBe('5.25%');
     expect(formatOutcome('levered_xirr', null)).toBe('N/A');
     const deal = { ...dealInputOf(exampleAnalysis()), loan_to_value: 0 };
-    const items = breakEvenItems(deal, { rent: 1200, vacancy_rate: null, interest_rate: null });
+    const flow = analyze(deal).year_1_metrics.monthly_levered_cash_flow;
+    const items = breakEvenItems(deal, { rent: 1200, vacancy_rate: null, interest_rate: null }, flow);
     expect(items.map((item) => item.text)).toEqual([
       `$1,200.00 a month (now $${deal.rent.toLocaleString('en-US', { minimumFractionDigits: 2 })})`,
-      'No vacancy from 0% to 100% makes the cash flow zero',
+      flow < 0
+        ? 'Cash flow stays negative even with no vacancy'
+        : 'Cash flow stays positive even with every month vacant',
       'No loan',
+    ]);
+    // the sign says which way the cash flow stays (QA: "No vacancy … makes the cash flow zero")
+    const losing = breakEvenItems(
+      { ...deal, loan_to_value: 0.75 },
+      { rent: null, vacancy_rate: null, interest_rate: null },
+      -250,
+    );
+    expect(losing.map((item) => item.text)).toEqual([
+      'No rent makes the cash flow zero',
+      'Cash flow stays negative even with no vacancy',
+      'Cash flow stays negative even at a 0% rate',
+    ]);
+    const earning = breakEvenItems(
+      { ...deal, loan_to_value: 0.75 },
+      { rent: null, vacancy_rate: null, interest_rate: null },
+      250,
+    );
+    expect(earning.map((item) => item.text)).toEqual([
+      'Cash flow stays positive even with no rent',
+      'Cash flow stays positive even with every month vacant',
+      'Cash flow stays positive even at a 100% rate',
     ]);
   });
 });
