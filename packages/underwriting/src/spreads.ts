@@ -232,8 +232,9 @@ export function ruleSpread(key: SpreadKey, value: number, scale = 1): Spread {
 
 /**
  * The default spread of every uncertain assumption of a deal (`DEFAULT_SPREAD_RULES` around its
- * values), except those in `exact`: values the user typed are exact until the user widens them.
- * Market figures with a range of their own are better served by `figureSpread`.
+ * values), except those in `exact`: values the user typed are exact until the user widens them,
+ * and a share of nothing has no width (other income of $0 stays $0; QA: "Ranges vary it $0.00 to
+ * $0.00"). Market figures with a range of their own are better served by `figureSpread`.
  *
  * @example
  * const s = defaultSpreads(austinDeal, ['rent']);
@@ -247,7 +248,9 @@ export function defaultSpreads(deal: SpreadDeal, exact: Iterable<keyof SpreadDea
   for (const key of SPREAD_KEYS) {
     const value = deal[key];
     // a deal without a rehab has no budget or after-repair value to be unsure of
-    if (!skip.has(key) && value !== undefined) spreads[key] = ruleSpread(key, value);
+    if (skip.has(key) || value === undefined) continue;
+    const spread = ruleSpread(key, value);
+    if (spread.low !== spread.high) spreads[key] = spread;
   }
   return spreads;
 }

@@ -87,11 +87,16 @@ describe('spreads.ts: worked examples', () => {
     expect(s.interest_rate?.high).toBeCloseTo(0.084, 15); // 8.03 % + 0.37 point
     expect(s.annual_price_appreciation?.low).toBeCloseTo(-0.03, 15);
     expect(s.annual_price_appreciation?.high).toBeCloseTo(0.09, 15);
-    // a deal without a rehab has no budget or after-repair value to spread
-    expect(Object.keys(defaultSpreads(austin))).toEqual(PLAIN_SPREAD_KEYS);
+    // a deal without a rehab has no budget or after-repair value to spread, and its other income of
+    // $0 has no width (QA: "Ranges vary it $0.00 to $0.00")
+    expect(austin.other_income).toBe(0);
+    expect(Object.keys(defaultSpreads(austin))).toEqual(
+      PLAIN_SPREAD_KEYS.filter((key) => key !== 'other_income'),
+    );
+    expect(Object.keys(defaultSpreads({ ...austin, other_income: 100 }))).toEqual(PLAIN_SPREAD_KEYS);
     // with one: the budget −5 % / +30 % (overruns), the value ±18 % (an off-market valuation)
     const rehab = defaultSpreads({ ...austin, rehab_budget: 60_000, after_repair_value: 450_000 });
-    expect(Object.keys(rehab)).toEqual([...SPREAD_KEYS]);
+    expect(Object.keys(rehab)).toEqual(SPREAD_KEYS.filter((key) => key !== 'other_income'));
     expect(rehab.rehab_budget).toEqual({ low: 57_000, high: 78_000 });
     expect(rehab.after_repair_value?.low).toBeCloseTo(369_000, 9);
     expect(rehab.after_repair_value?.high).toBeCloseTo(531_000, 9);
@@ -455,10 +460,12 @@ describe('properties', () => {
         fc.shuffledSubarray([...PLAIN_SPREAD_KEYS], { minLength: 1 }),
         (deal, seed, keys) => {
           const all = defaultSpreads(deal);
+          // a key without width (a share of $0) has no spread to list
+          const given = keys.filter((key) => all[key] !== undefined);
           const listed: Spreads = {};
-          for (const key of keys) listed[key] = all[key];
+          for (const key of given) listed[key] = all[key];
           const sorted: Spreads = {};
-          for (const key of [...keys].sort()) sorted[key] = all[key];
+          for (const key of [...given].sort()) sorted[key] = all[key];
           const first = simulate(deal, listed, { draws: 40, seed });
           expect(simulate(deal, sorted, { draws: 40, seed })).toEqual(first);
           expect(simulate(deal, listed, { draws: 40, seed })).toEqual(first);
