@@ -760,6 +760,7 @@ export function investorTaxRate(
     rule_read: rule?.read ?? null,
     tier: 'estimated',
     source: SOURCE.investorTax,
-    vintage: `${VINTAGE.acs}; state rules read ${rule?.read ?? 'n/a'}`,
+    // a territory without a researched rule has no rules to date (QA: "state rules read n/a")
+    vintage: rule ? `${VINTAGE.acs}; state rules read ${rule.read}` : VINTAGE.acs,
   };
 }

@@ -41,6 +41,18 @@ describe('the investor tax table', () => {
     expect(rule('PA').kinds).toEqual(['local_option']);
   });
 
+  it('dates a territory without a rule by the ACS alone, and a state by its rules too (QA: "state rules read n/a")', () => {
+    const territory = investorTaxRate(0.0042, 120_000, null);
+    expect(territory.value).toBe(0.0042);
+    expect(territory.vintage).not.toMatch(/n\/a|state rules/);
+    expect(territory.rule).toBe(
+      'No state rule is researched for this territory; the ACS rate is used unchanged.',
+    );
+    expect(investorTaxRate(0.01535, 487_600, rule('TX')).vintage).toMatch(
+      /; state rules read \d{4}-\d{2}-\d{2}$/,
+    );
+  });
+
   it('says so when a state has no difference, and then leaves the ACS rate unchanged', () => {
     for (const r of INVESTOR_TAX_RULES.filter((x) => x.kinds.includes('no_difference'))) {
       expect(r.rule, r.state).toMatch(/^No difference for a rental: /);
