@@ -156,20 +156,35 @@ export function secondLoanFits(deal: DealInput & LoanShape): boolean {
 
 const SECOND_LOAN_KEYS = Object.keys(SECOND_LOAN_BOUNDS) as (keyof SecondLoan)[];
 
-/** `second_loan` checked field by field (unknown keys refused), its keys in one fixed order. */
-function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
+/**
+ * A grouped input (`second_loan`, `refinance`, `property_tax_tiers`) as a record of its fields:
+ * an object whose keys are all among `keys`; throws naming `name` and the object's `shape`.
+ */
+function groupRecord(
+  name: string,
+  value: unknown,
+  keys: readonly string[],
+  shape: string,
+): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UnderwritingInputError(
-      'second_loan',
-      'must be an object { amount, interest_rate, term_months, interest_only_months?, balloon_month? }',
-    );
+    throw new UnderwritingInputError(name, `must be an object ${shape}`);
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (!(SECOND_LOAN_KEYS as string[]).includes(key)) {
-      throw new UnderwritingInputError(`second_loan.${key}`, 'is not an input of the model');
-    }
+    if (!keys.includes(key))
+      throw new UnderwritingInputError(`${name}.${key}`, 'is not an input of the model');
   }
+  return record;
+}
+
+/** `second_loan` checked field by field (unknown keys refused), its keys in one fixed order. */
+function checkSecondLoan(value: unknown, deal: DealInput): SecondLoan {
+  const record = groupRecord(
+    'second_loan',
+    value,
+    SECOND_LOAN_KEYS,
+    '{ amount, interest_rate, term_months, interest_only_months?, balloon_month? }',
+  );
   const field = (key: keyof SecondLoan) =>
     checkBound(`second_loan.${key}`, record[key], SECOND_LOAN_BOUNDS[key]);
   const loan: SecondLoan = {
@@ -238,18 +253,12 @@ const REFINANCE_KEYS = Object.keys(REFINANCE_BOUNDS) as (keyof Refinance)[];
 
 /** `refinance` checked field by field (unknown keys refused, every field required); its month falls before the sale. */
 function checkRefinance(value: unknown, deal: DealInput): Refinance {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UnderwritingInputError(
-      'refinance',
-      'must be an object { month, loan_to_value, interest_rate, loan_term, closing_costs }',
-    );
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!(REFINANCE_KEYS as string[]).includes(key)) {
-      throw new UnderwritingInputError(`refinance.${key}`, 'is not an input of the model');
-    }
-  }
+  const record = groupRecord(
+    'refinance',
+    value,
+    REFINANCE_KEYS,
+    '{ month, loan_to_value, interest_rate, loan_term, closing_costs }',
+  );
   const field = (key: keyof Refinance) => checkBound(`refinance.${key}`, record[key], REFINANCE_BOUNDS[key]);
   return {
     month: checkHoldMonth('refinance.month', record.month, deal),
@@ -361,18 +370,7 @@ function withPropertyTaxShape<D extends DealInput>(
 ): D & PropertyTaxShape {
   const value = record.property_tax_tiers;
   if (value === undefined) return deal;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UnderwritingInputError(
-      'property_tax_tiers',
-      'must be an object { rate, upper_from, upper_rate }',
-    );
-  }
-  const tiers = value as Record<string, unknown>;
-  for (const key of Object.keys(tiers)) {
-    if (!(TAX_TIER_KEYS as string[]).includes(key)) {
-      throw new UnderwritingInputError(`property_tax_tiers.${key}`, 'is not an input of the model');
-    }
-  }
+  const tiers = groupRecord('property_tax_tiers', value, TAX_TIER_KEYS, '{ rate, upper_from, upper_rate }');
   const field = (key: keyof PropertyTaxTiers) =>
     checkBound(`property_tax_tiers.${key}`, tiers[key], PROPERTY_TAX_TIER_BOUNDS[key]);
   return Object.assign(deal, {
