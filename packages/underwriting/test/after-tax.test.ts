@@ -548,8 +548,11 @@ describe('properties', () => {
             const original = new Map(numbers(base)).get(path) as number;
             if (path === '.years.0.year' || /\.year$/.test(path)) continue;
             if (path.endsWith('xirr')) {
-              // a scaled flow's rate is the same rate (when it is one rate)
-              if (!base.returns.multiple_roots && base.returns.xirr !== null) {
+              // a scaled flow's rate is the same rate (when it is one rate). Without equity there is
+              // no outlay to earn a rate on: a "rate" then hangs on float noise (a tax of 4.6e-16 on
+              // NOI − interest = 1e-9 against a $5M sale gave 77 and 794,137), so it is not compared
+              const outlay = deal.levered_equity >= 0.01;
+              if (outlay && !base.returns.multiple_roots && base.returns.xirr !== null) {
                 // 1e-6: the root is found to ~1e-9, and flows of a cent against $500,000 lose digits
                 expect(Math.abs(value - original), path).toBeLessThan(1e-6 * Math.max(1, Math.abs(original)));
               }
