@@ -144,16 +144,18 @@ export function HowToUsePage() {
           No figure is certain: the rent, vacancy, repairs, rates and the price you sell at all move. Under
           each figure that depends on them is the range it is likely to land in: 8 in 10 of 10,000 simulated
           outcomes fall inside it, each default assumption varying within its own range (narrower for a
-          published or live figure than for an estimate). Below the verdict you see the chance that the first
-          year loses money, and <strong>Check these first</strong>: the two or three assumptions that move the
-          answer most, in turns what swings the levered XIRR and what swings the monthly cash flow. Click one
-          to go to its field and replace it with a figure you can check, such as a quote or the listing’s tax
-          bill. A value you type is taken as exact, so the range narrows (a rehab budget and after-repair
-          value are the exception: estimates however they are typed, they vary by default); if you are not
-          sure of it either, press <strong>± range</strong> under it and say how far it may be off (dollars or
-          a percent for money, percentage points for a rate); {UI_TEXT.updateMetrics} or saving keeps your
-          ranges with the deal, so the report and a shared link show them too. The chart{' '}
-          <strong>Range of yearly cash flow</strong> shows the same range year by year.
+          published or live figure than for an estimate). Where more than 1 in 10 outcomes never get the cash
+          back, the levered XIRR's range starts at <em>a total loss</em>, and an assumption that can cause one
+          leads the list below. Below the verdict you see the chance that the first year loses money, and{' '}
+          <strong>Check these first</strong>: the two or three assumptions that move the answer most, in turns
+          what swings the levered XIRR and what swings the monthly cash flow. Click one to go to its field and
+          replace it with a figure you can check, such as a quote or the listing’s tax bill. A value you type
+          is taken as exact, so the range narrows (a rehab budget and after-repair value are the exception:
+          estimates however they are typed, they vary by default); if you are not sure of it either, press{' '}
+          <strong>± range</strong> under it and say how far it may be off (dollars or a percent for money,
+          percentage points for a rate); {UI_TEXT.updateMetrics} or saving keeps your ranges with the deal, so
+          the report and a shared link show them too. The chart <strong>Range of yearly cash flow</strong>{' '}
+          shows the same range year by year.
         </p>
         <p>
           Below it are the {UI_TEXT.propertyInformation} and the {UI_TEXT.metrics}. Hover or focus any label
