@@ -381,7 +381,13 @@ function holdPeriodRowNote(analysis: SharedAnalysis, group: string, row: string)
   const after = analysis.after_tax;
   if (!after || group !== 'Levered') return null;
   const year = `Year ${after.years.tax.length}'s ${row}`;
-  if (row === 'Income Tax') return `${year} includes the ${formatMoney(after.sale.tax)} tax at sale.`;
+  if (row === 'Income Tax') {
+    // a sale can save tax (losses released): the table adds a saving, so it is said as one (QA)
+    const tax = after.sale.tax;
+    return tax < 0
+      ? `${year} includes the ${formatMoney(-tax)} of tax saved at the sale.`
+      : `${year} includes the ${formatMoney(tax)} tax at sale.`;
+  }
   if (row === 'After-Tax Cashflow') {
     return `${year} includes the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`;
   }
@@ -486,6 +492,11 @@ export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null 
     ...metricLine('levered_profit', value, label),
     key,
   });
+  // a tax below zero is a saving: the PDF says so in words (as the results do), the CSV keeps the sign
+  const tax = (key: string, label: string, value: number) => {
+    const line = money(key, label, value);
+    return value < 0 ? { ...line, text: `${formatMoney(-value)} saved` } : line;
+  };
   const { basis, sale } = after;
   const taxSituation = termLines(analysis).tax;
   const lines: ReportLine[] = [
@@ -495,8 +506,8 @@ export function afterTaxSection(analysis: SharedAnalysis): ReportSection | null 
     money('land', 'Land (not depreciated)', basis.land),
     money('building', 'Building (depreciated over 27.5 years)', basis.building),
     money('annual_depreciation', 'Depreciation a Full Year', basis.annual_depreciation),
-    money('total_tax', 'Income Tax over the Hold, Sale Included', after.total_tax),
-    money('tax_at_sale', 'Tax at Sale', sale.tax),
+    tax('total_tax', 'Income Tax over the Hold, Sale Included', after.total_tax),
+    tax('tax_at_sale', 'Tax at Sale', sale.tax),
     money('recapture_tax', 'Depreciation Recapture Tax', sale.recapture_tax),
     money(
       'capital_gains_tax',

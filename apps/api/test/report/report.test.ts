@@ -321,8 +321,11 @@ describe('report CSV', () => {
     expect(years('levered:income_tax')?.map(Number)).toEqual(optional['Income Tax']?.map(roundToCents));
     // the last year holds the sale: the row's note says how much (QA)
     const note = (key: string) => rows.find((row) => row[0] === 'hold_period' && row[1] === key)?.[8];
+    // the example's sale saves tax (the losses carried to it), said as a saving
+    const saleTax = deal.after_tax?.sale.tax ?? 0;
+    expect(saleTax).toBeLessThan(0);
     expect(note('levered:income_tax')).toBe(
-      `Year 5's Income Tax includes the ${formatMoney(deal.after_tax?.sale.tax ?? 0)} tax at sale.`,
+      `Year 5's Income Tax includes the ${formatMoney(-saleTax)} of tax saved at the sale.`,
     );
     expect(note('levered:cashflow')).toBe('');
     const afterTax = years('levered:after-tax_cashflow')?.map(Number) ?? [];
@@ -692,7 +695,7 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     expect(page2).toMatch(/CapEx Reserve -\$/);
     // the table's last year holds the sale: the line under it says how much (QA)
     expect(page2).toContain(
-      `Year 5's Income Tax includes the ${formatMoney(after.sale.tax)} tax at sale. Year 5's After-Tax Cashflow includes the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`,
+      `Year 5's Income Tax includes the ${formatMoney(-after.sale.tax)} of tax saved at the sale. Year 5's After-Tax Cashflow includes the ${formatMoney(after.sale.after_tax_proceeds)} of after-tax sale proceeds.`,
     );
     // a deal without a tax situation has neither
     const plain = pdfText(
@@ -700,6 +703,33 @@ describe.skipIf(!hasPdftotext && process.env.CI !== 'true')('report PDF', () => 
     );
     expect(plain).not.toContain('After-Tax');
     expect(plain).not.toContain('Income Tax');
+  });
+
+  it('says a sale that saves tax as a saving, in the after-tax block and under the table (QA: "the -$3,069.02 tax at sale")', async () => {
+    const plain = analysis({ tax: TAX });
+    // no appreciation: the losses carried to the sale outweigh its gain
+    const deal = assembleScenario(plain, {
+      metrics: { ...plain.property.metrics, annual_price_appreciation: 0 },
+    });
+    const after = deal.after_tax;
+    if (!after) throw new Error('expected after_tax');
+    expect(after.sale.tax).toBeLessThan(0);
+    const report = dealReport(deal);
+    const line = report.sections
+      .find((s) => s.key === 'after_tax')
+      ?.lines.find((l) => l.key === 'tax_at_sale');
+    // the CSV keeps the sign (a negative tax), the PDF says it in words
+    expect(line).toMatchObject({
+      value: roundToCents(after.sale.tax),
+      text: `${formatMoney(-after.sale.tax)} saved`,
+    });
+    const incomeTax = report.holdPeriod.find((row) => row.group === 'Levered' && row.row === 'Income Tax');
+    expect(incomeTax?.note).toBe(
+      `Year 5's Income Tax includes the ${formatMoney(-after.sale.tax)} of tax saved at the sale.`,
+    );
+    const page2 = pdfText(await reportPdf(report, { generatedAt: new Date(), analysedAt: new Date() }), 2);
+    expect(page2).toContain(`Tax at Sale ${formatMoney(-after.sale.tax)} saved`);
+    expect(page2).toContain('of tax saved at the sale.');
   });
 
   it.each([
