@@ -264,12 +264,15 @@ export function holdPeriodCellDisplay<G extends HoldPeriodGroup>(
   switch (row) {
     case 'Expense':
     case 'Mortgage':
+    case 'Income Tax':
+      return subtracted(formatted);
+    // an expense line the deal does not have (a new analysis's HOA and owner utilities start at $0)
+    // reads as no sale proceeds do (QA: five "$0.00" a row)
     case 'CapEx Reserve':
     case 'HOA':
     case 'Owner Utilities':
     case 'Leasing':
-    case 'Income Tax':
-      return subtracted(formatted);
+      return formatted === ZERO ? '-' : subtracted(formatted);
     case 'Loan Payoff':
       return formatted === ZERO ? '' : subtracted(formatted);
     case 'Refinance Cash':

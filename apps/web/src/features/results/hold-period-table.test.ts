@@ -162,7 +162,8 @@ describe('holdPeriodView, optional rows (issue 28)', () => {
     const view = tableView(2, withRows);
     const cells = (group: number, label: string) => rowOf(view, group, label)?.cells;
     expect(cells(0, 'HOA')).toEqual(['-$600.00', '-$618.00']);
-    expect(cells(1, 'Leasing')).toEqual(['-$1,050.00', '$0.00']);
+    // a year without a leasing fee reads as a year without a sale does
+    expect(cells(1, 'Leasing')).toEqual(['-$1,050.00', '-']);
     expect(cells(1, 'Income Tax')).toEqual(['$0.00', '$250.00']);
     expect(cells(1, 'After-Tax Cashflow')).toEqual(['$4,000.00', '$150,880.00']);
   });
