@@ -384,6 +384,39 @@ export default function AnalysisResults({
     },
   );
 
+  /**
+   * Renames a scenario with its figures as kept (the edits on screen stay unkept); resolves with
+   * what is wrong with the name (said in the dialog), or null.
+   */
+  const onRenameScenario = useStableCallback(
+    async (scenarioId: string, name: string): Promise<string | null> => {
+      const named = scenarioNameSchema.safeParse(name);
+      if (!named.success) return named.error.issues[0]?.message ?? SCENARIO_TEXT.error;
+      const scenario = editor.base.scenarios.find((s) => s.id === scenarioId);
+      if (!scenario) return SCENARIO_TEXT.error;
+      try {
+        const result = await scenarioChange.mutateAsync({
+          kind: 'update',
+          analysisId: editor.base.analysis_id,
+          scenarioId,
+          request: {
+            name: named.data,
+            metrics: scenario.metrics,
+            range_widths: scenario.range_widths,
+            revision: editor.base.revision,
+          },
+        });
+        dispatch({ type: 'rebase', analysis: result });
+        toast.success(SCENARIO_TEXT.renamed);
+        return null;
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.fields.name) return error.fields.name;
+        scenarioFailed(error);
+        return SCENARIO_TEXT.error;
+      }
+    },
+  );
+
   const onDeleteScenario = useStableCallback((scenarioId: string) => {
     scenarioChange.mutate(
       { kind: 'delete', analysisId: editor.base.analysis_id, scenarioId },
@@ -590,6 +623,7 @@ export default function AnalysisResults({
         onShow={onShowScenario}
         onSaveAs={onSaveAsScenario}
         onDelete={onDeleteScenario}
+        onRename={onRenameScenario}
         onKeep={onKeepScenario}
         nameError={scenarioNameError}
       />

@@ -17,6 +17,7 @@ import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'r
 import { Dialog } from '../../ui/Dialog';
 import { LeaveQuestion } from '../../ui/LeaveQuestion';
 import { UNKEPT_EDITS } from '../../ui/text';
+import { RenameScenario } from './RenameScenario';
 import { ScenarioTable } from './ScenarioTable';
 import { Section8Form } from './Section8Form';
 import { scenarioColumns } from './scenario-columns';
@@ -37,6 +38,8 @@ interface ScenarioPanelProps {
   /** resolves true when the scenario was kept (the name field then empties) */
   onSaveAs: (name: string) => Promise<boolean>;
   onDelete: (scenarioId: string) => void;
+  /** renames a scenario, its figures as kept; resolves with what is wrong with the name, or null */
+  onRename: (scenarioId: string, name: string) => Promise<string | null>;
   /** keeps these metrics as the scenario of this name (a new one, or the one so named) */
   onKeep: (name: string, metrics: Metrics, rangeWidths: RangeWidths) => void;
   /** a form message about the name from the server (a name taken) */
@@ -52,6 +55,7 @@ export function ScenarioPanel({
   onShow,
   onSaveAs,
   onDelete,
+  onRename,
   onKeep,
   nameError,
 }: ScenarioPanelProps) {
@@ -153,15 +157,25 @@ export function ScenarioPanel({
           </span>
         ) : null}
       </form>
-      {onScreenId !== null ? (
-        <button
-          type="button"
-          className="button-link scenario-delete"
-          disabled={busy}
-          onClick={() => setConfirmingDelete(true)}
-        >
-          {SCENARIO_TEXT.delete}
-        </button>
+      {onScreen !== null ? (
+        <div className="scenario-actions">
+          <RenameScenario
+            // a new scenario on screen starts the dialog from its own name
+            key={onScreen.id}
+            name={onScreen.name}
+            busy={busy}
+            onRename={(name) => onRename(onScreen.id, name)}
+            onRenamed={focusHeading}
+          />
+          <button
+            type="button"
+            className="button-link scenario-delete"
+            disabled={busy}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            {SCENARIO_TEXT.delete}
+          </button>
+        </div>
       ) : null}
       <LeaveQuestion
         open={asking !== null}

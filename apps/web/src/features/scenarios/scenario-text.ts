@@ -10,6 +10,10 @@ export const SCENARIO_TEXT = {
   show: 'Show',
   onScreen: 'On screen',
   delete: 'Delete scenario',
+  rename: 'Rename scenario',
+  renameTitle: 'Rename this scenario',
+  renameConfirm: 'Rename',
+  renamed: 'Scenario renamed.',
   deleteTitle: 'Delete this scenario?',
   deleteBody: (name: string) =>
     `The scenario “${name}” will be removed from this deal. This cannot be undone.`,
