@@ -478,6 +478,12 @@ describe('scenarios', () => {
     expect(await assumption(page, 'rent').inputValue()).toBe('2700');
     expect(await showQuestion.count()).toBe(0);
 
+    // the URL names the scenario on screen: a reload shows it again (QA: the base case came back)
+    await expect.poll(() => new URL(page.url()).searchParams.get('scenario')).toBe(answer.scenarios[0]?.id);
+    await page.reload();
+    await expect.poll(() => assumption(page, 'rent').inputValue()).toBe('2700');
+    expect(await page.locator('.results-scenario').textContent()).toContain('Lower rent');
+
     // renaming keeps the scenario's figures as kept and leaves an edit on screen unkept (QA: no way
     // to fix a typo in a name); an empty name is said in the dialog
     await assumption(page, 'rent').fill('2750');
@@ -512,6 +518,7 @@ describe('scenarios', () => {
     await question.getByRole('button', { name: SCENARIO_TEXT.deleteConfirm, exact: true }).click();
     await toastWithText(page, SCENARIO_TEXT.deleted).waitFor();
     await scenarios(page).locator('table').waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.has('scenario')).toBe(false);
     await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
     await context.close();
   });

@@ -1,7 +1,8 @@
 /**
  * `/`: the analyzer. `?analysis=<id>` reopens one of the user's analyses as last seen,
- * `?saved=<id>` a saved property, each pre-filled in the form; a bare `/` returns to what this tab
- * showed last (workspace-memory.ts), so leaving the page never loses an analysis.
+ * `?saved=<id>` a saved property, each pre-filled in the form, and `&scenario=<id>` puts one of its
+ * scenarios on screen; a bare `/` returns to what this tab showed last (workspace-memory.ts), so
+ * leaving the page never loses an analysis.
  */
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod/mini';
@@ -25,6 +26,8 @@ const analyzerSearchSchema = z.object({
   // a malformed id is ignored rather than failing the page
   saved: z.catch(z.optional(urlIdSchema), undefined),
   analysis: z.catch(z.optional(urlIdSchema), undefined),
+  // the scenario on screen: a reload or a copied link shows it again (QA: the base case came back)
+  scenario: z.catch(z.optional(urlIdSchema), undefined),
 });
 
 /** An analysis just made or edited in this tab is in the cache; a minute is fresh enough to reuse. */

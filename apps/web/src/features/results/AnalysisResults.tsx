@@ -28,6 +28,7 @@ import {
 } from '@sfr/contracts';
 import { NEW_ANALYSIS_EXPENSE_DEFAULTS, type SpreadKey } from '@sfr/underwriting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
@@ -119,6 +120,8 @@ export interface AnalysisResultsProps {
   savedId: string | null;
   /** a new analysis: bring the results into view and focus their heading */
   takeFocus: boolean;
+  /** the scenario the URL puts on screen first (`?scenario=`); null or unknown: the base case */
+  scenarioId: string | null;
 }
 
 const EDITABLE_ORDER = editableDisplayOrder(METRIC_GROUPS, SALE_ASSUMPTION_KEYS);
@@ -137,6 +140,7 @@ export default function AnalysisResults({
   analysis,
   savedId: startSavedId,
   takeFocus,
+  scenarioId: startScenarioId,
 }: AnalysisResultsProps) {
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -147,7 +151,14 @@ export default function AnalysisResults({
     heading.current?.focus({ preventScroll: true });
   }, [takeFocus]);
 
-  const [editor, dispatch] = useReducer(assumptionEditor, analysis, (start) => startEditing(start));
+  // the scenario the URL names, if the deal still has it, is on screen from the first paint
+  const startScenario = analysis.scenarios.find((scenario) => scenario.id === startScenarioId) ?? null;
+  const [editor, dispatch] = useReducer(assumptionEditor, analysis, (start) => {
+    const editing = startEditing(start);
+    return startScenario
+      ? assumptionEditor(editing, { type: 'load', metrics: startScenario.metrics })
+      : editing;
+  });
   const [savedId, setSavedId] = useState(startSavedId);
   const [expanded, setExpanded] = useState<ReadonlySet<MetricGroupName>>(new Set());
   const { live } = editor;
@@ -157,7 +168,9 @@ export default function AnalysisResults({
   const charted = useValueAfterPaint(live);
   // the "±" ranges the user gave, as typed (first those the analysis keeps); they follow the value
   // they surround, and Update Metrics keeps those that read with the analysis
-  const [widenTexts, setWidenTexts] = useState<RangeWidths>(() => analysis.range_widths);
+  const [widenTexts, setWidenTexts] = useState<RangeWidths>(
+    () => startScenario?.range_widths ?? analysis.range_widths,
+  );
   const widened = useMemo(() => widenedSpreads(widenTexts, live.property.metrics), [widenTexts, live]);
   // what the ranges vary each assumption over: its default spread (from its source and tier) or the
   // user's; like the charts, it follows a keystroke once the figures have painted
@@ -240,7 +253,17 @@ export default function AnalysisResults({
   const update = useUpdateMetrics();
   const scenarioChange = useChangeScenario();
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
-  const [onScreenId, setOnScreenId] = useState<string | null>(null);
+  const [onScreenId, setOnScreenId] = useState<string | null>(startScenario?.id ?? null);
+  // the URL names the scenario on screen, so a reload or a copied link shows it again
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({
+      to: '/',
+      search: (current) => ({ ...current, scenario: onScreenId ?? undefined }),
+      replace: true,
+      ignoreBlocker: true,
+    });
+  }, [onScreenId, navigate]);
   const [scenarioNameError, setScenarioNameError] = useState<string>();
   // an Update Metrics or Save refused because another tab changed the deal: what it held, until the latest loads
   const [refused, setRefused] = useState<readonly RefusedChange[] | null>(null);
