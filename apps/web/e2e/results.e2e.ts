@@ -528,8 +528,10 @@ describe('two tabs on one deal', () => {
       data: { name: 'Low offer', metrics: stored.property.metrics },
     });
     expect(added.status(), await added.text()).toBe(201);
+    // both tabs open the deal with its base case on screen (Show then names the scenario in the URL)
+    const dealUrl = page.url();
     for (const tab of [page, other]) {
-      await tab.goto(page.url());
+      await tab.goto(dealUrl);
       await resultsHeading(tab).waitFor();
       await tab.locator('section.scenarios').getByRole('button', { name: 'Show Low offer' }).click();
     }

@@ -505,7 +505,9 @@ describe('scenarios', () => {
     expect(renamedAnswer.scenarios.map((s) => [s.name, s.metrics.rent])).toEqual([['Rent at 2,700', 2700]]);
     expect(await scenarios(page).locator('thead').textContent()).toContain('Rent at 2,700');
     expect(await assumption(page, 'rent').inputValue()).toBe('2750');
-    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    // the focus is back on Rename, which stays
+    const renameButton = scenarios(page).getByRole('button', { name: SCENARIO_TEXT.rename });
+    await expect.poll(() => renameButton.evaluate((b) => b === document.activeElement)).toBe(true);
 
     // deleting asks first: Cancel keeps the scenario, Delete removes it and the focus stays in the card
     const question = page.getByRole('dialog', { name: SCENARIO_TEXT.deleteTitle });

@@ -28,7 +28,7 @@ import {
 } from '@sfr/contracts';
 import { NEW_ANALYSIS_EXPENSE_DEFAULTS, type SpreadKey } from '@sfr/underwriting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiRequestError } from '../../lib/api';
@@ -254,16 +254,20 @@ export default function AnalysisResults({
   const scenarioChange = useChangeScenario();
   // which scenario's metrics are on screen: null for the base case (the analysis's own)
   const [onScreenId, setOnScreenId] = useState<string | null>(startScenario?.id ?? null);
-  // the URL names the scenario on screen, so a reload or a copied link shows it again
+  // the URL names the scenario on screen, so a reload or a copied link shows it again (in place:
+  // the page stays where it is scrolled)
   const navigate = useNavigate();
+  const urlScenario = useSearch({ from: '/' }).scenario ?? null;
   useEffect(() => {
+    if (onScreenId === urlScenario) return;
     void navigate({
       to: '/',
       search: (current) => ({ ...current, scenario: onScreenId ?? undefined }),
       replace: true,
+      resetScroll: false,
       ignoreBlocker: true,
     });
-  }, [onScreenId, navigate]);
+  }, [onScreenId, urlScenario, navigate]);
   const [scenarioNameError, setScenarioNameError] = useState<string>();
   // an Update Metrics or Save refused because another tab changed the deal: what it held, until the latest loads
   const [refused, setRefused] = useState<readonly RefusedChange[] | null>(null);

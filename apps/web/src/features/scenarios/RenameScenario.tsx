@@ -12,11 +12,9 @@ export interface RenameScenarioProps {
   busy: boolean;
   /** resolves with what is wrong with the name, or null once it is kept */
   onRename: (name: string) => Promise<string | null>;
-  /** after the dialog closed with the name kept */
-  onRenamed: () => void;
 }
 
-export function RenameScenario({ name, busy, onRename, onRenamed }: RenameScenarioProps) {
+export function RenameScenario({ name, busy, onRename }: RenameScenarioProps) {
   const formId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState(name);
@@ -36,9 +34,8 @@ export function RenameScenario({ name, busy, onRename, onRenamed }: RenameScenar
       setError(refused);
       return;
     }
+    // the dialog hands the focus back to the Rename button, which stays
     setOpen(false);
-    // after the dialog has handed the focus back to the button
-    requestAnimationFrame(onRenamed);
   }
 
   return (

@@ -165,7 +165,6 @@ export function ScenarioPanel({
             name={onScreen.name}
             busy={busy}
             onRename={(name) => onRename(onScreen.id, name)}
-            onRenamed={focusHeading}
           />
           <button
             type="button"
