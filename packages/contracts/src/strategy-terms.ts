@@ -5,6 +5,7 @@
  */
 import type { Refinance, SecondLoan, TaxInputs } from '@sfr/underwriting';
 import { formatMetric, formatPercent, formatRate } from './format.js';
+import { REFINANCE_LABELS, SECOND_LOAN_LABELS, TAX_LABELS } from './optional-metrics.js';
 
 /**
  * @example refinanceTermsText({ month: 8, loan_to_value: 0.75, interest_rate: 0.07, loan_term: 30, closing_costs: 8_000 })
@@ -90,73 +91,49 @@ export function strategyTermValues(metrics: Parameters<typeof strategyTerms>[0])
   if (metrics.rehab_financed !== undefined) {
     add('rehab_financed', STRATEGY_TERM_LABELS.rehab_financed, metrics.rehab_financed ? 'loan' : 'cash');
   }
+  const rate = (key: string, label: string, value: number) => add(key, label, value, formatPercent(value));
   const refinance = metrics.refinance;
   if (refinance) {
-    add('refinance.month', 'Refinance Month', refinance.month, months(refinance.month));
+    add('refinance.month', REFINANCE_LABELS.month, refinance.month, months(refinance.month));
+    rate('refinance.loan_to_value', REFINANCE_LABELS.loan_to_value, refinance.loan_to_value);
+    rate('refinance.interest_rate', REFINANCE_LABELS.interest_rate, refinance.interest_rate);
     add(
-      'refinance.loan_to_value',
-      'Refinance Loan to Value',
-      refinance.loan_to_value,
-      formatPercent(refinance.loan_to_value),
+      'refinance.loan_term',
+      REFINANCE_LABELS.loan_term,
+      refinance.loan_term,
+      `${refinance.loan_term} years`,
     );
-    add(
-      'refinance.interest_rate',
-      'Refinance Interest Rate',
-      refinance.interest_rate,
-      formatPercent(refinance.interest_rate),
-    );
-    add('refinance.loan_term', 'Refinance Loan Term', refinance.loan_term, `${refinance.loan_term} years`);
+    const costs = refinance.closing_costs;
     add(
       'refinance.closing_costs',
-      'Refinance Closing Costs',
-      refinance.closing_costs,
-      formatMetric('closing_cost', refinance.closing_costs),
+      REFINANCE_LABELS.closing_costs,
+      costs,
+      formatMetric('closing_cost', costs),
     );
   }
   const second = metrics.second_loan;
   if (second) {
-    add(
-      'second_loan.amount',
-      'Second Loan Amount',
-      second.amount,
-      formatMetric('loan_amount', second.amount),
-    );
-    add(
-      'second_loan.interest_rate',
-      'Second Loan Interest Rate',
-      second.interest_rate,
-      formatPercent(second.interest_rate),
-    );
+    const amount = formatMetric('loan_amount', second.amount);
+    add('second_loan.amount', SECOND_LOAN_LABELS.amount, second.amount, amount);
+    rate('second_loan.interest_rate', SECOND_LOAN_LABELS.interest_rate, second.interest_rate);
+    // its value says "months": the field's "(months)" is left out here
     add('second_loan.term_months', 'Second Loan Term', second.term_months, months(second.term_months));
-    if (second.interest_only_months !== undefined) {
-      const io = second.interest_only_months;
-      add('second_loan.interest_only_months', 'Second Loan Interest-Only Months', io, months(io));
+    const io = second.interest_only_months;
+    if (io !== undefined) {
+      add('second_loan.interest_only_months', SECOND_LOAN_LABELS.interest_only_months, io, months(io));
     }
-    if (second.balloon_month !== undefined) {
-      add(
-        'second_loan.balloon_month',
-        'Second Loan Balloon Month',
-        second.balloon_month,
-        `month ${second.balloon_month}`,
-      );
+    const balloon = second.balloon_month;
+    if (balloon !== undefined) {
+      add('second_loan.balloon_month', SECOND_LOAN_LABELS.balloon_month, balloon, `month ${balloon}`);
     }
   }
   const tax = metrics.tax;
   if (tax) {
-    add('tax.marginal_rate', 'Income Tax Rate', tax.marginal_rate, formatPercent(tax.marginal_rate));
-    add(
-      'tax.capital_gains_rate',
-      'Capital Gains Rate',
-      tax.capital_gains_rate,
-      formatPercent(tax.capital_gains_rate),
-    );
-    add(
-      'tax.recapture_rate',
-      'Depreciation Recapture Rate',
-      tax.recapture_rate,
-      formatPercent(tax.recapture_rate),
-    );
-    add('tax.land_share', 'Land Share of the Basis', tax.land_share, formatPercent(tax.land_share));
+    rate('tax.marginal_rate', TAX_LABELS.marginal_rate, tax.marginal_rate);
+    // the report's CSV label as published (the field reads TAX_LABELS' "Capital Gains Tax Rate")
+    rate('tax.capital_gains_rate', 'Capital Gains Rate', tax.capital_gains_rate);
+    rate('tax.recapture_rate', TAX_LABELS.recapture_rate, tax.recapture_rate);
+    rate('tax.land_share', TAX_LABELS.land_share, tax.land_share);
     const losses = tax.losses ?? 'carry_forward';
     add('tax.losses', 'Tax Losses', losses, losses === 'offset' ? 'offset other income' : 'carried forward');
   }
