@@ -3,7 +3,7 @@
  * cash flow reaches zero, each with everything else as on screen (`breakEven`).
  */
 import { formatMoney, formatPercent } from '@sfr/contracts';
-import { analyze, type BreakEven, breakEven, type DealInput } from '@sfr/underwriting';
+import { type BreakEven, breakEven, type DealInput } from '@sfr/underwriting';
 import { useMemo } from 'react';
 
 /**
@@ -50,10 +50,11 @@ export function breakEvenItems(
   ];
 }
 
-export function BreakEvenLine({ deal }: { deal: DealInput }) {
+/** `monthlyCashFlow`: the deal's year-1 monthly levered cash flow, from the analysis on screen. */
+export function BreakEvenLine({ deal, monthlyCashFlow }: { deal: DealInput; monthlyCashFlow: number }) {
   const items = useMemo(
-    () => breakEvenItems(deal, breakEven(deal), analyze(deal).year_1_metrics.monthly_levered_cash_flow),
-    [deal],
+    () => breakEvenItems(deal, breakEven(deal), monthlyCashFlow),
+    [deal, monthlyCashFlow],
   );
   return (
     <section className="card decision-break-even" aria-labelledby="break-even-title">

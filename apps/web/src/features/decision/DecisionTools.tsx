@@ -32,7 +32,7 @@ export default memo(function DecisionTools({ analysis, spreadOptions }: Decision
     <div className="decision-tools">
       <OfferLine deal={deal} spreads={spreads} />
       <SensitivityTable deal={deal} />
-      <BreakEvenLine deal={deal} />
+      <BreakEvenLine deal={deal} monthlyCashFlow={analysis.year_1_metrics.monthly_levered_cash_flow} />
     </div>
   );
 });
