@@ -16,7 +16,7 @@ import {
   type SessionUser,
 } from '@sfr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLoaderData, useNavigate, useSearch } from '@tanstack/react-router';
+import { useLoaderData, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api';
 import { LoadingBlock } from '../../ui/LoadingBlock';
@@ -86,8 +86,6 @@ export function AnalyzerPage() {
 function AnalyzerWorkspace({ start }: { start: ShownAnalysis | null }) {
   // what this URL named when it opened: a later reload of the route's data leaves the edits alone
   const [shown] = useState(start);
-  // …and the scenario it put on screen; the results keep the URL in step from then on
-  const [startScenario] = useState(useSearch({ from: '/' }).scenario ?? null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useQuery(currentUserQuery());
@@ -167,12 +165,7 @@ function AnalyzerWorkspace({ start }: { start: ShownAnalysis | null }) {
 
       {shown && signedIn ? (
         <Suspense fallback={<LoadingBlock />}>
-          <AnalysisResults
-            analysis={shown.analysis}
-            savedId={shown.savedId}
-            takeFocus={shown.takeFocus}
-            scenarioId={startScenario}
-          />
+          <AnalysisResults analysis={shown.analysis} savedId={shown.savedId} takeFocus={shown.takeFocus} />
         </Suspense>
       ) : null}
 

@@ -120,8 +120,6 @@ export interface AnalysisResultsProps {
   savedId: string | null;
   /** a new analysis: bring the results into view and focus their heading */
   takeFocus: boolean;
-  /** the scenario the URL puts on screen first (`?scenario=`); null or unknown: the base case */
-  scenarioId: string | null;
 }
 
 const EDITABLE_ORDER = editableDisplayOrder(METRIC_GROUPS, SALE_ASSUMPTION_KEYS);
@@ -140,7 +138,6 @@ export default function AnalysisResults({
   analysis,
   savedId: startSavedId,
   takeFocus,
-  scenarioId: startScenarioId,
 }: AnalysisResultsProps) {
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -151,8 +148,10 @@ export default function AnalysisResults({
     heading.current?.focus({ preventScroll: true });
   }, [takeFocus]);
 
-  // the scenario the URL names, if the deal still has it, is on screen from the first paint
-  const startScenario = analysis.scenarios.find((scenario) => scenario.id === startScenarioId) ?? null;
+  // the scenario the URL names (`&scenario=`), if the deal still has it, is on screen from the first
+  // paint; from then on the URL follows the scenario on screen (below)
+  const urlScenario = useSearch({ from: '/' }).scenario ?? null;
+  const startScenario = analysis.scenarios.find((scenario) => scenario.id === urlScenario) ?? null;
   const [editor, dispatch] = useReducer(assumptionEditor, analysis, (start) => {
     const editing = startEditing(start);
     return startScenario
@@ -257,7 +256,6 @@ export default function AnalysisResults({
   // the URL names the scenario on screen, so a reload or a copied link shows it again (in place:
   // the page stays where it is scrolled)
   const navigate = useNavigate();
-  const urlScenario = useSearch({ from: '/' }).scenario ?? null;
   useEffect(() => {
     if (onScreenId === urlScenario) return;
     void navigate({
