@@ -97,21 +97,6 @@ export const COUNTYWIDE_CITY_TAX: ReadonlyMap<
   { readonly placeId: string; readonly government: string }
 > = new Map([['15003', { placeId: '1571550', government: 'The City and County of Honolulu' }]]);
 
-/**
- * The place whose rates a county-wide levy gives `countyFips` (`COUNTYWIDE_CITY_TAX`), among
- * `places`; null elsewhere.
- */
-export function countywideTaxPlace<P extends { state_fips: string; place_fips: string; county_fips: string }>(
-  places: readonly P[],
-  countyFips: string,
-): P | null {
-  const levy = COUNTYWIDE_CITY_TAX.get(countyFips);
-  if (!levy) return null;
-  return (
-    places.find((p) => p.county_fips === countyFips && p.state_fips + p.place_fips === levy.placeId) ?? null
-  );
-}
-
 /** What a place row keeps of its city's rate (null columns where the city has none). */
 export interface CityTaxColumns {
   readonly city_tax_rate: number | null;

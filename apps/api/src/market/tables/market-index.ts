@@ -1,11 +1,12 @@
 import type { Appreciation } from './appreciation.js';
-import { COUNTYWIDE_CITY_TAX, cityInvestorTaxRate, countywideTaxPlace } from './city-tax.js';
+import { COUNTYWIDE_CITY_TAX, cityInvestorTaxRate } from './city-tax.js';
 import { checkZipState, chooseZipCounty, type ZipStateCheck } from './county-choice.js';
 import {
   type CrimeGrade,
   type CrimeKind,
   crimeGradeFromColumns,
   gradeForUnratedCity,
+  placeId,
   placeShortName,
 } from './crime.js';
 import {
@@ -386,9 +387,10 @@ function countywideRate(
   rule: InvestorTaxRule | null,
 ) {
   const levy = COUNTYWIDE_CITY_TAX.get(countyFips);
-  const place = countywideTaxPlace(places, countyFips);
-  const rate = levy && place ? cityRateFor(place, ownerRate, units, rule) : null;
-  if (!levy || !rate) return null;
+  if (!levy) return null;
+  const place = places.find((p) => p.county_fips === countyFips && placeId(p) === levy.placeId);
+  const rate = place ? cityRateFor(place, ownerRate, units, rule) : null;
+  if (!rate) return null;
   return {
     ...rate,
     rule: `${rate.rule} ${levy.government} levies the property tax for all of the county, so these rates are every address's there.`,
